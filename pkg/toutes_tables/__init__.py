@@ -1,3 +1,42 @@
-"""Toutes Tables: rules of Toutes Tables 225, Toutes tables (1698), Backgammon 225 and Backgammon."""
+"""Toutes Tables: rules of Toutes Tables 225, Toutes tables (1698), Backgammon 225 and Backgammon.
+
+>>> import toutes_tables as tt
+>>> pos = tt.start_position(64)
+>>> plays = tt.legal_plays(pos, (6, 5), rules="backgammon")
+>>> str(tt.parse_play(pos, "24/13", (6, 5), rules="backgammon"))
+'24/13'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .errors import IllegalMoveError, InvalidNotationError, InvalidPositionError, InvalidRecordError
+from .movegen import check_dice, legal_plays
+from .notation import format_play
+from .play import Move, Play
+from .position import BAR, BLACK, CHECKERS, OFF, WHITE, Color, Position
+from .rules import DEFAULT_RULES, RULE_SETS, Outcome, RuleSet, get_rules
+from .starts import CLASSIC_START, DrawnStart, draw_start, start_number, start_points, start_position, start_rolls
 
 __version__ = "0.1.0"
+
+
+def parse_play(position: Position, text: str, dice: Sequence[int], rules: str | RuleSet = DEFAULT_RULES) -> Play:
+    """The legal play that ``text`` (standard notation) describes; raises a ``ValueError`` subclass.
+
+    :class:`InvalidNotationError` for text that is not notation, :class:`IllegalMoveError`
+    for a play the position and dice do not allow.
+    """
+    from .notation import parse_play as _parse
+
+    return _parse(position, text, legal_plays(position, dice, rules))
+
+
+__all__ = [
+    "BAR", "BLACK", "CHECKERS", "CLASSIC_START", "DEFAULT_RULES", "OFF", "RULE_SETS", "WHITE",
+    "Color", "DrawnStart", "IllegalMoveError", "InvalidNotationError", "InvalidPositionError",
+    "InvalidRecordError", "Move", "Outcome", "Play", "Position", "RuleSet",
+    "check_dice", "draw_start", "format_play", "get_rules", "legal_plays", "parse_play",
+    "start_number", "start_points", "start_position", "start_rolls",
+]

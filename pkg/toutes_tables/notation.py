@@ -1,0 +1,132 @@
+"""Standard notation for plays, both ways: ``24/18 13/11``, ``bar/22*``, ``13/7*/5``, ``6/off``, ``8/5(2)``.
+
+Points are in the mover's player numbering. Formatting follows gnubg's conventions: the
+steps of one checker are joined into one path (``13/5``), an intermediate point is shown
+only where it hits (``13/7*/5``), equal paths are counted (``8/5(2)``), highest first. A
+step is joined onto a path only when the point between held none of the mover's own
+checkers, so ``3/2 2/off`` stays as two moves and reads as played.
+
+Parsing accepts any order and either way of writing a play; it names what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from .errors import IllegalMoveError, InvalidNotationError
+from .play import Move, Play
+from .position import BAR, OFF, Position
+
+NO_PLAY = "(no play)"
+
+
+def _point_name(p: int) -> str:
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
+def format_play(position: Position, moves: Sequence[Move]) -> str:
+    """Standard notation of ``moves`` played from ``position``."""
+    if not moves:
+        return NO_PLAY
+    mine = list(position.mine)
+    theirs = list(position.theirs)
+    paths: list[list[tuple[int, bool]]] = []  # each: [(point, hit on arrival), ...]
+    for src, dst in moves:
+        hit = dst != OFF and theirs[25 - dst] == 1
+        if hit:
+            theirs[25 - dst] = 0
+        continuing = None
+        if mine[src] == 1:  # only the checker that just arrived stands there
+            for path in paths:
+                if path[-1][0] == src:
+                    continuing = path
+                    break
+        mine[src] -= 1
+        mine[dst] += 1
+        if continuing is not None:
+            continuing.append((dst, hit))
+        else:
+            paths.append([(src, False), (dst, hit)])
+    texts = []
+    for path in paths:
+        shown = [path[0]] + [step for step in path[1:-1] if step[1]] + [path[-1]]
+        texts.append(((path[0][0], path[-1][0]), "/".join(_point_name(p) + ("*" if h else "") for p, h in shown)))
+    counts = Counter(text for _, text in texts)
+    ordered = sorted(set(texts), key=lambda item: (-item[0][0], -item[0][1], item[1]))
+    return " ".join(text + (f"({counts[text]})" if counts[text] > 1 else "") for _, text in ordered)
+
+
+_PART_RE = re.compile(r"^((?:bar|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")
+
+
+def parse_segments(text: str) -> list[tuple[list[int], set[int], int]]:
+    """Split notation into ``(points, hit points, count)`` parts, checking only the syntax."""
+    cleaned = text.strip().lower().replace("-", "/")
+    if not cleaned:
+        raise InvalidNotationError("empty play: write moves like '24/18 13/11', or '(no play)'")
+    parts = []
+    for token in cleaned.replace(",", " ").split():
+        m = _PART_RE.match(token)
+        if not m:
+            raise InvalidNotationError(f"cannot read {token!r} in {text!r}: expected moves like 13/7, bar/22*, 6/off, 8/5(2)")
+        points: list[int] = []
+        hits: set[int] = set()
+        for item in m.group(1).split("/"):
+            hit = item.endswith("*")
+            name = item.rstrip("*")
+            p = BAR if name == "bar" else OFF if name == "off" else int(name)
+            if not 0 <= p <= 25:
+                raise InvalidNotationError(f"point {p} out of range 1-24 in {token!r} of {text!r}")
+            if hit:
+                if p in (BAR, OFF):
+                    raise InvalidNotationError(f"nothing can be hit on the {name} in {token!r} of {text!r}")
+                hits.add(p)
+            points.append(p)
+        for a, b in zip(points, points[1:]):
+            if b >= a:
+                raise InvalidNotationError(
+                    f"{token!r} in {text!r} moves backwards: checkers move from higher to lower points"
+                )
+        count = int(m.group(2)) if m.group(2) else 1
+        if not 1 <= count <= 4:
+            raise InvalidNotationError(f"a count must be 1-4, got {token!r} in {text!r}")
+        parts.append((points, hits, count))
+    return parts
+
+
+def parse_play(position: Position, text: str, plays: Sequence[Play]) -> Play:
+    """The play among ``plays`` (the legal plays from ``position``) that ``text`` describes."""
+    if text.strip().lower() in (NO_PLAY, "no play", "-", ""):
+        if not plays or not plays[0].moves:
+            return plays[0] if plays else Play(position, ())
+        raise IllegalMoveError(f"{text!r}: a play is possible in {position!r}, e.g. {str(plays[0])!r}")
+    parts = parse_segments(text)
+    mine = list(position.mine)
+    named: set[int] = set()
+    starred: set[int] = set()
+    for points, hits, count in parts:
+        mine[points[0]] -= count
+        mine[points[-1]] += count
+        named.update(points[1:-1])
+        starred |= hits
+    if any(n < 0 for n in mine[1:]):
+        short = [str(p) for p in range(1, 26) if mine[p] < 0]
+        raise IllegalMoveError(f"{text!r} moves more checkers than stand on {', '.join(short)} in {position!r}")
+    target = tuple(mine)
+    candidates = [p for p in plays if p.result.theirs == target]
+    if len(candidates) > 1:
+        # Plays that differ only in what they hit on the way: the stars and named points decide.
+        exact = [p for p in candidates if set(p.hits) == starred]
+        if len(exact) > 1 and named:
+            exact = [p for p in exact if named <= {dst for _, dst in p.moves}]
+        candidates = exact or candidates
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        legal = ", ".join(str(p) for p in plays[:8]) or NO_PLAY
+        more = "" if len(plays) <= 8 else f" … ({len(plays)} in all)"
+        raise IllegalMoveError(f"illegal play {text!r} in {position!r}; legal plays: {legal}{more}")
+    options = " or ".join(str(p) for p in candidates)
+    raise IllegalMoveError(f"{text!r} is ambiguous in {position!r}: write {options}")

@@ -1,0 +1,329 @@
+"""Positions: where the 30 checkers stand and who is on roll.
+
+A :class:`Position` is immutable and hashable. It stores each side's checkers in that
+side's own *player numbering* (RULES.md): the home quarter is 1-6, the bar is 25 and
+index 0 counts the checkers borne off. ``mine`` belongs to the player on roll, ``theirs``
+to the opponent; a point ``p`` of the player on roll is the opponent's point ``25 - p``.
+
+Absolute numbering (points 1-24, Black travelling 1 -> 24) is the same as White's player
+numbering; Black's player point is ``25 - absolute``.
+"""
+
+from __future__ import annotations
+
+import base64
+import enum
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from .errors import InvalidPositionError
+
+CHECKERS = 15
+BAR = 25
+OFF = 0
+
+
+class Color(enum.Enum):
+    """The two sides: Black (dark checkers) travels 1 -> 24, White (light) 24 -> 1."""
+
+    BLACK = "black"
+    WHITE = "white"
+
+    @property
+    def other(self) -> Color:
+        return Color.WHITE if self is Color.BLACK else Color.BLACK
+
+    def __repr__(self) -> str:
+        return f"{self.name}"
+
+
+BLACK = Color.BLACK
+WHITE = Color.WHITE
+
+
+def to_absolute(point: int, color: Color) -> int:
+    """Player point ``point`` (1-24) of ``color`` in absolute numbering."""
+    return point if color is WHITE else 25 - point
+
+
+def from_absolute(point: int, color: Color) -> int:
+    """Absolute point ``point`` (1-24) in ``color``'s player numbering."""
+    return point if color is WHITE else 25 - point
+
+
+def _validate_side(name: str, checkers: Sequence[int]) -> tuple[int, ...]:
+    if len(checkers) == 25:  # points 1-24 + bar, the borne-off count implied
+        counts = list(checkers)
+        if any(type(c) is not int or c < 0 for c in counts):
+            raise InvalidPositionError(f"{name}: checker counts must be non-negative integers, got {list(checkers)!r}")
+        on_board = sum(counts)
+        if on_board > CHECKERS:
+            raise InvalidPositionError(f"{name} has {on_board} checkers on the board; a side has {CHECKERS}")
+        return (CHECKERS - on_board, *counts)
+    if len(checkers) != 26:
+        raise InvalidPositionError(
+            f"{name}: expected 26 counts (off, points 1-24, bar) or 25 (points 1-24, bar), got {len(checkers)}"
+        )
+    counts = list(checkers)
+    if any(type(c) is not int or c < 0 for c in counts):
+        raise InvalidPositionError(f"{name}: checker counts must be non-negative integers, got {list(checkers)!r}")
+    total = sum(counts)
+    if total != CHECKERS:
+        raise InvalidPositionError(f"{name} has {total} checkers (board, bar and borne off); a side has {CHECKERS}")
+    return tuple(counts)
+
+
+class Position:
+    """The checkers of both sides and the colour on roll.
+
+    ``mine`` and ``theirs`` are 26 counts each, in their owner's player numbering:
+    index 0 = borne off, 1-24 = points, 25 = bar (a 25-long sequence without the
+    borne-off count is accepted too).
+
+    >>> from toutes_tables import start_position
+    >>> pos = start_position(64)
+    >>> pos.pip_count()
+    (167, 167)
+    >>> Position.from_gnubg_id(pos.gnubg_id()) == pos
+    True
+    """
+
+    __slots__ = ("mine", "theirs", "turn", "_hash")
+
+    mine: tuple[int, ...]
+    theirs: tuple[int, ...]
+    turn: Color
+
+    def __init__(self, mine: Sequence[int], theirs: Sequence[int], turn: Color = WHITE) -> None:
+        if not isinstance(turn, Color):
+            raise InvalidPositionError(f"turn must be BLACK or WHITE, got {turn!r}")
+        m = _validate_side("the player on roll", mine)
+        t = _validate_side("the opponent", theirs)
+        for p in range(1, 25):
+            if m[p] and t[25 - p]:
+                raise InvalidPositionError(
+                    f"both colours on one point: the player on roll has {m[p]} on {p}, "
+                    f"the opponent {t[25 - p]} on the same point (their {25 - p})"
+                )
+        self._set(m, t, turn)
+
+    def _set(self, mine: tuple[int, ...], theirs: tuple[int, ...], turn: Color) -> None:
+        object.__setattr__(self, "mine", mine)
+        object.__setattr__(self, "theirs", theirs)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "_hash", hash((mine, theirs, turn)))
+
+    @classmethod
+    def _trusted(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: Color) -> Position:
+        """Build without validation, for the move generator's known-good results."""
+        pos = cls.__new__(cls)
+        pos._set(mine, theirs, turn)
+        return pos
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.mine == other.mine and self.theirs == other.theirs and self.turn is other.turn
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        return f"Position.from_text({self.text()!r})"
+
+    # -- views ------------------------------------------------------------------------
+
+    def checkers(self, color: Color) -> tuple[int, ...]:
+        """The 26 counts of ``color`` in its own player numbering (0 = off, 25 = bar)."""
+        return self.mine if color is self.turn else self.theirs
+
+    def at(self, point: int) -> tuple[Color | None, int]:
+        """``(colour, count)`` on absolute point ``point`` (1-24); ``(None, 0)`` when empty."""
+        if not 1 <= point <= 24:
+            raise ValueError(f"absolute points are 1-24, got {point!r}")
+        for color in (BLACK, WHITE):
+            n = self.checkers(color)[from_absolute(point, color)]
+            if n:
+                return color, n
+        return None, 0
+
+    def bar(self, color: Color) -> int:
+        return self.checkers(color)[BAR]
+
+    def borne_off(self, color: Color) -> int:
+        return self.checkers(color)[OFF]
+
+    def pip_count(self) -> tuple[int, int]:
+        """Pips left to bear off: ``(player on roll, opponent)``."""
+        return (sum(i * n for i, n in enumerate(self.mine)), sum(i * n for i, n in enumerate(self.theirs)))
+
+    def pips(self, color: Color) -> int:
+        return sum(i * n for i, n in enumerate(self.checkers(color)))
+
+    def all_home(self, color: Color) -> bool:
+        """All of ``color``'s checkers still on the board are in its home quarter (1-6)."""
+        c = self.checkers(color)
+        return not any(c[7:26])
+
+    def winner(self) -> Color | None:
+        """The colour that has borne off all 15, if any."""
+        for color in (self.turn, self.turn.other):
+            if self.checkers(color)[OFF] == CHECKERS:
+                return color
+        return None
+
+    def swapped(self) -> Position:
+        """The same checkers with the other player on roll."""
+        return Position._trusted(self.theirs, self.mine, self.turn.other)
+
+    def with_turn(self, color: Color) -> Position:
+        return self if color is self.turn else self.swapped()
+
+    # -- construction from absolute data -------------------------------------------------
+
+    @classmethod
+    def from_points(
+        cls,
+        black: Mapping[int, int] | Iterable[tuple[int, int]],
+        white: Mapping[int, int] | Iterable[tuple[int, int]],
+        turn: Color = WHITE,
+        *,
+        black_bar: int = 0,
+        white_bar: int = 0,
+    ) -> Position:
+        """Build from ``{absolute point: count}`` for each colour; the rest are borne off.
+
+        >>> Position.from_points({1: 2, 12: 5, 17: 3, 19: 5}, {6: 5, 8: 3, 13: 5, 24: 2}).text()
+        'white 6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2'
+        """
+        sides = {}
+        for color, points, on_bar in ((BLACK, black, black_bar), (WHITE, white, white_bar)):
+            counts = [0] * 26
+            for point, n in dict(points).items():
+                if not (type(point) is int and 1 <= point <= 24):
+                    raise InvalidPositionError(f"{color.value}: absolute points are 1-24, got {point!r}")
+                counts[from_absolute(point, color)] += n
+            counts[BAR] = on_bar
+            counts[OFF] = CHECKERS - sum(counts)
+            if counts[OFF] < 0:
+                raise InvalidPositionError(f"{color.value} has {sum(counts) - counts[OFF]} checkers; a side has 15")
+            sides[color] = counts
+        return cls(sides[turn], sides[turn.other], turn)
+
+    def absolute(self) -> dict[str, object]:
+        """A JSON-able view in absolute numbering: ``points`` (24 signed counts, + Black / - White), bars, off, turn."""
+        points = []
+        for p in range(1, 25):
+            color, n = self.at(p)
+            points.append(n if color is BLACK else -n)
+        return {
+            "points": points,
+            "bar": {"black": self.bar(BLACK), "white": self.bar(WHITE)},
+            "off": {"black": self.borne_off(BLACK), "white": self.borne_off(WHITE)},
+            "turn": self.turn.value,
+        }
+
+    # -- the compact text literal ---------------------------------------------------------
+
+    def text(self) -> str:
+        """Compact literal: ``"<turn> <mine> / <theirs>"``, each side as ``point:count`` in its own numbering.
+
+        The bar is ``bar:n``; borne-off checkers are implied. An empty side is ``-``.
+        """
+
+        def side(c: tuple[int, ...]) -> str:
+            parts = [f"{p}:{c[p]}" for p in range(1, 25) if c[p]]
+            if c[BAR]:
+                parts.append(f"bar:{c[BAR]}")
+            return " ".join(parts) or "-"
+
+        return f"{self.turn.value} {side(self.mine)} / {side(self.theirs)}"
+
+    _TEXT_RE = re.compile(r"^\s*(?:(black|white)\s+)?(.*?)\s*/\s*(.*?)\s*$", re.IGNORECASE)
+    _ITEM_RE = re.compile(r"^(bar|\d{1,2}):(\d{1,2})$", re.IGNORECASE)
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Parse :meth:`text`'s literal (the turn word is optional, White by default).
+
+        >>> Position.from_text("3:1 2:2 / 24:1 bar:0").pip_count()
+        (7, 24)
+        """
+        m = cls._TEXT_RE.match(text)
+        if not m:
+            raise InvalidPositionError(f"position literal needs 'mine / theirs', got {text!r}")
+        turn = Color(m.group(1).lower()) if m.group(1) else WHITE
+        sides = []
+        for part in (m.group(2), m.group(3)):
+            counts = [0] * 26
+            if part not in ("", "-"):
+                for item in part.split():
+                    im = cls._ITEM_RE.match(item)
+                    if not im:
+                        raise InvalidPositionError(f"bad item {item!r} in position literal {text!r}")
+                    where = BAR if im.group(1).lower() == "bar" else int(im.group(1))
+                    if not 1 <= where <= 25:
+                        raise InvalidPositionError(f"point {where} out of range 1-24 in {text!r}")
+                    counts[where] += int(im.group(2))
+            counts[OFF] = CHECKERS - sum(counts)
+            if counts[OFF] < 0:
+                raise InvalidPositionError(f"more than 15 checkers on one side in {text!r}")
+            sides.append(counts)
+        return cls(sides[0], sides[1], turn)
+
+    # -- gnubg Position ID ----------------------------------------------------------------
+
+    def gnubg_key(self) -> bytes:
+        """gnubg's 10-byte position key: the opponent's 25 slots then the player on roll's."""
+        bits = 0
+        nbit = 0
+        for side in (self.theirs, self.mine):
+            for i in range(1, 26):
+                n = side[i]
+                bits |= ((1 << n) - 1) << nbit
+                nbit += n + 1
+        return bits.to_bytes(10, "little")
+
+    def gnubg_id(self) -> str:
+        """The 14-character gnubg Position ID (the player on roll is the ID's player on roll)."""
+        return base64.b64encode(self.gnubg_key()).decode("ascii").rstrip("=")
+
+    @classmethod
+    def from_gnubg_id(cls, pid: str, turn: Color = WHITE) -> Position:
+        """Decode a gnubg Position ID; ``turn`` names the colour of its player on roll.
+
+        >>> Position.from_gnubg_id("4HPwATDgc/ABMA").pip_count()
+        (167, 167)
+        """
+        if not isinstance(pid, str) or not re.fullmatch(r"[A-Za-z0-9+/]{14}", pid.strip()):
+            raise InvalidPositionError(f"a gnubg Position ID is 14 base64 characters, got {pid!r}")
+        bits = int.from_bytes(base64.b64decode(pid.strip() + "=="), "little")
+        sides: list[list[int]] = []
+        for _ in range(2):
+            counts = [0] * 26
+            for i in range(1, 26):
+                n = 0
+                while bits & 1:
+                    n += 1
+                    bits >>= 1
+                bits >>= 1
+                counts[i] = n
+            total = sum(counts)
+            if total > CHECKERS:
+                raise InvalidPositionError(f"Position ID {pid!r} gives one side {total} checkers")
+            counts[OFF] = CHECKERS - total
+            sides.append(counts)
+        if bits:
+            raise InvalidPositionError(f"Position ID {pid!r} has bits set past the two sides")
+        theirs, mine = sides
+        try:
+            return cls(mine, theirs, turn)
+        except InvalidPositionError as exc:
+            raise InvalidPositionError(f"Position ID {pid!r}: {exc}") from None
+
+    def to_gnubg_board(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The board as gnubg's Python bindings take it: ``(opponent[25], player on roll[25])``."""
+        return (tuple(self.theirs[1:26]), tuple(self.mine[1:26]))
