@@ -39,9 +39,9 @@ def legal_plays(position: Position, dice: Sequence[int], rules: str | RuleSet = 
     >>> from toutes_tables import Position
     >>> pos = Position.from_text("white 3:1 2:2 / 24:1")
     >>> sorted(str(p) for p in legal_plays(pos, (6, 1), "backgammon"))
-    ['2/1* 3/off', '3/2 2/off']
+    ['3/2 2/off', '3/off 2/1*']
     >>> [str(p) for p in legal_plays(pos, (6, 1), "toutes-tables")]
-    ['2/1* 3/off']
+    ['3/off 2/1*']
     """
     d1, d2 = check_dice(dice)
     rule_set = get_rules(rules)
