@@ -1,0 +1,264 @@
+// The canvas backgammon board: one factory, a small API, no rules inside.
+//
+//   import { createBoard } from "./board/board.js";
+//   const board = createBoard(document.querySelector("#board"), {
+//     position, turn: "white", dice: [{value: 6, colour: "white"}, {value: 1, colour: "white"}],
+//     dests: {13: [7, 12, 6], 8: [2, 7]},
+//     events: { onMove: (from, to) => ..., onSelect: (source) => ..., onCursor: (loc, text) => ... },
+//   });
+//   board.set({ position: next, dests: {...} });   // merge new settings, redraw once per frame
+//   board.state                                    // read-only view of the current state
+//   board.destroy();                                // remove listeners, observers and a created canvas
+//
+// Every setting and its default is listed in `defaults()` of ./state.js. Locations are absolute point
+// numbers 1..24, "bar" (the mover's bar) and "off" (the mover's tray). The host supplies, for each
+// movable source, every legal destination (two-dice destinations included) and gets (from, to) back.
+//
+// Keys, when the canvas has focus: arrows move the cursor between points (Up/Down change row);
+// Enter or Space picks up the checker under the cursor, or drops the picked one there; with a checker
+// picked, the arrows step through its legal destinations; Escape puts it back; N / P jump to the
+// next / previous movable checker.
+
+import { ASPECT, bottomColour, layout, locationAt, locationCentre } from "./geometry.js";
+import { render } from "./draw.js";
+import {
+  activate,
+  configure,
+  defaults,
+  describeLocation,
+  destinationsFrom,
+  firstCursor,
+  isSource,
+  moveCursor,
+  nextSource,
+} from "./state.js";
+
+const DRAG_THRESHOLD = 6; // CSS pixels a pointer must travel before a press becomes a drag
+
+function prefersReducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * Make a board in `target`: a <canvas> is used as is; any other element gets a canvas appended,
+ * sized to the element's width at the board's aspect ratio.
+ */
+export function createBoard(target, config = {}) {
+  const ownCanvas = !(target instanceof HTMLCanvasElement);
+  const canvas = ownCanvas ? document.createElement("canvas") : target;
+  const container = ownCanvas ? target : canvas.parentElement;
+  if (ownCanvas) container.appendChild(canvas);
+  canvas.classList.add("tt-board");
+  if (!canvas.hasAttribute("tabindex")) canvas.tabIndex = 0;
+  canvas.setAttribute("role", "application");
+  canvas.setAttribute("aria-roledescription", "backgammon board");
+  if (!canvas.hasAttribute("aria-label")) {
+    canvas.setAttribute(
+      "aria-label",
+      "Board. Arrow keys move between points, Enter or Space picks up and drops a checker, Escape puts it back, N and P jump between movable checkers.",
+    );
+  }
+  canvas.style.touchAction = "none"; // drags must not scroll the page on touch screens
+
+  const state = configure(defaults(), { reducedMotion: prefersReducedMotion() });
+  configure(state, config);
+  let lay = layout(1, 1);
+  let dpr = 1;
+  let frame = 0;
+  let destroyed = false;
+  let press = null; // {source, x, y, wasSelected, pointerId}
+
+  function redraw() {
+    if (frame || destroyed) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      if (destroyed) return;
+      const ctx = canvas.getContext("2d");
+      render(ctx, state, lay, dpr);
+    });
+  }
+
+  function resize() {
+    const width = Math.max(container ? container.clientWidth : canvas.clientWidth, 200);
+    const height = Math.round(width / ASPECT);
+    const ratio = window.devicePixelRatio || 1;
+    if (width === lay.width && height === lay.height && ratio === dpr) return; // resizing clears the canvas
+    dpr = ratio;
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${height}px`;
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(height * dpr);
+    lay = layout(width, height);
+    redraw();
+  }
+
+  function emit(name, ...args) {
+    const fn = state.events[name];
+    if (typeof fn === "function") fn(...args);
+  }
+
+  function announceCursor() {
+    emit("onCursor", state.cursor, describeLocation(state, state.cursor));
+  }
+
+  function apply(action) {
+    if (action.type === "move") {
+      state.cursor = action.to;
+      emit("onMove", action.from, action.to);
+    } else if (action.type === "select") emit("onSelect", action.source);
+    else if (action.type === "deselect") emit("onSelect", null);
+    redraw();
+  }
+
+  function pointerPosition(ev) {
+    const r = canvas.getBoundingClientRect();
+    return { x: ev.clientX - r.left, y: ev.clientY - r.top };
+  }
+
+  function onPointerDown(ev) {
+    if (!state.interactive || ev.button > 0) return;
+    const { x, y } = pointerPosition(ev);
+    const loc = locationAt(lay, x, y, state.orientation);
+    const wasSelected = state.selected;
+    if (loc !== null && isSource(state, loc) && !destinationsFrom(state, wasSelected).includes(loc)) {
+      // pressing a movable checker picks it up at once, so its destinations show while dragging
+      if (state.selected !== loc) apply(activate(state, loc));
+      press = { source: loc, x, y, wasSelected, pointerId: ev.pointerId };
+      state.drag = { source: loc, x, y, moved: false };
+      canvas.setPointerCapture(ev.pointerId);
+      ev.preventDefault();
+    } else {
+      press = { source: null, x, y, wasSelected, pointerId: ev.pointerId };
+    }
+  }
+
+  function onPointerMove(ev) {
+    if (!press || press.pointerId !== ev.pointerId || !state.drag) return;
+    const { x, y } = pointerPosition(ev);
+    state.drag.x = x;
+    state.drag.y = y;
+    if (Math.hypot(x - press.x, y - press.y) > DRAG_THRESHOLD) state.drag.moved = true;
+    redraw();
+  }
+
+  function onPointerUp(ev) {
+    if (!press || press.pointerId !== ev.pointerId) return;
+    const { x, y } = pointerPosition(ev);
+    const loc = locationAt(lay, x, y, state.orientation);
+    const dragged = state.drag && state.drag.moved;
+    const p = press;
+    press = null;
+    state.drag = null;
+    if (dragged) {
+      // a drop on a legal destination moves; anywhere else leaves the checker picked up
+      if (destinationsFrom(state, state.selected).includes(loc)) apply(activate(state, loc));
+      else redraw();
+      return;
+    }
+    if (p.source !== null && p.source === loc) {
+      // a click on the checker that was already picked puts it back
+      if (p.wasSelected === loc) apply(activate(state, loc));
+      else redraw();
+      return;
+    }
+    apply(activate(state, loc));
+  }
+
+  function onPointerCancel() {
+    press = null;
+    state.drag = null;
+    redraw();
+  }
+
+  function onKeyDown(ev) {
+    if (!state.interactive) return;
+    const key = ev.key;
+    if (key.startsWith("Arrow")) {
+      if (state.cursor === null) state.cursor = firstCursor(state);
+      else moveCursor(state, key);
+    } else if (key === "Enter" || key === " ") {
+      if (state.cursor === null) state.cursor = firstCursor(state);
+      else {
+        const action = activate(state, state.cursor);
+        if (action.type === "select") {
+          const dests = destinationsFrom(state, action.source);
+          if (dests.length) state.cursor = dests[0];
+        }
+        apply(action);
+      }
+    } else if (key === "Escape") {
+      if (state.selected === null) return;
+      state.cursor = state.selected;
+      apply(activate(state, state.selected));
+    } else if (key === "n" || key === "p" || key === "N" || key === "P") {
+      if (state.selected !== null) return;
+      state.cursor = nextSource(state, key.toLowerCase() === "p");
+    } else {
+      return;
+    }
+    ev.preventDefault();
+    announceCursor();
+    redraw();
+  }
+
+  function onFocus() {
+    state.focused = true;
+    if (state.cursor === null) state.cursor = firstCursor(state);
+    announceCursor();
+    redraw();
+  }
+
+  function onBlur() {
+    state.focused = false;
+    redraw();
+  }
+
+  canvas.addEventListener("pointerdown", onPointerDown);
+  canvas.addEventListener("pointermove", onPointerMove);
+  canvas.addEventListener("pointerup", onPointerUp);
+  canvas.addEventListener("pointercancel", onPointerCancel);
+  canvas.addEventListener("keydown", onKeyDown);
+  canvas.addEventListener("focus", onFocus);
+  canvas.addEventListener("blur", onBlur);
+  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(resize) : null;
+  if (observer) observer.observe(container || canvas);
+  else window.addEventListener("resize", resize);
+  resize();
+
+  return {
+    /** Merge settings into the board (see defaults() in state.js) and redraw on the next frame. */
+    set(config) {
+      configure(state, config);
+      redraw();
+    },
+    /** The live state: read it, do not write it (use set()). */
+    get state() {
+      return state;
+    },
+    /**
+     * CSS-pixel centre of a location, relative to the canvas's top-left corner (for tests and for
+     * hosts placing pop-ups); for "bar" and "off" the colour on turn decides which half.
+     */
+    pixelOf(loc) {
+      const colour = state.turn || bottomColour(state.orientation);
+      const c = locationCentre(loc, colour, state.orientation);
+      return { x: lay.offsetX + c.x * lay.unit, y: lay.offsetY + c.y * lay.unit };
+    },
+    canvas,
+    redraw,
+    destroy() {
+      destroyed = true;
+      if (frame) cancelAnimationFrame(frame);
+      if (observer) observer.disconnect();
+      else window.removeEventListener("resize", resize);
+      canvas.removeEventListener("pointerdown", onPointerDown);
+      canvas.removeEventListener("pointermove", onPointerMove);
+      canvas.removeEventListener("pointerup", onPointerUp);
+      canvas.removeEventListener("pointercancel", onPointerCancel);
+      canvas.removeEventListener("keydown", onKeyDown);
+      canvas.removeEventListener("focus", onFocus);
+      canvas.removeEventListener("blur", onBlur);
+      if (ownCanvas) canvas.remove();
+    },
+  };
+}

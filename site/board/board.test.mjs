@@ -1,0 +1,199 @@
+// Tests of the board's pure geometry and input logic: `node --test site/board/`
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  BAR,
+  OFF,
+  checkerCentre,
+  locationAtUnits,
+  navigationRows,
+  pointAtSlot,
+  pointRect,
+  pointSlot,
+  trayRect,
+  layout,
+  locationAt,
+  UNITS_WIDE,
+  UNITS_HIGH,
+} from "./geometry.js";
+import {
+  activate,
+  classicPosition,
+  configure,
+  defaults,
+  describeLocation,
+  moveCursor,
+  nextSource,
+  pipCounts,
+} from "./state.js";
+
+test("white at the bottom has its home quarter 1..6 bottom right, point 1 in the corner", () => {
+  assert.deepEqual(pointSlot(1, "white"), { col: 11, top: false });
+  assert.deepEqual(pointSlot(6, "white"), { col: 6, top: false });
+  assert.deepEqual(pointSlot(12, "white"), { col: 0, top: false });
+  assert.deepEqual(pointSlot(13, "white"), { col: 0, top: true });
+  assert.deepEqual(pointSlot(24, "white"), { col: 11, top: true });
+});
+
+test("black at the bottom mirrors the picture so 19..24 is bottom right, 24 in the corner", () => {
+  assert.deepEqual(pointSlot(24, "black"), { col: 11, top: false });
+  assert.deepEqual(pointSlot(19, "black"), { col: 6, top: false });
+  assert.deepEqual(pointSlot(1, "black"), { col: 11, top: true });
+});
+
+test("pointAtSlot inverts pointSlot for every point and both orientations", () => {
+  for (const o of ["white", "black"]) {
+    const seen = new Set();
+    for (let p = 1; p <= 24; p++) {
+      const { col, top } = pointSlot(p, o);
+      assert.equal(pointAtSlot(col, top, o), p);
+      seen.add(`${col},${top}`);
+    }
+    assert.equal(seen.size, 24);
+  }
+});
+
+test("the centre of every point's rectangle hits that point", () => {
+  for (const o of ["white", "black"]) {
+    for (let p = 1; p <= 24; p++) {
+      const r = pointRect(p, o);
+      assert.equal(locationAtUnits(r.x + 0.5, r.y + r.h / 2, o), p);
+      const c = checkerCentre(p, 0, o);
+      assert.equal(locationAtUnits(c.x, c.y, o), p, `first checker of ${p}`);
+    }
+  }
+});
+
+test("the bar column and the trays are hit as bar and off; the margins hit nothing", () => {
+  const t = trayRect("white", "white");
+  assert.equal(locationAtUnits(t.x + t.w / 2, t.y + 1, "white"), OFF);
+  const mid = pointRect(6, "white");
+  assert.equal(locationAtUnits(mid.x - 0.5, mid.y + 1, "white"), BAR);
+  assert.equal(locationAtUnits(0.3, 5, "white"), null);
+  assert.equal(locationAtUnits(5, 0.1, "white"), null);
+});
+
+test("pixel coordinates scale with the canvas and stay centred when the aspect differs", () => {
+  const lay = layout(UNITS_WIDE * 40, UNITS_HIGH * 40 + 100);
+  assert.equal(lay.unit, 40);
+  assert.equal(lay.offsetY, 50);
+  const c = checkerCentre(1, 0, "white");
+  assert.equal(locationAt(lay, c.x * 40, c.y * 40 + 50, "white"), 1);
+});
+
+test("stacks taller than five draw their top checker at the fifth slot", () => {
+  assert.deepEqual(checkerCentre(13, 7, "white"), checkerCentre(13, 4, "white"));
+});
+
+test("the classic start has 167 pips a side and 15 checkers each", () => {
+  const pos = classicPosition();
+  assert.deepEqual(pipCounts(pos), { black: 167, white: 167 });
+  const black = pos.points.filter((n) => n > 0).reduce((a, b) => a + b, 0);
+  const white = -pos.points.filter((n) => n < 0).reduce((a, b) => a + b, 0);
+  assert.equal(black, 15);
+  assert.equal(white, 15);
+});
+
+test("pips count the bar as 25 and borne-off checkers as nothing", () => {
+  const pos = classicPosition();
+  pos.points[24] = -1;
+  pos.bar.white = 1;
+  pos.points[1] = 1;
+  pos.off.black = 1;
+  assert.deepEqual(pipCounts(pos), { black: 167 - 24, white: 167 - 24 + 25 });
+});
+
+test("configure merges events, parses JSON string keys and rejects unknown settings", () => {
+  const state = defaults();
+  const onMove = () => {};
+  configure(state, { events: { onMove }, dests: { 13: [7, "off"], bar: ["20"] } });
+  assert.equal(state.events.onMove, onMove);
+  assert.equal(state.events.onSelect, null);
+  assert.deepEqual(state.dests, { 13: [7, "off"], bar: [20] });
+  assert.throws(() => configure(state, { destz: {} }), /unknown board setting "destz"/);
+  assert.throws(() => configure(state, { dests: { 25: [3] } }), /not a board location: "25"/);
+});
+
+test("picking a movable checker then a legal destination gives one move", () => {
+  const state = configure(defaults(), { turn: "white", dests: { 13: [7, 8], 8: [2] } });
+  assert.deepEqual(activate(state, 6), { type: "none" });
+  assert.deepEqual(activate(state, 13), { type: "select", source: 13 });
+  assert.equal(state.selected, 13);
+  assert.deepEqual(activate(state, 8), { type: "move", from: 13, to: 8 });
+  assert.equal(state.selected, null);
+});
+
+test("picking another movable checker switches; the same one or a non-destination puts it back", () => {
+  const state = configure(defaults(), { turn: "white", dests: { 13: [7], 8: [2] } });
+  activate(state, 13);
+  assert.deepEqual(activate(state, 8), { type: "select", source: 8 });
+  assert.deepEqual(activate(state, 8), { type: "deselect" });
+  activate(state, 13);
+  assert.deepEqual(activate(state, 20), { type: "deselect" });
+});
+
+test("a non-interactive board ignores input; new dests drop a selection that is no longer legal", () => {
+  const state = configure(defaults(), { interactive: false, dests: { 13: [7] } });
+  assert.deepEqual(activate(state, 13), { type: "none" });
+  configure(state, { interactive: true });
+  activate(state, 13);
+  configure(state, { dests: { 8: [2] } });
+  assert.equal(state.selected, null);
+});
+
+test("arrow keys walk the screen: right along a row through the bar to the tray, up and down between rows", () => {
+  const state = configure(defaults(), { orientation: "white", cursor: 12, cursorRow: 1 });
+  moveCursor(state, "ArrowRight");
+  assert.equal(state.cursor, 11);
+  state.cursor = 7;
+  state.cursorRow = 1;
+  moveCursor(state, "ArrowRight");
+  assert.equal(state.cursor, BAR);
+  moveCursor(state, "ArrowRight");
+  assert.equal(state.cursor, 6);
+  state.cursor = 1;
+  moveCursor(state, "ArrowRight");
+  assert.equal(state.cursor, OFF);
+  state.cursor = 1;
+  moveCursor(state, "ArrowUp");
+  assert.equal(state.cursor, 24);
+  moveCursor(state, "ArrowDown");
+  assert.equal(state.cursor, 1);
+});
+
+test("with a checker picked, arrows cycle through it and its legal destinations", () => {
+  const state = configure(defaults(), { turn: "white", dests: { 13: [7, 8, "off"] } });
+  activate(state, 13);
+  state.cursor = 13;
+  const seen = [];
+  for (let i = 0; i < 4; i++) {
+    moveCursor(state, "ArrowRight");
+    seen.push(state.cursor);
+  }
+  assert.deepEqual(seen, [7, 8, OFF, 13]);
+  assert.equal(moveCursor(state, "ArrowLeft"), OFF);
+});
+
+test("N jumps between movable checkers in screen order", () => {
+  const state = configure(defaults(), { turn: "white", dests: { 6: [5], 13: [7], 24: [18] } });
+  const rows = navigationRows("white");
+  assert.equal(rows[0][0], 13);
+  state.cursor = null;
+  state.cursor = nextSource(state);
+  assert.equal(state.cursor, 13);
+  state.cursor = nextSource(state);
+  assert.equal(state.cursor, 24);
+  state.cursor = nextSource(state);
+  assert.equal(state.cursor, 6);
+  assert.equal(nextSource(state, true), 24);
+});
+
+test("a location's description names its checkers and where they may go", () => {
+  const state = configure(defaults(), { turn: "white", dests: { 13: [7, 8] } });
+  assert.equal(describeLocation(state, 13), "Point 13: 5 white checkers. Movable to 7, 8.");
+  assert.equal(describeLocation(state, 2), "Point 2: empty.");
+  activate(state, 13);
+  assert.match(describeLocation(state, 7), /Legal destination: Enter moves here from 13/);
+  assert.equal(describeLocation(state, BAR), "Bar: Black 0, White 0.");
+});

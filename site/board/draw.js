@@ -1,0 +1,376 @@
+// Drawing the board on a 2D canvas context. Reads the state and the geometry; changes nothing.
+// Shapes are drawn in board units through one scale transform; text is drawn in device pixels so
+// small labels stay sharp at any size.
+
+import {
+  BAR,
+  OFF,
+  VISIBLE_STACK,
+  barCheckerCentre,
+  boardRects,
+  bottomColour,
+  checkerCentre,
+  cubeRect,
+  diceRects,
+  opponent,
+  pointRect,
+  trayRect,
+} from "./geometry.js";
+import { checkersAt, destinationsFrom, isSource, pipCounts } from "./state.js";
+
+// Checker colours chosen to differ in lightness, not only hue, and each has its own marking
+// (navy with a light rim and ring; ivory with a dark rim and a dot), so no colour vision is needed.
+export const PALETTE = {
+  background: "#1f2a24",
+  frame: "#6b4a2b",
+  felt: "#2e5e4e",
+  pointDark: "#a3482f",
+  pointLight: "#d9c08f",
+  bar: "#5a3d22",
+  tray: "#3b2a18",
+  text: "#f7f1e3",
+  dimText: "#cdbf9f",
+  highlight: "#ffd23f",
+  highlightEdge: "#1a1a1a",
+  cursor: "#ffffff",
+  black: { fill: "#1b2a4a", rim: "#9db4e0", mark: "#5d77ad", text: "#ffffff" },
+  white: { fill: "#f4ecd6", rim: "#5a4a2c", mark: "#b49d6a", text: "#1b2a4a" },
+};
+
+const CHECKER_RADIUS = 0.46;
+
+function px(lay, u) {
+  return u * lay.unit;
+}
+
+function text(ctx, lay, dpr, str, x, y, size, colour, align = "center", weight = "600") {
+  ctx.save();
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.font = `${weight} ${Math.max(px(lay, size), 8).toFixed(1)}px system-ui, sans-serif`;
+  ctx.fillStyle = colour;
+  ctx.textAlign = align;
+  ctx.textBaseline = "middle";
+  ctx.fillText(str, lay.offsetX + px(lay, x), lay.offsetY + px(lay, y));
+  ctx.restore();
+}
+
+function rect(ctx, r, fill) {
+  ctx.fillStyle = fill;
+  ctx.fillRect(r.x, r.y, r.w, r.h);
+}
+
+function drawPoint(ctx, p, orientation) {
+  const r = pointRect(p, orientation);
+  const tipY = r.top ? r.y + r.h * 0.92 : r.y + r.h * 0.08;
+  const baseY = r.top ? r.y : r.y + r.h;
+  ctx.beginPath();
+  ctx.moveTo(r.x + 0.03, baseY);
+  ctx.lineTo(r.x + r.w - 0.03, baseY);
+  ctx.lineTo(r.x + r.w / 2, tipY);
+  ctx.closePath();
+  ctx.fillStyle = p % 2 === 0 ? PALETTE.pointDark : PALETTE.pointLight;
+  ctx.fill();
+}
+
+export function drawChecker(ctx, x, y, colour, radius = CHECKER_RADIUS) {
+  const c = PALETTE[colour];
+  ctx.beginPath();
+  ctx.arc(x, y, radius, 0, Math.PI * 2);
+  ctx.fillStyle = c.fill;
+  ctx.fill();
+  ctx.lineWidth = 0.07;
+  ctx.strokeStyle = c.rim;
+  ctx.stroke();
+  ctx.beginPath();
+  if (colour === "black") {
+    ctx.arc(x, y, radius * 0.55, 0, Math.PI * 2);
+    ctx.lineWidth = 0.05;
+    ctx.strokeStyle = c.mark;
+    ctx.stroke();
+  } else {
+    ctx.arc(x, y, radius * 0.18, 0, Math.PI * 2);
+    ctx.fillStyle = c.mark;
+    ctx.fill();
+  }
+}
+
+function ring(ctx, x, y, radius, colour, width = 0.09) {
+  ctx.beginPath();
+  ctx.arc(x, y, radius, 0, Math.PI * 2);
+  ctx.lineWidth = width + 0.06;
+  ctx.strokeStyle = PALETTE.highlightEdge;
+  ctx.stroke();
+  ctx.lineWidth = width;
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+}
+
+/** How many checkers to draw at a location, leaving out the one being dragged. */
+function shownCount(state, loc, colour) {
+  let n = checkersAt(state.position, loc, colour);
+  if (state.drag && state.drag.moved && state.drag.source === loc && colour === state.turn) n -= 1;
+  return Math.max(n, 0);
+}
+
+function drawStacks(ctx, lay, dpr, state) {
+  const o = state.orientation;
+  for (let p = 1; p <= 24; p++) {
+    for (const colour of ["black", "white"]) {
+      const n = shownCount(state, p, colour);
+      for (let k = 0; k < Math.min(n, VISIBLE_STACK); k++) {
+        const { x, y } = checkerCentre(p, k, o);
+        drawChecker(ctx, x, y, colour);
+      }
+      if (n > VISIBLE_STACK) {
+        const { x, y } = checkerCentre(p, VISIBLE_STACK - 1, o);
+        text(ctx, lay, dpr, String(n), x, y, 0.45, PALETTE[colour].text, "center", "700");
+      }
+    }
+  }
+  for (const colour of ["black", "white"]) {
+    const n = shownCount(state, BAR, colour);
+    for (let k = 0; k < Math.min(n, 4); k++) {
+      const { x, y } = barCheckerCentre(colour, k, o);
+      drawChecker(ctx, x, y, colour);
+    }
+    if (n > 4) {
+      const { x, y } = barCheckerCentre(colour, 3, o);
+      text(ctx, lay, dpr, String(n), x, y, 0.45, PALETTE[colour].text, "center", "700");
+    }
+  }
+}
+
+function drawTray(ctx, lay, dpr, state, colour) {
+  const r = trayRect(colour, state.orientation);
+  rect(ctx, r, PALETTE.tray);
+  const n = state.position.off[colour];
+  const slab = Math.min(0.3, (r.h - 0.2) / 15);
+  const below = colour === bottomColour(state.orientation);
+  for (let k = 0; k < n; k++) {
+    const y = below ? r.y + r.h - 0.1 - (k + 1) * slab : r.y + 0.1 + k * slab;
+    ctx.fillStyle = PALETTE[colour].fill;
+    ctx.fillRect(r.x + 0.12, y + 0.02, r.w - 0.24, slab - 0.04);
+    ctx.strokeStyle = PALETTE[colour].rim;
+    ctx.lineWidth = 0.03;
+    ctx.strokeRect(r.x + 0.12, y + 0.02, r.w - 0.24, slab - 0.04);
+  }
+  if (n > 0) {
+    const y = below ? r.y - 0.2 : r.y + r.h + 0.2;
+    text(ctx, lay, dpr, `${n} off`, r.x + r.w / 2, y, 0.3, PALETTE.dimText);
+  }
+}
+
+const PIPS = {
+  1: [[0.5, 0.5]],
+  2: [[0.25, 0.25], [0.75, 0.75]],
+  3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
+  4: [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
+  5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
+  6: [[0.25, 0.22], [0.25, 0.5], [0.25, 0.78], [0.75, 0.22], [0.75, 0.5], [0.75, 0.78]],
+};
+
+function roundRect(ctx, r, radius) {
+  ctx.beginPath();
+  ctx.roundRect(r.x, r.y, r.w, r.h, radius);
+}
+
+function drawDie(ctx, r, value, colour, used) {
+  const c = PALETTE[colour];
+  ctx.save();
+  ctx.globalAlpha = used ? 0.35 : 1;
+  roundRect(ctx, r, r.w * 0.18);
+  ctx.fillStyle = c.fill;
+  ctx.fill();
+  ctx.lineWidth = 0.05;
+  ctx.strokeStyle = c.rim;
+  ctx.stroke();
+  ctx.fillStyle = colour === "black" ? "#ffffff" : "#1b2a4a";
+  for (const [fx, fy] of PIPS[value] || []) {
+    ctx.beginPath();
+    ctx.arc(r.x + fx * r.w, r.y + fy * r.h, r.w * 0.09, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  if (used) {
+    // a used die is also struck through, so "used" does not rely on faintness alone
+    ctx.globalAlpha = 0.9;
+    ctx.beginPath();
+    ctx.moveTo(r.x + 0.1, r.y + r.h - 0.1);
+    ctx.lineTo(r.x + r.w - 0.1, r.y + 0.1);
+    ctx.lineWidth = 0.06;
+    ctx.strokeStyle = PALETTE.highlight;
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+function drawDice(ctx, state) {
+  for (const colour of ["black", "white"]) {
+    const dice = state.dice.filter((d) => d.colour === colour);
+    const rects = diceRects(colour, dice.length, state.orientation);
+    dice.forEach((d, i) => drawDie(ctx, rects[i], d.value, colour, d.used));
+  }
+}
+
+function drawCube(ctx, lay, dpr, state) {
+  if (!state.cube) return;
+  const r = cubeRect(state.cube.owner, state.orientation);
+  roundRect(ctx, r, 0.12);
+  ctx.fillStyle = "#fbf7ea";
+  ctx.fill();
+  ctx.lineWidth = 0.05;
+  ctx.strokeStyle = "#1a1a1a";
+  ctx.stroke();
+  // a centred cube at 1 is shown as 64, as on a real cube
+  const shown = !state.cube.owner && state.cube.value === 1 ? 64 : state.cube.value;
+  text(ctx, lay, dpr, String(shown), r.x + r.w / 2, r.y + r.h / 2, 0.42, "#1a1a1a", "center", "800");
+}
+
+function drawNumbers(ctx, lay, dpr, state) {
+  const f = boardRects().frame;
+  for (let p = 1; p <= 24; p++) {
+    const r = pointRect(p, state.orientation);
+    const y = r.top ? r.y - f / 2 : r.y + r.h + f / 2;
+    text(ctx, lay, dpr, String(p), r.x + 0.5, y, 0.26, PALETTE.dimText, "center", "500");
+  }
+}
+
+function drawInfo(ctx, lay, dpr, state) {
+  const rects = boardRects();
+  const pips = state.pips || pipCounts(state.position);
+  const bottom = bottomColour(state.orientation);
+  for (const colour of [bottom, opponent(bottom)]) {
+    const r = colour === bottom ? rects.bottomInfo : rects.topInfo;
+    const y = r.y + r.h / 2;
+    drawChecker(ctx, 0.6, y, colour, 0.25);
+    const onRoll = state.turn === colour;
+    const label = `${state.labels[colour]}  ·  ${pips[colour]} pips${onRoll ? "  ·  to play" : ""}`;
+    text(ctx, lay, dpr, label, 1.05, y, 0.36, onRoll ? PALETTE.highlight : PALETTE.text, "left", onRoll ? "700" : "500");
+    if (onRoll) {
+      ctx.beginPath();
+      ctx.moveTo(0.05, y - 0.2);
+      ctx.lineTo(0.25, y);
+      ctx.lineTo(0.05, y + 0.2);
+      ctx.closePath();
+      ctx.fillStyle = PALETTE.highlight;
+      ctx.fill();
+    }
+  }
+  if (state.startNumber) {
+    const r = rects.topInfo;
+    text(ctx, lay, dpr, `No. ${state.startNumber}`, r.w - 0.3, r.y + r.h / 2, 0.36, PALETTE.text, "right", "700");
+  }
+}
+
+function drawHighlights(ctx, state) {
+  const o = state.orientation;
+  const mover = state.turn || bottomColour(o);
+  for (const [from, to] of state.lastMove || []) {
+    for (const loc of [from, to]) {
+      if (loc === BAR || loc === OFF) continue;
+      const r = pointRect(loc, o);
+      ctx.fillStyle = "rgba(255, 255, 255, 0.10)";
+      ctx.fillRect(r.x, r.y, r.w, r.h);
+    }
+  }
+  if (state.selected === null) {
+    // movable checkers get a thin ring so a player sees at once what can move
+    for (const loc of Object.keys(state.dests)) {
+      const src = loc === BAR ? BAR : Number(loc);
+      if (!isSource(state, src)) continue;
+      const c = topCheckerCentre(state, src, mover);
+      if (c) ring(ctx, c.x, c.y, CHECKER_RADIUS + 0.02, PALETTE.highlight, 0.04);
+    }
+    return;
+  }
+  const src = topCheckerCentre(state, state.selected, mover);
+  if (src && !(state.drag && state.drag.moved)) ring(ctx, src.x, src.y, CHECKER_RADIUS + 0.03, PALETTE.highlight, 0.1);
+  for (const dest of destinationsFrom(state, state.selected)) {
+    if (dest === OFF) {
+      const r = trayRect(mover, o);
+      ctx.lineWidth = 0.1;
+      ctx.strokeStyle = PALETTE.highlight;
+      ctx.setLineDash([0.2, 0.12]);
+      ctx.strokeRect(r.x + 0.05, r.y + 0.05, r.w - 0.1, r.h - 0.1);
+      ctx.setLineDash([]);
+      continue;
+    }
+    const own = checkersAt(state.position, dest, mover);
+    const k = Math.min(own, VISIBLE_STACK - 1);
+    const { x, y } = checkerCentre(dest, k, o);
+    // a landing marker: a dot inside a ring, visible on either point colour and over checkers
+    ring(ctx, x, y, 0.3, PALETTE.highlight, 0.08);
+    ctx.beginPath();
+    ctx.arc(x, y, 0.1, 0, Math.PI * 2);
+    ctx.fillStyle = PALETTE.highlight;
+    ctx.fill();
+  }
+}
+
+function topCheckerCentre(state, loc, colour) {
+  const n = checkersAt(state.position, loc, colour);
+  if (n === 0) return null;
+  if (loc === BAR) return barCheckerCentre(colour, Math.min(n, 4) - 1, state.orientation);
+  if (loc === OFF) return null;
+  return checkerCentre(loc, Math.min(n, VISIBLE_STACK) - 1, state.orientation);
+}
+
+function drawCursor(ctx, state) {
+  if (!state.focused || state.cursor === null) return;
+  const o = state.orientation;
+  let r;
+  if (state.cursor === OFF) r = trayRect(state.turn || bottomColour(o), o);
+  else if (state.cursor === BAR) r = boardRects().bar;
+  else r = pointRect(state.cursor, o);
+  ctx.lineWidth = 0.12;
+  ctx.strokeStyle = PALETTE.highlightEdge;
+  ctx.strokeRect(r.x - 0.02, r.y - 0.02, r.w + 0.04, r.h + 0.04);
+  ctx.lineWidth = 0.06;
+  ctx.setLineDash([0.18, 0.1]);
+  ctx.strokeStyle = PALETTE.cursor;
+  ctx.strokeRect(r.x - 0.02, r.y - 0.02, r.w + 0.04, r.h + 0.04);
+  ctx.setLineDash([]);
+}
+
+function drawMessage(ctx, lay, dpr, state) {
+  if (!state.message) return;
+  const y = boardRects().middleY;
+  ctx.fillStyle = "rgba(0, 0, 0, 0.65)";
+  ctx.fillRect(2, y - 0.55, 12, 1.1);
+  text(ctx, lay, dpr, state.message, 8, y, 0.42, PALETTE.text, "center", "600");
+}
+
+/** Draw the whole board. `lay` comes from geometry.layout(); `dpr` is the device pixel ratio. */
+export function render(ctx, state, lay, dpr) {
+  ctx.save();
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, lay.width, lay.height);
+  ctx.fillStyle = PALETTE.background;
+  ctx.fillRect(0, 0, lay.width, lay.height);
+  ctx.translate(lay.offsetX, lay.offsetY);
+  ctx.scale(lay.unit, lay.unit);
+
+  const rects = boardRects();
+  rect(ctx, rects.board, PALETTE.frame);
+  rect(ctx, rects.sidePanel, PALETTE.tray);
+  rect(ctx, rects.leftHalf, PALETTE.felt);
+  rect(ctx, rects.rightHalf, PALETTE.felt);
+  rect(ctx, rects.bar, PALETTE.bar);
+  for (let p = 1; p <= 24; p++) drawPoint(ctx, p, state.orientation);
+  if (state.showNumbers) drawNumbers(ctx, lay, dpr, state);
+  drawTray(ctx, lay, dpr, state, "black");
+  drawTray(ctx, lay, dpr, state, "white");
+  drawInfo(ctx, lay, dpr, state);
+  drawStacks(ctx, lay, dpr, state);
+  drawHighlights(ctx, state);
+  drawDice(ctx, state);
+  drawCube(ctx, lay, dpr, state);
+  drawCursor(ctx, state);
+  drawMessage(ctx, lay, dpr, state);
+
+  if (state.drag && state.drag.moved && state.turn) {
+    const x = (state.drag.x - lay.offsetX) / lay.unit;
+    const y = (state.drag.y - lay.offsetY) / lay.unit;
+    drawChecker(ctx, x, y, state.turn, CHECKER_RADIUS * 1.1);
+  }
+  ctx.restore();
+}
