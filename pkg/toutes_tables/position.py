@@ -93,6 +93,7 @@ class Position:
     mine: tuple[int, ...]
     theirs: tuple[int, ...]
     turn: Color
+    _hash: int
 
     def __init__(self, mine: Sequence[int], theirs: Sequence[int], turn: Color = WHITE) -> None:
         if not isinstance(turn, Color):
@@ -129,7 +130,7 @@ class Position:
         return self.mine == other.mine and self.theirs == other.theirs and self.turn is other.turn
 
     def __hash__(self) -> int:
-        return self._hash  # type: ignore[no-any-return]
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Position.from_text({self.text()!r})"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import __version__  # noqa: F401  (re-exported for the worker)
+from . import __version__
 
 Method = Callable[..., Any]
 _METHODS: dict[str, Method] = {}
