@@ -70,7 +70,9 @@ def parse_segments(text: str) -> list[tuple[list[int], set[int], int]]:
     for token in cleaned.replace(",", " ").split():
         m = _PART_RE.match(token)
         if not m:
-            raise InvalidNotationError(f"cannot read {token!r} in {text!r}: expected moves like 13/7, bar/22*, 6/off, 8/5(2)")
+            raise InvalidNotationError(
+                f"cannot read {token!r} in {text!r}: expected moves like 13/7, bar/22*, 6/off, 8/5(2)"
+            )
         points: list[int] = []
         hits: set[int] = set()
         for item in m.group(1).split("/"):
@@ -84,7 +86,7 @@ def parse_segments(text: str) -> list[tuple[list[int], set[int], int]]:
                     raise InvalidNotationError(f"nothing can be hit on the {name} in {token!r} of {text!r}")
                 hits.add(p)
             points.append(p)
-        for a, b in zip(points, points[1:]):
+        for a, b in zip(points, points[1:], strict=False):
             if b >= a:
                 raise InvalidNotationError(
                     f"{token!r} in {text!r} moves backwards: checkers move from higher to lower points"

@@ -7,7 +7,8 @@ The message protocol around it is written down in ``site/engine/PROTOCOL.md``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import __version__
 
