@@ -1,0 +1,164 @@
+"""MkDocs hook: turn the MkDocs output into the whole static site of the game.
+
+- every page gets a Content-Security-Policy ``<meta>`` that allows only this origin, plus the hashes of
+  the page's own inline scripts (mkdocs-material has a few), so no ``'unsafe-inline'`` for scripts;
+- ``site/`` (the game's ES modules, service worker, manifest, icons) is copied to the output root;
+- the Pyodide runtime (``node_modules/pyodide``) goes to ``pyodide/`` and the wheels staged by
+  ``scripts/site.py`` (with their ``manifest.json``) to ``wheels/``;
+- the service worker gets the list of every file to precache and a cache version derived from their
+  contents, so each build that changes anything replaces the cache.
+
+It raises instead of producing a site that would fail at run time (missing runtime or wheels, a file
+of ``site/`` that collides with a page).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE_SOURCES = ROOT / "site"
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+STAGED_WHEELS = ROOT / ".cache" / "wheels"
+SERVICE_WORKER = "sw.js"
+PRECACHE_LINE = re.compile(r"^const PRECACHE = .*// @precache-manifest.*$", re.MULTILINE)
+# Sources that document or test the front end are not part of it.
+NOT_PUBLISHED = re.compile(r"\.md$|\.test\.m?js$")
+# Crawler files and source maps are of no use offline, nor are the search stemmers of other languages.
+NOT_PRECACHED = re.compile(r"(^|/)sitemap\.xml(\.gz)?$|\.map$|^assets/javascripts/lunr/")
+
+PAGE_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],  # + hashes of the page's inline scripts
+    # Material's stylesheets and icons use inline style attributes and data: SVG masks.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+}
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc\s*=)[^>]*>(.*?)</script>", re.DOTALL | re.IGNORECASE)
+CHARSET_META = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
+
+
+def content_security_policy(html: str) -> str:
+    hashes = sorted({
+        "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
+        for body in INLINE_SCRIPT.findall(html)
+        if body.strip()
+    })
+    policy = {**PAGE_POLICY, "script-src": PAGE_POLICY["script-src"] + hashes}
+    return "; ".join(" ".join([directive, *sources]) for directive, sources in policy.items())
+
+
+def with_policy(html: str, name: str) -> str:
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html)}">'
+    # Right after the charset, before any script or stylesheet, so it governs all of them.
+    charset = CHARSET_META.search(html)
+    if charset is None:
+        raise PluginError(f"{name}: no <meta charset> to put the Content-Security-Policy after")
+    return html[: charset.end()] + meta + html[charset.end():]
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    return with_policy(output, page.file.src_path)
+
+
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    """Static templates such as 404.html are pages too."""
+    return with_policy(output, template_name) if template_name.endswith(".html") else output
+
+
+def on_post_build(config: Any) -> None:
+    out = Path(config["site_dir"])
+    copy_site_sources(out)
+    copy_pyodide_runtime(out / "pyodide")
+    copy_wheels(out / "wheels")
+    write_service_worker(out)
+
+
+def on_serve(server: Any, config: Any, builder: Any) -> Any:
+    server.watch(str(SITE_SOURCES))
+    return server
+
+
+def copy_site_sources(out: Path) -> None:
+    for source in sorted(SITE_SOURCES.rglob("*")):
+        if not source.is_file() or NOT_PUBLISHED.search(source.name):
+            continue
+        target = out / source.relative_to(SITE_SOURCES)
+        if target.exists():
+            raise PluginError(f"site/{source.relative_to(SITE_SOURCES)} collides with a page at {target}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+
+
+def copy_pyodide_runtime(target: Path) -> None:
+    missing = [name for name in PYODIDE_RUNTIME_FILES if not (PYODIDE_PACKAGE / name).exists()]
+    if missing:
+        raise PluginError(f"Pyodide runtime files missing from {PYODIDE_PACKAGE}: {missing}; "
+                          "run `python3 scripts/site.py build` (it runs npm ci)")
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_RUNTIME_FILES:
+        shutil.copy2(PYODIDE_PACKAGE / name, target / name)
+
+
+def copy_wheels(target: Path) -> None:
+    manifest_path = STAGED_WHEELS / "manifest.json"
+    if not manifest_path.exists():
+        raise PluginError(f"no staged wheels in {STAGED_WHEELS}; run `python3 scripts/site.py build`")
+    manifest = json.loads(manifest_path.read_text())
+    names = [*manifest["runtime"], manifest["engine"]]
+    target.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        shutil.copy2(STAGED_WHEELS / name, target / name)
+    shutil.copy2(manifest_path, target / "manifest.json")
+
+
+def precache_url(relative: str) -> str:
+    """The URL a page asks for, relative to the service worker's scope: directories, not index.html."""
+    if relative == "index.html":
+        return "./"
+    if relative.endswith("/index.html"):
+        return relative[: -len("index.html")]
+    return relative
+
+
+def write_service_worker(out: Path) -> None:
+    worker = out / SERVICE_WORKER
+    if not worker.exists():
+        raise PluginError(f"site/{SERVICE_WORKER} is missing")
+    files = sorted(
+        path.relative_to(out).as_posix()
+        for path in out.rglob("*")
+        if path.is_file() and path != worker and not NOT_PRECACHED.search(path.relative_to(out).as_posix())
+    )
+    version = hashlib.sha256()
+    for name in files:
+        version.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
+    manifest = {"version": version.hexdigest()[:16], "urls": [precache_url(name) for name in files]}
+    source = worker.read_text()
+    line = f"const PRECACHE = {json.dumps(manifest)}; // @precache-manifest: written by hooks/site_assets.py"
+    replaced, count = PRECACHE_LINE.subn(lambda _: line, source)
+    if count != 1:
+        raise PluginError(f"site/{SERVICE_WORKER} must have exactly one `const PRECACHE = ...; // @precache-manifest` line")
+    worker.write_text(replaced)

@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""Install, build, serve and test the Toutes Tables static site.
+
+    python3 scripts/site.py serve     # install what is missing, build public/, serve http://127.0.0.1:8000
+    python3 scripts/site.py build     # the same without serving
+    python3 scripts/site.py test      # install (Chromium too), build strictly, run pytest tests e2e
+    python3 scripts/site.py install   # only the install step
+
+The script itself uses the standard library only, because its first job is to install everything else:
+the pip requirements (``requirements-dev.txt``), the npm packages (``npm ci``: the pinned Pyodide runtime)
+and, for tests, Debian's Chromium. Each step leaves a stamp under ``.cache/`` so a second run skips what
+has not changed.
+
+The build makes the engine wheel from ``pkg/``, downloads the ``micropip`` and ``packaging`` wheels for
+Pyodide's Python, stages them with a ``manifest.json`` in ``.cache/wheels/``, and runs ``mkdocs build``
+into ``public/``; the MkDocs hook ``hooks/site_assets.py`` then copies ``site/``, the Pyodide runtime and
+the staged wheels into the output and writes the service worker's precache list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache"
+PUBLIC = ROOT / "public"
+STAGED_WHEELS = CACHE / "wheels"
+ENGINE_WHEEL_CACHE = CACHE / "engine-wheel"
+RUNTIME_WHEEL_CACHE = CACHE / "runtime-wheels"
+STAMPS = CACHE / "stamps"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# Pyodide 314's own lock names these versions; we load them by URL because the lock's hashes
+# do not match the wheels PyPI serves.
+RUNTIME_WHEELS = ("micropip==0.11.1", "packaging==26.1")
+PYODIDE_PYTHON = "3.14"
+
+# What a host that can set headers should send; GitHub Pages cannot, so pages carry a <meta> policy
+# instead (see hooks/site_assets.py). A worker takes its policy from its own script's response, so
+# sending it on scripts here checks that the engine worker runs under it.
+WORKER_CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'"
+)
+
+
+def log(message: str) -> None:
+    print(f"[site] {message}", flush=True)
+
+
+def run(*command: str | Path, **kwargs: object) -> None:
+    log(" ".join(str(part) for part in command))
+    subprocess.run([str(part) for part in command], check=True, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
+
+
+def digest(*paths: Path, extra: str = "") -> str:
+    """A content hash of files (directories walked in sorted order), to decide what must be redone."""
+    h = hashlib.sha256(extra.encode())
+    for path in paths:
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            if "__pycache__" in file.parts or not file.exists():
+                continue
+            h.update(str(file.relative_to(ROOT)).encode() + b"\0" + file.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def stamped(name: str, key: str) -> bool:
+    stamp = STAMPS / name
+    return stamp.exists() and stamp.read_text() == key
+
+
+def stamp(name: str, key: str) -> None:
+    STAMPS.mkdir(parents=True, exist_ok=True)
+    (STAMPS / name).write_text(key)
+
+
+# --- install ---------------------------------------------------------------------------------------
+
+
+def install(*, browser: bool) -> None:
+    install_pip_requirements()
+    install_npm_packages()
+    if browser:
+        install_chromium()
+
+
+def install_pip_requirements() -> None:
+    requirements = ROOT / "requirements-dev.txt"
+    key = digest(requirements, extra=sys.executable)
+    if stamped("pip", key):
+        return
+    run(sys.executable, "-m", "pip", "install", "--quiet", "-r", requirements)
+    stamp("pip", key)
+
+
+def install_npm_packages() -> None:
+    lock = ROOT / "package-lock.json"
+    key = digest(lock)
+    if stamped("npm", key) and (ROOT / "node_modules" / "pyodide" / "package.json").exists():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        apt_install("npm")
+        npm = "npm"
+    run(npm, "ci", "--no-audit", "--no-fund")
+    stamp("npm", key)
+
+
+def install_chromium() -> None:
+    if not CHROMIUM.exists():
+        apt_install("chromium")
+
+
+def apt_install(package: str) -> None:
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    run(*sudo, "apt-get", "update", "-qq")
+    run(*sudo, "apt-get", "install", "-y", "-qq", package, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+
+
+# --- build -----------------------------------------------------------------------------------------
+
+
+def build(*, strict: bool = False) -> None:
+    engine = engine_wheel()
+    runtime = runtime_wheels()
+    stage_wheels(engine, runtime)
+    command = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
+    if strict:
+        command.append("--strict")
+    # mkdocs-material prints a notice about its successor on every build; it is noise here.
+    run(*command, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    log(f"built {PUBLIC.relative_to(ROOT)}/")
+
+
+def engine_wheel() -> Path:
+    """Build the engine wheel from pkg/ unless a wheel of exactly these sources is cached."""
+    sources = [ROOT / "pkg", ROOT / "pyproject.toml"] + [p for p in [ROOT / "README.md"] if p.exists()]
+    key = digest(*sources)[:16]
+    outdir = ENGINE_WHEEL_CACHE / key
+    wheels = sorted(outdir.glob("*.whl"))
+    if not wheels:
+        shutil.rmtree(ENGINE_WHEEL_CACHE, ignore_errors=True)
+        run(sys.executable, "-m", "build", "--quiet", "--wheel", "--no-isolation", "--outdir", outdir)
+        shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch space
+        wheels = sorted(outdir.glob("*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"expected one engine wheel in {outdir}, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def runtime_wheels() -> list[Path]:
+    """micropip and packaging for Pyodide's Python, downloaded once into .cache/."""
+    key = digest(extra=repr(RUNTIME_WHEELS))
+    wheels = sorted(RUNTIME_WHEEL_CACHE.glob("*.whl"))
+    if not (stamped("runtime-wheels", key) and len(wheels) == len(RUNTIME_WHEELS)):
+        shutil.rmtree(RUNTIME_WHEEL_CACHE, ignore_errors=True)
+        run(
+            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+            "--python-version", PYODIDE_PYTHON, "--dest", RUNTIME_WHEEL_CACHE, *RUNTIME_WHEELS,
+        )
+        stamp("runtime-wheels", key)
+        wheels = sorted(RUNTIME_WHEEL_CACHE.glob("*.whl"))
+    # packaging first: micropip imports it.
+    return sorted(wheels, key=lambda w: not w.name.startswith("packaging-"))
+
+
+def stage_wheels(engine: Path, runtime: list[Path]) -> None:
+    """Put exactly the wheels the worker loads, and a manifest naming them, where the hook copies from."""
+    shutil.rmtree(STAGED_WHEELS, ignore_errors=True)
+    STAGED_WHEELS.mkdir(parents=True)
+    for wheel in [*runtime, engine]:
+        shutil.copy2(wheel, STAGED_WHEELS / wheel.name)
+    manifest = {"runtime": [w.name for w in runtime], "engine": engine.name}
+    (STAGED_WHEELS / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+# --- serve -----------------------------------------------------------------------------------------
+
+
+class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs, revalidated on every load (a dev server)."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+        ".whl": "application/octet-stream",
+        ".zip": "application/zip",
+        ".svg": "image/svg+xml",
+    }
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        if self.path.split("?")[0].endswith((".js", ".mjs")):
+            self.send_header("Content-Security-Policy", WORKER_CSP)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False
+                ) -> http.server.ThreadingHTTPServer:
+    """A threaded static server for ``directory``; port 0 picks a free port (see ``server_address``)."""
+    handler = type("Handler", (SiteRequestHandler,), {"quiet": quiet})
+    server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(directory: Path, *, quiet: bool = True) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start serving ``directory`` on a free localhost port; return the server and its base URL."""
+    server = make_server(directory, port=0, quiet=quiet)
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}/"
+
+
+def serve(port: int) -> None:
+    server = make_server(PUBLIC, port=port)
+    log(f"serving {PUBLIC.relative_to(ROOT)}/ on http://127.0.0.1:{port}/ (game: /play/); Ctrl-C stops")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --- test ------------------------------------------------------------------------------------------
+
+
+def test(pytest_args: list[str]) -> int:
+    install(browser=True)
+    build(strict=True)
+    env = {**os.environ, "TOUTES_TABLES_SITE_BUILT": "1"}
+    log("pytest tests e2e " + " ".join(pytest_args))
+    return subprocess.run([sys.executable, "-m", "pytest", "tests", "e2e", *pytest_args], cwd=ROOT, env=env).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_parser = commands.add_parser("serve", help="install, build and serve public/")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    commands.add_parser("build", help="install and build public/")
+    commands.add_parser("install", help="install the pip and npm requirements (and Chromium with --browser)"
+                        ).add_argument("--browser", action="store_true")
+    test_parser = commands.add_parser("test", help="install, build and run pytest tests e2e")
+    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed on to pytest")
+    args = parser.parse_args(argv)
+
+    os.chdir(ROOT)
+    if args.command == "install":
+        install(browser=args.browser)
+    elif args.command == "build":
+        install(browser=False)
+        build()
+    elif args.command == "serve":
+        install(browser=False)
+        build()
+        serve(args.port)
+    elif args.command == "test":
+        return test(args.pytest_args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

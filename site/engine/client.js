@@ -1,0 +1,75 @@
+// Main-thread side of the engine worker: a promise per request, nothing ever blocks on Python.
+//
+//   import { createEngine } from "../engine/client.js";
+//   const engine = createEngine(undefined, { onProgress: ({ stage, detail }) => show(stage, detail) });
+//   const { version } = await engine.ready;
+//   const v = await engine.call("version");
+//
+// The messages are described in PROTOCOL.md.
+
+/** An error answered by the engine (or a failed boot); `type` is the Python exception's class name. */
+export class EngineError extends Error {
+  constructor({ type, message }) {
+    super(message);
+    this.name = "EngineError";
+    this.type = type;
+  }
+}
+
+/**
+ * Start the engine worker.
+ * @param {string|URL} [workerUrl] the worker script; defaults to worker.js beside this module.
+ * @param {{onProgress?: (progress: {stage: string, detail: string}) => void}} [options]
+ * @returns {{ready: Promise<{version: string, bootMs: number}>, call: (method: string, params?: object) => Promise<any>, terminate: () => void}}
+ */
+export function createEngine(workerUrl = new URL("./worker.js", import.meta.url), { onProgress } = {}) {
+  const worker = new Worker(workerUrl, { type: "module" });
+  const pending = new Map();
+  let nextId = 1;
+  let settleReady;
+  const ready = new Promise((resolve, reject) => {
+    settleReady = { resolve, reject };
+  });
+  ready.catch(() => {}); // a boot failure is reported to whoever awaits ready, not as an unhandled rejection
+
+  function failAll(error) {
+    settleReady.reject(error);
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  }
+
+  worker.addEventListener("message", ({ data }) => {
+    if (data.type === "progress") {
+      onProgress?.({ stage: data.stage, detail: data.detail });
+    } else if (data.type === "ready") {
+      settleReady.resolve({ version: data.version, bootMs: data.bootMs });
+    } else if (data.type === "failed") {
+      failAll(new EngineError(data.error));
+    } else if (pending.has(data.id)) {
+      const { resolve, reject } = pending.get(data.id);
+      pending.delete(data.id);
+      if ("error" in data) reject(new EngineError(data.error));
+      else resolve(data.result);
+    }
+  });
+  // The worker script itself failed to load or threw outside a request.
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    failAll(new EngineError({ type: "WorkerError", message: event.message || "the engine worker failed to start" }));
+  });
+
+  return {
+    ready,
+    call(method, params = {}) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, method, params });
+      });
+    },
+    terminate() {
+      worker.terminate();
+      failAll(new EngineError({ type: "Terminated", message: "the engine worker was terminated" }));
+    },
+  };
+}

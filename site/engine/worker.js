@@ -1,0 +1,85 @@
+// The rules engine in a module Web Worker: Pyodide boots once, installs the engine wheel with
+// micropip, and then every request is answered by toutes_tables.service.dispatch.
+// The message protocol is written down in PROTOCOL.md beside this file.
+
+const PYODIDE_URL = new URL("../pyodide/", import.meta.url);
+const WHEELS_URL = new URL("../wheels/", import.meta.url);
+
+// Requests and answers cross into Python as JSON text, so only JSON-able data passes and nothing
+// a page sends is ever evaluated. The Python side is this fixed module, defined once at boot.
+const BRIDGE = `
+import json
+from toutes_tables import service
+
+def call(method, params_json):
+    try:
+        params = json.loads(params_json)
+        if params is not None and not isinstance(params, dict):
+            raise service.ServiceError(f"params must be an object, not {type(params).__name__}")
+        answer = {"result": service.dispatch(method, params)}
+    except Exception as error:
+        answer = {"error": {"type": type(error).__name__, "message": str(error)}}
+    return json.dumps(answer, allow_nan=False)
+`;
+
+function progress(stage, detail) {
+  postMessage({ type: "progress", stage, detail });
+}
+
+async function fetchJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function boot() {
+  const started = performance.now();
+  progress("runtime", "loading the Python runtime");
+  const manifestRequest = fetchJson(new URL("manifest.json", WHEELS_URL));
+  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_URL).href);
+  const pyodide = await loadPyodide({
+    indexURL: PYODIDE_URL.href,
+    packageBaseUrl: PYODIDE_URL.href, // never the CDN Pyodide would otherwise default to
+    stdout: (line) => console.log(`[engine] ${line}`),
+    stderr: (line) => console.warn(`[engine] ${line}`),
+  });
+  const manifest = await manifestRequest;
+
+  progress("packages", manifest.runtime.join(", "));
+  await pyodide.loadPackage(
+    manifest.runtime.map((name) => new URL(name, WHEELS_URL).href),
+    { messageCallback: (message) => progress("packages", message), errorCallback: (message) => progress("packages", message) },
+  );
+
+  progress("engine", manifest.engine);
+  const micropip = pyodide.pyimport("micropip");
+  await micropip.install(new URL(manifest.engine, WHEELS_URL).href);
+  micropip.destroy();
+
+  progress("import", "toutes_tables.service");
+  const bridge = pyodide.runPython(`${BRIDGE}\ncall`);
+  const version = JSON.parse(bridge("version", "null")).result;
+  return { bridge, version, bootMs: performance.now() - started };
+}
+
+function describe(error) {
+  return { type: error?.type ?? error?.name ?? "Error", message: String(error?.message ?? error) };
+}
+
+const booting = boot();
+booting.then(
+  ({ version, bootMs }) => postMessage({ type: "ready", version, bootMs }),
+  (error) => postMessage({ type: "failed", error: describe(error) }),
+);
+
+self.addEventListener("message", async (event) => {
+  const { id, method, params } = event.data ?? {};
+  try {
+    if (typeof method !== "string") throw new TypeError("a request needs a string method");
+    const { bridge } = await booting;
+    const answer = JSON.parse(bridge(method, JSON.stringify(params ?? null)));
+    postMessage({ id, ...answer });
+  } catch (error) {
+    postMessage({ id, error: describe(error) });
+  }
+});

@@ -1,0 +1,55 @@
+// Service worker for the whole site. At install it precaches every file of the build (pages, the
+// game's modules, the Pyodide runtime, the wheels) in a cache named after the build's content hash;
+// requests are then answered cache-first, so after one online visit the game loads with the network
+// cut. A new build changes this file (its precache line), the browser installs it, and the old
+// cache is deleted on activation.
+// It must be served from the site root so that its scope covers every page.
+
+const PRECACHE = { version: "source", urls: [] }; // @precache-manifest: written by hooks/site_assets.py
+const CACHE_PREFIX = "toutes-tables-";
+const CACHE_NAME = `${CACHE_PREFIX}${PRECACHE.version}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      // "no-cache": revalidate with the server, so a stale HTTP cache cannot slip into a new build.
+      await cache.addAll(PRECACHE.urls.map((url) => new Request(new URL(url, self.location), { cache: "no-cache" })));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(cacheFirst(request));
+});
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE_NAME);
+  // Share links carry the game in the query string; every such URL is the same page.
+  const navigation = request.mode === "navigate";
+  const cached = await cache.match(request, { ignoreSearch: navigation });
+  if (cached) return cached;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (navigation) {
+      const notFound = await cache.match(new URL("404.html", self.location));
+      if (notFound) return notFound;
+    }
+    throw error;
+  }
+}
