@@ -79,7 +79,9 @@ def test_maximum_pips_bear_off_offers_only_the_longest_play() -> None:
     backgammon = TurnInProgress.start(pos, (6, 1), "backgammon").to_json()["dests"]
     assert toutes == {"3": ["off"], "2": [1]}
     assert backgammon == {"3": [2, "off"], "2": [1, "off"]}
-    assert str(TurnInProgress.start(pos, (6, 1), "toutes-tables").move(2, 1).move(3, "off").finished_play) == "3/off 2/1*"
+    assert (
+        str(TurnInProgress.start(pos, (6, 1), "toutes-tables").move(2, 1).move(3, "off").finished_play) == "3/off 2/1*"
+    )
 
 
 def test_a_turn_with_no_legal_play_is_finished_at_once() -> None:

@@ -164,7 +164,9 @@ class TurnInProgress:
         """One more single-die step; raises IllegalMoveError when no legal play contains it."""
         turn = dataclasses.replace(self, steps=(*self.steps, move))
         if self.current.mine[move[0]] == 0 or not turn.open_plays:
-            raise IllegalMoveError(f"{move[0]}/{move[1]} is not part of any legal play of {self.dice} from {self.position!r}")
+            raise IllegalMoveError(
+                f"{move[0]}/{move[1]} is not part of any legal play of {self.dice} from {self.position!r}"
+            )
         return turn
 
     def move(self, source: Location, destination: Location) -> TurnInProgress:
@@ -173,7 +175,9 @@ class TurnInProgress:
         src, dst = player_point(source, color), player_point(destination, color)
         route = self.paths().get(src, {}).get(dst)
         if route is None:
-            raise IllegalMoveError(f"{source}->{destination} is not a legal move now (dice {self.dice}, position {self.position!r})")
+            raise IllegalMoveError(
+                f"{source}->{destination} is not a legal move now (dice {self.dice}, position {self.position!r})"
+            )
         turn = self
         for m in route:
             turn = turn.step(m)
@@ -212,7 +216,9 @@ class TurnInProgress:
         values = [d1] * 4 if d1 == d2 else sorted(self.dice, reverse=True)
         return {
             "position": self.current.absolute(),
-            "dice": [{"value": v, "used": u, "colour": color.value} for v, u in zip(values, self.dice_used(), strict=True)],
+            "dice": [
+                {"value": v, "used": u, "colour": color.value} for v, u in zip(values, self.dice_used(), strict=True)
+            ],
             "dests": {} if finished is not None else dests,
             "steps": [list(s) for s in self.steps],
             "finished": finished is not None,
