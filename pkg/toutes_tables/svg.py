@@ -1,0 +1,381 @@
+"""Board diagrams as standalone SVG, like python-chess's ``chess.svg``: pure Python, no dependencies.
+
+The picture matches the game's canvas board: points 1-24 in absolute numbering, White's home
+quarter (1-6) bottom right when White sits at the bottom, the bar in the middle, each side's tray of
+borne-off checkers on the right. Checkers differ in lightness and in their marking (dark navy with a
+ring, ivory with a dot), so the colours can be told apart without colour vision.
+
+>>> from toutes_tables import start_position
+>>> svg = board_svg(start_position(64), dice=(6, 1), start_number=64)
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+True
+>>> "<title>Start No. 64. White to play 6-1." in svg
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from .position import BAR, BLACK, OFF, WHITE, Color, Position, to_absolute
+
+# Geometry in "units" (one point's width); SCALE turns units into the viewBox's pixels.
+SCALE = 24
+LABELS = 0.7  # strips above and below the board holding the point numbers
+FRAME = 0.35
+POINT_HEIGHT = 5.0
+MIDDLE = 1.2  # gap between the two rows, where the dice lie
+BAR_WIDTH = 1.0
+TRAY = 1.3
+STATUS = 0.8  # line under the board: who is on roll, dice, start number
+CHECKER_RADIUS = 0.45
+VISIBLE_STACK = 5  # a taller stack shows its count on the last drawn checker
+VISIBLE_BAR = 3
+
+POINTS_LEFT = FRAME
+BAR_LEFT = POINTS_LEFT + 6
+TRAY_LEFT = POINTS_LEFT + 12 + BAR_WIDTH + FRAME
+WIDTH = TRAY_LEFT + TRAY + FRAME
+TOP_ROW = LABELS + FRAME
+BOTTOM_ROW_END = TOP_ROW + POINT_HEIGHT + MIDDLE + POINT_HEIGHT
+MIDDLE_Y = TOP_ROW + POINT_HEIGHT + MIDDLE / 2
+BOARD_BOTTOM = BOTTOM_ROW_END + FRAME
+HEIGHT = BOARD_BOTTOM + LABELS + STATUS
+
+# The game's palette (site/board/draw.js), so a diagram looks like the board the reader plays on.
+PALETTE = {
+    "paper": "#f7f1e3",
+    "frame": "#6b4a2b",
+    "felt": "#2e5e4e",
+    "point_dark": "#a3482f",
+    "point_light": "#d9c08f",
+    "bar": "#5a3d22",
+    "tray": "#3b2a18",
+    "label": "#3b2a18",
+    "highlight": "#ffd23f",
+    "arrow": "#ffd23f",
+    "arrow_edge": "#1a1a1a",
+}
+CHECKER = {
+    BLACK: {"fill": "#1b2a4a", "rim": "#9db4e0", "mark": "#5d77ad", "text": "#ffffff"},
+    WHITE: {"fill": "#f4ecd6", "rim": "#5a4a2c", "mark": "#b49d6a", "text": "#1b2a4a"},
+}
+
+DOUBLE_NAMES = {6: "Sonnés", 5: "Quines", 4: "Carmes", 3: "Ternes", 2: "Double two", 1: "Bezas"}
+
+
+def _n(value: float) -> str:
+    """A coordinate in viewBox pixels, short and without float noise."""
+    text = f"{value * SCALE:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _orientation(orientation: Color | str) -> Color:
+    if isinstance(orientation, Color):
+        return orientation
+    if orientation in ("white", "black"):
+        return Color(orientation)
+    raise ValueError(f"orientation must be 'white' or 'black' (the colour at the bottom), got {orientation!r}")
+
+
+def point_slot(point: int, bottom: Color) -> tuple[int, bool]:
+    """Column (0-11 left to right, the bar not counted) and whether absolute ``point`` is in the top row.
+
+    With White at the bottom, points 1-6 are bottom right and 19-24 top right; with Black at the
+    bottom the picture is mirrored top to bottom, so Black's home quarter is bottom right.
+    """
+    low = point <= 12
+    top = not low if bottom is WHITE else low
+    col = 12 - point if low else point - 13
+    return col, top
+
+
+def _column_left(col: int) -> float:
+    return POINTS_LEFT + col + (BAR_WIDTH if col >= 6 else 0)
+
+
+def _checker_centre(point: int, k: int, bottom: Color) -> tuple[float, float]:
+    col, top = point_slot(point, bottom)
+    x = _column_left(col) + 0.5
+    slot = min(k, VISIBLE_STACK - 1)
+    y = TOP_ROW + 0.5 + slot if top else BOTTOM_ROW_END - 0.5 - slot
+    return x, y
+
+
+def _bar_centre(color: Color, k: int, bottom: Color) -> tuple[float, float]:
+    """A colour's bar checkers wait in the half where they will enter (the opponent's home side)."""
+    enters_at_top = color is bottom
+    offset = MIDDLE / 2 + 0.5 + min(k, VISIBLE_BAR - 1)
+    return BAR_LEFT + BAR_WIDTH / 2, MIDDLE_Y - offset if enters_at_top else MIDDLE_Y + offset
+
+
+def _tray_rect(color: Color, bottom: Color) -> tuple[float, float, float, float]:
+    y = BOTTOM_ROW_END - POINT_HEIGHT if color is bottom else TOP_ROW
+    return TRAY_LEFT, y, TRAY, POINT_HEIGHT
+
+
+def _rect(x: float, y: float, w: float, h: float, fill: str, extra: str = "") -> str:
+    return f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{fill}"{extra}/>'
+
+
+def _text(x: float, y: float, body: str, size: float, fill: str, extra: str = "") -> str:
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}" text-anchor="middle" '
+        f'dominant-baseline="central"{extra}>{escape(body)}</text>'
+    )
+
+
+def _checker(x: float, y: float, color: Color) -> str:
+    c = CHECKER[color]
+    body = (
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(CHECKER_RADIUS)}" fill="{c["fill"]}" '
+        f'stroke="{c["rim"]}" stroke-width="{_n(0.07)}"/>'
+    )
+    if color is BLACK:
+        mark = (
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(CHECKER_RADIUS * 0.55)}" fill="none" '
+            f'stroke="{c["mark"]}" stroke-width="{_n(0.05)}"/>'
+        )
+    else:
+        mark = f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(CHECKER_RADIUS * 0.18)}" fill="{c["mark"]}"/>'
+    return body + mark
+
+
+def _count(x: float, y: float, n: int, color: Color) -> str:
+    # The dot of an ivory checker would sit under the digits: cover it with the checker's fill.
+    cover = f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.3)}" fill="{CHECKER[color]["fill"]}"/>'
+    return cover + _text(x, y, str(n), 0.5, CHECKER[color]["text"], ' font-weight="700"')
+
+
+def _point_triangle(point: int, bottom: Color, fill: str) -> str:
+    col, top = point_slot(point, bottom)
+    x = _column_left(col)
+    base = TOP_ROW if top else BOTTOM_ROW_END
+    tip = TOP_ROW + POINT_HEIGHT * 0.92 if top else BOTTOM_ROW_END - POINT_HEIGHT * 0.92
+    return (
+        f'<polygon points="{_n(x + 0.03)},{_n(base)} {_n(x + 0.97)},{_n(base)} {_n(x + 0.5)},{_n(tip)}" '
+        f'fill="{fill}"/>'
+    )
+
+
+def _die(x: float, y: float, size: float, value: int, color: Color) -> str:
+    c = CHECKER[color]
+    pip_colour = "#ffffff" if color is BLACK else "#1b2a4a"
+    spots = {
+        1: [(0.5, 0.5)],
+        2: [(0.25, 0.25), (0.75, 0.75)],
+        3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+        4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+        5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+        6: [(0.25, 0.22), (0.25, 0.5), (0.25, 0.78), (0.75, 0.22), (0.75, 0.5), (0.75, 0.78)],
+    }[value]
+    parts = [
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(size)}" height="{_n(size)}" rx="{_n(0.15)}" '
+        f'fill="{c["fill"]}" stroke="{c["rim"]}" stroke-width="{_n(0.05)}"/>'
+    ]
+    parts += [
+        f'<circle cx="{_n(x + sx * size)}" cy="{_n(y + sy * size)}" r="{_n(size * 0.09)}" fill="{pip_colour}"/>'
+        for sx, sy in spots
+    ]
+    return "".join(parts)
+
+
+def _location_centre(
+    position: Position, color: Color, point: int, bottom: Color, arriving: bool
+) -> tuple[float, float]:
+    """Where an arrow starts (the top checker) or ends (the next free slot) for ``color``'s player point."""
+    if point == BAR:
+        return _bar_centre(color, 0, bottom)
+    if point == OFF:
+        x, y, w, h = _tray_rect(color, bottom)
+        return x + w / 2, y + h / 2
+    absolute = to_absolute(point, color)
+    owner, n = position.at(absolute)
+    k = 0
+    if owner is color:
+        k = n if arriving else n - 1
+    return _checker_centre(absolute, max(k, 0), bottom)
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length < 1e-6:
+        return ""
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head = 0.45
+    bx, by = x2 - ux * head, y2 - uy * head  # base of the arrowhead
+    px, py = -uy * 0.28, ux * 0.28
+    head_points = f"{_n(x2)},{_n(y2)} {_n(bx + px)},{_n(by + py)} {_n(bx - px)},{_n(by - py)}"
+    line = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(bx)}" y2="{_n(by)}" stroke-linecap="round"'
+    return (
+        f'<line {line} stroke="{PALETTE["arrow_edge"]}" stroke-width="{_n(0.26)}"/>'
+        f'<line {line} stroke="{PALETTE["arrow"]}" stroke-width="{_n(0.14)}"/>'
+        f'<polygon points="{head_points}" fill="{PALETTE["arrow"]}" stroke="{PALETTE["arrow_edge"]}" '
+        f'stroke-width="{_n(0.05)}"/>'
+    )
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """The roll as players announce it: the higher die first; a double by its French name too.
+
+    >>> dice_text((1, 6)), dice_text((5, 5))
+    ('6-1', '5-5 (Quines)')
+    """
+    high, low = max(dice), min(dice)
+    return f"{high}-{low}" + (f" ({DOUBLE_NAMES[high]})" if high == low else "")
+
+
+def describe(position: Position, *, dice: Sequence[int] | None = None, start_number: int | None = None) -> str:
+    """A sentence describing the diagram, in absolute numbering, for the SVG's ``<title>``."""
+    sentences = []
+    if start_number is not None:
+        sentences.append(f"Start No. {start_number}.")
+    turn = position.turn.value.capitalize()
+    sentences.append(f"{turn} to play" + (f" {dice_text(dice)}." if dice else "."))
+    for color in (WHITE, BLACK):
+        stacks = []
+        for point in range(1, 25):
+            owner, n = position.at(point)
+            if owner is color:
+                stacks.append(f"{n} on {point}")
+        if position.bar(color):
+            stacks.append(f"{position.bar(color)} on the bar")
+        if position.borne_off(color):
+            stacks.append(f"{position.borne_off(color)} borne off")
+        sentences.append(f"{color.value.capitalize()}: {', '.join(stacks) or 'none on the board'}.")
+    return " ".join(sentences)
+
+
+def board_svg(
+    position: Position,
+    *,
+    orientation: Color | str = WHITE,
+    size: int | None = 480,
+    arrows: Iterable[tuple[int, int]] = (),
+    highlights: Iterable[int] = (),
+    start_number: int | None = None,
+    dice: Sequence[int] | None = None,
+    title: str | None = None,
+) -> str:
+    """The board of ``position`` as a standalone SVG document (a string).
+
+    - ``orientation``: the colour sitting at the bottom of the picture (White by default).
+    - ``size``: width in pixels (the height follows); ``None`` leaves the size to the page's CSS.
+    - ``arrows``: moves of the player on roll as ``(from, to)`` in that player's numbering
+      (25 = bar, 0 = off), exactly like :attr:`Play.moves <toutes_tables.Play.moves>`.
+    - ``highlights``: absolute points 1-24 to mark.
+    - ``start_number`` and ``dice`` are shown under the board; ``title`` replaces the generated
+      description in the accessible ``<title>``.
+
+    >>> from toutes_tables import Position, legal_plays
+    >>> pos = Position.from_text("white 3:1 2:2 / 24:1")
+    >>> [play] = legal_plays(pos, (6, 1), "toutes-tables")
+    >>> svg = board_svg(pos, dice=(6, 1), arrows=play.moves, highlights=[1])
+    >>> svg.count("<polygon")  # 24 points, the highlighted point's outline, 2 arrowheads
+    27
+    """
+    bottom = _orientation(orientation)
+    arrows = list(arrows)
+    for move in arrows:
+        if len(move) != 2 or any(type(p) is not int or not 0 <= p <= 25 for p in move):
+            raise ValueError(f"an arrow is (from, to) in the mover's numbering, 0-25 (25 = bar, 0 = off), got {move!r}")
+    marked = sorted(set(highlights))
+    for point in marked:
+        if type(point) is not int or not 1 <= point <= 24:
+            raise ValueError(f"highlights are absolute points 1-24, got {point!r}")
+    if dice is not None and (len(dice) != 2 or any(type(d) is not int or not 1 <= d <= 6 for d in dice)):
+        raise ValueError(f"dice must be two integers 1-6, got {dice!r}")
+    if start_number is not None and (type(start_number) is not int or not 1 <= start_number <= 225):
+        raise ValueError(f"start numbers are 1-225, got {start_number!r}")
+
+    width, height = WIDTH * SCALE, HEIGHT * SCALE
+    dims = "" if size is None else f' width="{size}" height="{round(size * HEIGHT / WIDTH)}"'
+    label = title if title is not None else describe(position, dice=dice, start_number=start_number)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {width:g} {height:g}"{dims} '
+        f'role="img" class="tt-board" font-family="system-ui, sans-serif">',
+        f"<title>{escape(label)}</title>",
+        # Its own background, so the labels read the same on a light or a dark page.
+        _rect(0, 0, WIDTH, HEIGHT, PALETTE["paper"], f' rx="{_n(0.3)}"'),
+        _rect(0, LABELS, WIDTH, BOARD_BOTTOM - LABELS, PALETTE["frame"], f' rx="{_n(0.2)}"'),
+        _rect(POINTS_LEFT, TOP_ROW, 6, BOTTOM_ROW_END - TOP_ROW, PALETTE["felt"]),
+        _rect(BAR_LEFT + BAR_WIDTH, TOP_ROW, 6, BOTTOM_ROW_END - TOP_ROW, PALETTE["felt"]),
+        _rect(BAR_LEFT, TOP_ROW, BAR_WIDTH, BOTTOM_ROW_END - TOP_ROW, PALETTE["bar"]),
+    ]
+    for color in (WHITE, BLACK):
+        out.append(_rect(*_tray_rect(color, bottom), PALETTE["tray"]))
+
+    for point in range(1, 25):
+        out.append(_point_triangle(point, bottom, PALETTE["point_dark"] if point % 2 == 0 else PALETTE["point_light"]))
+        col, top = point_slot(point, bottom)
+        x = _column_left(col) + 0.5
+        y = LABELS / 2 if top else BOARD_BOTTOM + LABELS / 2
+        out.append(_text(x, y, str(point), 0.42, PALETTE["label"], ' class="tt-point-number"'))
+    for point in marked:
+        col, top = point_slot(point, bottom)
+        y = TOP_ROW if top else BOTTOM_ROW_END - POINT_HEIGHT
+        out.append(
+            f'<rect x="{_n(_column_left(col) + 0.04)}" y="{_n(y + 0.04)}" width="{_n(0.92)}" '
+            f'height="{_n(POINT_HEIGHT - 0.08)}" fill="none" stroke="{PALETTE["highlight"]}" '
+            f'stroke-width="{_n(0.08)}" stroke-dasharray="{_n(0.25)} {_n(0.12)}"/>'
+        )
+        # A second shape (the triangle outline) so the mark does not rest on colour alone.
+        out.append(_point_triangle(point, bottom, "none").replace(
+            'fill="none"', f'fill="none" stroke="{PALETTE["highlight"]}" stroke-width="{_n(0.06)}"'
+        ))
+
+    for point in range(1, 25):
+        owner, n = position.at(point)
+        if owner is None:
+            continue
+        for k in range(min(n, VISIBLE_STACK)):
+            out.append(_checker(*_checker_centre(point, k, bottom), owner))
+        if n > VISIBLE_STACK:
+            out.append(_count(*_checker_centre(point, VISIBLE_STACK - 1, bottom), n, owner))
+    for color in (WHITE, BLACK):
+        n = position.bar(color)
+        for k in range(min(n, VISIBLE_BAR)):
+            out.append(_checker(*_bar_centre(color, k, bottom), color))
+        if n > VISIBLE_BAR:
+            out.append(_count(*_bar_centre(color, VISIBLE_BAR - 1, bottom), n, color))
+        off = position.borne_off(color)
+        x, y, w, h = _tray_rect(color, bottom)
+        slab = (h - 0.2) / 15
+        for k in range(off):
+            sy = y + h - 0.1 - (k + 1) * slab if color is bottom else y + 0.1 + k * slab
+            c = CHECKER[color]
+            out.append(
+                _rect(x + 0.12, sy + 0.02, w - 0.24, slab - 0.04, c["fill"],
+                      f' stroke="{c["rim"]}" stroke-width="{_n(0.03)}"')
+            )
+        if off:
+            # In the label strip beside the tray, where no point number stands.
+            ty = BOARD_BOTTOM + LABELS / 2 if color is bottom else LABELS / 2
+            out.append(_text(x + w / 2, ty, f"{off} off", 0.42, PALETTE["label"], ' class="tt-off-count"'))
+
+    if dice is not None:
+        mover = position.turn
+        die = 0.95
+        gap = 0.25
+        half_left = BAR_LEFT + BAR_WIDTH if mover is bottom else POINTS_LEFT
+        x0 = half_left + (6 - (2 * die + gap)) / 2
+        for i, value in enumerate(sorted(dice, reverse=True)):
+            out.append(_die(x0 + i * (die + gap), MIDDLE_Y - die / 2, die, value, mover))
+
+    mover = position.turn
+    for src, dst in arrows:
+        start = _location_centre(position, mover, src, bottom, arriving=False)
+        end = _location_centre(position, mover, dst, bottom, arriving=True)
+        out.append(_arrow(start, end))
+
+    status = [f"{position.turn.value.capitalize()} to play"]
+    if dice is not None:
+        status.append(dice_text(dice))
+    if start_number is not None:
+        status.append(f"start No. {start_number}")
+    out.append(_text(WIDTH / 2, HEIGHT - STATUS / 2, " · ".join(status), 0.5, PALETTE["label"], ' class="tt-status"'))
+    out.append("</svg>")
+    return "".join(out)
