@@ -1,0 +1,196 @@
+// The New game dialog: rule set, opponent, colour, match length, the rule options that apply to the
+// chosen set, and the start (drawn at random or chosen by number) for the 225 sets.
+
+import { el, show } from "./dom.js";
+import { RULE_SETS, RULE_TITLES } from "./links.js";
+
+/** The options a new game starts with when nobody has chosen any. */
+export function defaultOptions() {
+  return {
+    rules: "toutes-tables-225",
+    opponent: "computer", // or "human": two people on one device
+    colour: "white", // the colour of the (first) human player, drawn at the bottom
+    match_length: 1,
+    start: null, // null = drawn at random; 1..225 = that start (225 sets only)
+    cube: true,
+    crawford: true,
+    jacoby: false,
+    auto_doubles: false,
+    auto_double_limit: 2,
+    point_game: false,
+    strict_touch: false,
+    winner_opens: false,
+    autoplay_forced: false,
+  };
+}
+
+const CUBE_OPTIONS = ["cube", "crawford", "jacoby", "auto_doubles", "point_game"];
+
+/** Which option applies to which rule set (the others are hidden and sent as off). */
+export function applicableOptions(rules) {
+  const backgammon = rules.startsWith("backgammon");
+  return {
+    cube: backgammon,
+    crawford: backgammon,
+    jacoby: backgammon,
+    auto_doubles: backgammon,
+    auto_double_limit: backgammon,
+    point_game: backgammon,
+    winner_opens: rules === "toutes-tables",
+    start: rules.endsWith("-225"),
+  };
+}
+
+/** Clean options for the engine: the inapplicable ones off, numbers in range. */
+export function normaliseOptions(raw) {
+  const o = { ...defaultOptions(), ...raw };
+  if (!RULE_SETS.includes(o.rules)) o.rules = defaultOptions().rules;
+  const applies = applicableOptions(o.rules);
+  for (const key of [...CUBE_OPTIONS, "winner_opens"]) if (!applies[key]) o[key] = false;
+  if (!applies.start) o.start = null;
+  o.match_length = clampInt(o.match_length, 1, 99, 1);
+  o.auto_double_limit = clampInt(o.auto_double_limit, 1, 64, 2);
+  o.start = o.start === null || o.start === "" ? null : clampInt(o.start, 1, 225, null);
+  o.opponent = o.opponent === "human" ? "human" : "computer";
+  o.colour = o.colour === "black" ? "black" : "white";
+  for (const key of ["cube", "crawford", "jacoby", "auto_doubles", "point_game", "strict_touch", "winner_opens", "autoplay_forced"]) {
+    o[key] = Boolean(o[key]);
+  }
+  return o;
+}
+
+function clampInt(value, lo, hi, fallback) {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= lo && n <= hi ? n : fallback;
+}
+
+function field(label, control, hint) {
+  return el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, label), control, hint ? el("small", {}, hint) : null);
+}
+
+function checkbox(name, label) {
+  const box = el("input", { type: "checkbox", name });
+  return { box, row: el("label", { class: "tt-check", "data-option": name }, box, " ", label) };
+}
+
+/**
+ * Build the dialog. `onStart(options)` is called with normalised options when the player starts.
+ * Returns `{dialog, open(current)}`.
+ */
+export function createNewGameDialog(onStart) {
+  const rules = el("select", { name: "rules" }, ...RULE_SETS.map((r) => el("option", { value: r }, RULE_TITLES[r])));
+  const opponent = el(
+    "select",
+    { name: "opponent" },
+    el("option", { value: "computer" }, "the computer"),
+    el("option", { value: "human" }, "a second person on this device"),
+  );
+  const colour = el("select", { name: "colour" }, el("option", { value: "white" }, "White (light)"), el("option", { value: "black" }, "Black (dark)"));
+  const matchLength = el("input", { type: "number", name: "match_length", min: 1, max: 99, step: 1, value: 1 });
+  const startMode = el(
+    "select",
+    { name: "start_mode" },
+    el("option", { value: "random" }, "drawn with the dice"),
+    el("option", { value: "number" }, "chosen by number"),
+  );
+  const startNumber = el("input", { type: "number", name: "start", min: 1, max: 225, step: 1, value: 64 });
+  const startNumberField = field("Start number (1-225)", startNumber);
+  const startFields = el("div", { class: "tt-start-fields" }, field("Start", startMode), startNumberField);
+  const boxes = {};
+  const rows = [];
+  for (const [name, label] of [
+    ["cube", "Doubling cube"],
+    ["crawford", "Crawford rule (matches)"],
+    ["jacoby", "Jacoby rule (money play)"],
+    ["auto_doubles", "Automatic doubles on opening ties"],
+    ["point_game", "Point game scoring"],
+    ["winner_opens", "The winner opens the next game (1698)"],
+    ["strict_touch", "Touch-move: a picked-up checker must be moved"],
+    ["autoplay_forced", "Play forced moves automatically"],
+  ]) {
+    const { box, row } = checkbox(name, label);
+    boxes[name] = box;
+    rows.push(row);
+  }
+  const limit = el("input", { type: "number", name: "auto_double_limit", min: 1, max: 64, step: 1, value: 2 });
+  const limitField = field("Automatic doubles: limit of the cube", limit);
+  const error = el("p", { class: "tt-error", role: "alert", hidden: true });
+
+  const form = el(
+    "form",
+    { method: "dialog" },
+    el("h2", {}, "New game"),
+    field("Rule set", rules),
+    field("Opponent", opponent),
+    field("Your colour", colour, "The first player's colour, drawn at the bottom of the board."),
+    field("Match to (points)", matchLength, "1 = a single game."),
+    startFields,
+    el("fieldset", {}, el("legend", {}, "Options"), ...rows, limitField),
+    error,
+    el(
+      "div",
+      { class: "tt-dialog-buttons" },
+      el("button", { type: "submit", value: "start", class: "tt-primary" }, "Start"),
+      el("button", { type: "submit", value: "cancel", formnovalidate: true }, "Cancel"),
+    ),
+  );
+  const dialog = el("dialog", { class: "tt-dialog", "aria-label": "New game" }, form);
+
+  function refresh() {
+    const applies = applicableOptions(rules.value);
+    for (const row of rows) {
+      const name = row.dataset.option;
+      show(row, applies[name] === undefined ? true : applies[name]);
+    }
+    show(limitField, applies.auto_double_limit && boxes.auto_doubles.checked);
+    show(startFields, applies.start);
+    show(startNumberField, startMode.value === "number");
+  }
+  rules.addEventListener("change", refresh);
+  startMode.addEventListener("change", refresh);
+  boxes.auto_doubles.addEventListener("change", refresh);
+
+  form.addEventListener("submit", (ev) => {
+    if (ev.submitter && ev.submitter.value === "cancel") return;
+    const chosen = {
+      rules: rules.value,
+      opponent: opponent.value,
+      colour: colour.value,
+      match_length: Number(matchLength.value),
+      start: startMode.value === "number" ? Number(startNumber.value) : null,
+      auto_double_limit: Number(limit.value),
+    };
+    if (applicableOptions(rules.value).start && startMode.value === "number") {
+      const n = Number(startNumber.value);
+      if (!Number.isInteger(n) || n < 1 || n > 225) {
+        ev.preventDefault();
+        error.textContent = "A start number is a whole number from 1 to 225.";
+        show(error, true);
+        return;
+      }
+    }
+    for (const [name, box] of Object.entries(boxes)) chosen[name] = box.checked;
+    onStart(normaliseOptions(chosen));
+  });
+
+  return {
+    dialog,
+    open(current) {
+      const o = normaliseOptions(current);
+      rules.value = o.rules;
+      opponent.value = o.opponent;
+      colour.value = o.colour;
+      matchLength.value = String(o.match_length);
+      startMode.value = o.start ? "number" : "random";
+      startNumber.value = String(o.start || 64);
+      limit.value = String(o.auto_double_limit);
+      for (const [name, box] of Object.entries(boxes)) box.checked = Boolean(o[name]);
+      // options that do not apply were forced off; show the defaults again if the set changes
+      for (const name of CUBE_OPTIONS) if (!applicableOptions(o.rules)[name]) boxes[name].checked = defaultOptions()[name];
+      show(error, false);
+      refresh();
+      dialog.showModal();
+      rules.focus();
+    },
+  };
+}

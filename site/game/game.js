@@ -1,0 +1,525 @@
+// The game page: the board, the engine worker, and the turn flow between them.
+//
+// The engine (toutes_tables.service in a Pyodide worker) holds the match and answers every action
+// with a "view": plain JSON describing what to draw and what may happen next (see the service's
+// docstring). This module sends the player's actions, draws the views, lets the computer act when
+// it is its turn, announces everything in the live region, and saves after every action.
+
+import { createBoard } from "../board/board.js";
+import { classicPosition, emptyPosition } from "../board/state.js";
+import { createEngine } from "../engine/client.js";
+import { createNewGameDialog, defaultOptions, normaliseOptions } from "./dialog.js";
+import { el, setChildren, show } from "./dom.js";
+import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
+import { clearSavedGame, loadSavedGame, saveGame } from "./storage.js";
+
+const COMPUTER_PAUSE_MS = 450; // long enough to see the computer's dice before its checkers move
+const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
+
+/** The board's position format from the engine's absolute view (24 signed counts, bars, trays). */
+export function boardPosition(abs) {
+  const pos = emptyPosition();
+  abs.points.forEach((n, i) => {
+    pos.points[i + 1] = n;
+  });
+  pos.bar = { ...abs.bar };
+  pos.off = { ...abs.off };
+  return pos;
+}
+
+const COLOUR_NAME = { black: "Black", white: "White" };
+
+export function createGame(root, { workerUrl }) {
+  const ui = buildLayout(root);
+  let options = defaultOptions();
+  let players = { black: "computer", white: "human" };
+  let view = null;
+  let busy = false;
+  let touched = null; // strict touch-move: the player-numbering point of the checker picked up
+  let orientation = "white";
+  let pending = null; // timer of a scheduled computer action or pass
+
+  const board = createBoard(ui.boardHolder, {
+    position: classicPosition(),
+    message: "Loading the rules engine…",
+    interactive: false,
+    events: {
+      onMove: (from, to) => act("move", { from, to }),
+      onSelect: onSelect,
+      onCursor: (_loc, text) => announce(text, { quiet: true }),
+    },
+  });
+  drawSavedPreview();
+
+  const dialog = createNewGameDialog((chosen) => startNewMatch(chosen));
+  root.append(dialog.dialog);
+
+  const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => progress(stage, detail) });
+  engine.ready.then(
+    () => {
+      show(ui.progressBox, false);
+      board.set({ message: null });
+      begin().catch(fatal);
+    },
+    (error) => fatal(error),
+  );
+
+  // -- start-up -----------------------------------------------------------------------------
+
+  function drawSavedPreview() {
+    // the last saved position is drawn at once, so a reload shows the game before the engine is up
+    try {
+      const raw = JSON.parse(window.localStorage.getItem("toutes-tables/saved-game") || "null");
+      const preview = raw && raw.preview;
+      if (preview && Array.isArray(preview.points) && preview.points.length === 24 && preview.points.every(Number.isInteger)) {
+        board.set({ position: boardPosition(preview), orientation: raw.orientation === "black" ? "black" : "white" });
+      }
+    } catch {
+      // no preview: the classic start stays drawn; the saved game itself is checked later
+    }
+  }
+
+  async function begin() {
+    const link = parseShareLink(window.location.search);
+    if (link.errors.length) notice(`The link was not used in full: ${link.errors.join("; ")}.`);
+    if (Object.keys(link.params).length) {
+      const p = link.params;
+      const chosen = normaliseOptions({ ...options, rules: p.rules || options.rules, start: p.start ?? null, match_length: p.match || 1 });
+      // the link has been read; a reload should resume the game, not start the link's game again
+      window.history.replaceState(null, "", window.location.pathname);
+      await startNewMatch(chosen, p.position ? { position: p.position, turn: p.turn } : null);
+      return;
+    }
+    let saved = null;
+    try {
+      saved = loadSavedGame();
+    } catch (error) {
+      clearSavedGame();
+      notice(`Your saved game could not be restored: ${error.message}. A new game has been started.`);
+    }
+    if (saved) {
+      try {
+        options = normaliseOptions(saved.options);
+        players = saved.players;
+        orientation = saved.orientation;
+        touched = saved.touched;
+        await update(await engine.call("load", { record: saved.record, steps: saved.steps }));
+        announce("Saved game restored.");
+        return;
+      } catch (error) {
+        clearSavedGame();
+        touched = null;
+        notice(`Your saved game could not be restored: ${error.message}. A new game has been started.`);
+      }
+    }
+    await startNewMatch(options);
+  }
+
+  async function startNewMatch(chosen, from = null) {
+    options = normaliseOptions(chosen);
+    const other = options.colour === "white" ? "black" : "white";
+    players = { [options.colour]: "human", [other]: options.opponent === "computer" ? "computer" : "human" };
+    orientation = options.colour;
+    touched = null;
+    const params = { ...engineOptions(options) };
+    if (from) params.position = from;
+    await run(() => engine.call("new_match", params));
+  }
+
+  function engineOptions(o) {
+    return {
+      rules: o.rules,
+      match_length: o.match_length,
+      start: o.start,
+      cube: o.cube,
+      crawford: o.crawford,
+      jacoby: o.jacoby,
+      auto_doubles: o.auto_doubles,
+      auto_double_limit: o.auto_double_limit,
+      point_game: o.point_game,
+      winner_opens: o.winner_opens,
+    };
+  }
+
+  // -- actions ------------------------------------------------------------------------------
+
+  async function run(request) {
+    if (busy) return;
+    busy = true;
+    refreshControls();
+    try {
+      await update(await request());
+    } catch (error) {
+      if (error && error.name === "EngineError") {
+        announce(`Not allowed: ${error.message}`);
+        setChildren(ui.status, `Not allowed: ${error.message}`);
+        if (view) render(view); // the engine left the game as it was: draw it again
+      } else {
+        throw error;
+      }
+    } finally {
+      busy = false;
+      refreshControls();
+    }
+    schedule();
+  }
+
+  function act(method, params = {}) {
+    if (method === "move") touched = null;
+    return run(() => engine.call(method, params));
+  }
+
+  function onSelect(source) {
+    if (!options.strict_touch || source === null || !view || touched !== null) return;
+    // touch-move: the checker picked up is the one this move must use
+    touched = source;
+    board.set({ dests: restrictedDests(view) });
+    save();
+    announce(`Touched ${source === "bar" ? "the bar" : `point ${source}`}: that checker must move.`);
+  }
+
+  function restrictedDests(v) {
+    if (touched === null) return v.dests;
+    const only = v.dests[String(touched)];
+    return only ? { [touched]: only } : v.dests;
+  }
+
+  function humanToAct(v) {
+    const actor = v.actor;
+    return actor !== null && players[actor] === "human";
+  }
+
+  /** After each view: let the computer act, pass a turn with no play, or auto-play a forced one. */
+  function schedule() {
+    clearTimeout(pending);
+    pending = null;
+    if (!view || busy) return;
+    const v = view;
+    if (v.phase === "over") return;
+    if (v.phase === "opening") {
+      // the opening roll decides nothing: it is rolled for both sides, ties again until they differ
+      pending = setTimeout(() => act("roll"), COMPUTER_PAUSE_MS);
+      return;
+    }
+    if (!humanToAct(v)) {
+      pending = setTimeout(() => run(() => engine.call("computer_action")), COMPUTER_PAUSE_MS);
+      return;
+    }
+    if (v.phase === "move" && v.turn_state.finished && v.turn_state.no_play) {
+      pending = setTimeout(() => act("confirm"), PASS_PAUSE_MS);
+    } else if (v.phase === "move" && options.autoplay_forced && v.turn_state.forced && v.turn_state.steps.length === 0) {
+      pending = setTimeout(() => run(() => engine.call("play_forced")), COMPUTER_PAUSE_MS);
+    } else if (v.phase === "roll" && !v.cube_actions.includes("double")) {
+      // nothing to decide before rolling (no cube, or the cube is not ours): roll at once
+      pending = setTimeout(() => act("roll"), 0);
+    }
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  async function update(next) {
+    const previous = view;
+    view = next;
+    if (touched !== null && !(next.phase === "move" && next.turn_state.dests[String(touched)])) touched = null;
+    render(next);
+    announceChanges(previous, next);
+    save();
+  }
+
+  function render(v) {
+    const t = v.turn_state;
+    const humanMoving = v.phase === "move" && humanToAct(v) && !t.finished;
+    board.set({
+      position: boardPosition(v.position),
+      orientation,
+      turn: v.turn,
+      dice: v.dice,
+      cube: v.cube ? { value: v.cube.value, owner: v.cube.owner } : null,
+      startNumber: v.start ? v.start.number : null,
+      labels: labels(),
+      dests: humanMoving ? restrictedDests(t) : {},
+      interactive: humanMoving,
+      lastMove: v.last_play ? v.last_play.moves : [],
+      message: resultMessage(v),
+    });
+    setChildren(ui.status, statusText(v));
+    renderInfo(v);
+    renderMoves(v);
+    refreshControls();
+  }
+
+  function labels() {
+    const name = (c) => `${COLOUR_NAME[c]}${players[c] === "computer" ? " (computer)" : players.black === players.white ? "" : " (you)"}`;
+    return { black: name("black"), white: name("white") };
+  }
+
+  function resultMessage(v) {
+    if (v.phase !== "over") return null;
+    if (v.match.over) return `${COLOUR_NAME[v.match.winner]} wins the match`;
+    return `${COLOUR_NAME[v.result.winner]} wins ${v.result.description}`;
+  }
+
+  function statusText(v) {
+    const who = v.actor ? COLOUR_NAME[v.actor] : "";
+    const you = v.actor && humanToAct(v) && players.black !== players.white;
+    switch (v.phase) {
+      case "opening":
+        return v.dice.length ? "The opening roll is a tie: rolling again." : "Opening roll: each side rolls one die, the higher moves first.";
+      case "roll":
+        return you ? "Your turn: roll the dice, or double." : `${who} to roll.`;
+      case "move":
+        if (!humanToAct(v)) return `${who} is thinking…`;
+        if (v.turn_state.no_play) return `${who} cannot move with ${v.dice_call}: the turn passes.`;
+        if (v.turn_state.finished) return `${you ? "You play" : `${who} plays`} ${v.turn_state.notation}. Confirm, or undo.`;
+        return `${you ? "Your move" : `${who} to move`}: ${v.dice_call}.`;
+      case "double-offered":
+        return humanToAct(v)
+          ? `${COLOUR_NAME[v.cube.offered_by]} doubles to ${v.cube.value * 2}: take or drop?`
+          : `${who} is considering the double…`;
+      case "over":
+        if (v.match.over) return `${COLOUR_NAME[v.result.winner]} wins ${v.result.description}, and the match. ${matchLine(v)}`;
+        return `${COLOUR_NAME[v.result.winner]} wins ${v.result.description}. ${matchLine(v)}`;
+      default:
+        return "";
+    }
+  }
+
+  function matchLine(v) {
+    const s = v.match.score;
+    const target = v.match.length > 1 ? `Match to ${v.match.length}: ` : "Score: ";
+    return `${target}Black ${s.black}, White ${s.white}.`;
+  }
+
+  function renderInfo(v) {
+    const rows = [["Rule set", RULE_TITLES[v.rules] || v.rules], ["Score", matchLine(v)]];
+    if (v.match.crawford) rows.push(["Crawford", "this is the Crawford game: no doubling"]);
+    if (v.start) {
+      const [r1, r2] = v.start.rolls;
+      rows.push(["Start", `No. ${v.start.number}, drawn with ${r1[0]}-${r1[1]} then ${r2[0]}-${r2[1]}`]);
+    }
+    if (v.cube) rows.push(["Cube", v.cube.owner ? `${v.cube.value}, owned by ${COLOUR_NAME[v.cube.owner]}` : `${v.cube.value}, in the middle`]);
+    setChildren(ui.info, ...rows.map(([k, val]) => el("div", { class: "tt-info-row" }, el("dt", {}, k), el("dd", {}, val))));
+    ui.positionId.value = v.position_id;
+    ui.shareLink.value = shareLink(window.location.href, {
+      rules: v.rules,
+      start: v.start ? v.start.number : null,
+      position: v.position_id,
+      turn: v.turn || "white",
+      match: v.match.length,
+    });
+  }
+
+  function renderMoves(v) {
+    setChildren(ui.moves, ...v.moves.map((m) => el("li", {}, m.text)));
+    ui.moves.scrollTop = ui.moves.scrollHeight;
+  }
+
+  function refreshControls() {
+    const v = view;
+    const human = v && humanToAct(v) && !busy;
+    const t = v && v.turn_state;
+    const can = {
+      roll: human && v.phase === "roll",
+      double: human && v.phase === "roll" && v.cube_actions.includes("double"),
+      take: human && v.phase === "double-offered",
+      drop: human && v.phase === "double-offered",
+      undo: human && v.phase === "move" && t.steps.length > 0,
+      confirm: human && v.phase === "move" && t.finished && !t.no_play,
+      next: Boolean(v) && !busy && v.phase === "over" && !v.match.over,
+    };
+    for (const [name, button] of Object.entries(ui.buttons)) {
+      if (name in can) {
+        show(button, Boolean(can[name]) || (name === "undo" && v && v.phase === "move" && human));
+        button.disabled = !can[name];
+      }
+    }
+  }
+
+  // -- announcing ---------------------------------------------------------------------------
+
+  function announce(text, { quiet = false } = {}) {
+    const region = quiet ? ui.cursorLive : ui.live;
+    // cleared first, so the same words said twice are announced twice
+    region.textContent = "";
+    window.setTimeout(() => {
+      region.textContent = text;
+    }, 30);
+  }
+
+  function announceChanges(prev, next) {
+    const said = [];
+    const prevCount = prev ? prev.moves.length : 0;
+    const fresh = prev && next.game_number === prev.game_number ? next.moves.slice(prevCount) : next.moves.slice(-1);
+    for (const m of fresh) said.push(m.text);
+    if (next.phase === "move" && next.turn_state.steps.length && humanToAct(next)) {
+      said.push(`${COLOUR_NAME[next.turn]}: ${next.turn_state.notation_so_far}`);
+    }
+    if (next.phase === "move" && (!prev || prev.phase !== "move" || prev.turn !== next.turn)) {
+      said.push(`${COLOUR_NAME[next.turn]} rolls ${next.dice_call}.`);
+      if (next.turn_state.no_play) said.push("No legal play: the turn passes.");
+    }
+    if (next.phase === "over") said.push(statusText(next));
+    if (said.length) announce(said.join(" "));
+  }
+
+  function notice(text) {
+    ui.notice.textContent = text;
+    show(ui.notice, true);
+  }
+
+  function progress(stage, detail) {
+    const steps = { runtime: 1, packages: 2, engine: 3, import: 4 };
+    ui.progress.value = steps[stage] || 0;
+    setChildren(ui.progressText, `Loading the rules engine (${ui.progress.value}/4): ${detail}`);
+  }
+
+  function fatal(error) {
+    show(ui.progressBox, false);
+    board.set({ message: "The rules engine could not start", interactive: false });
+    notice(`The rules engine could not start: ${error && error.message ? error.message : error}. Reload the page to try again.`);
+    console.error(error);
+  }
+
+  function save() {
+    if (!view) return;
+    saveGame({
+      record: view.record,
+      steps: view.turn_state ? view.turn_state.steps : [],
+      players,
+      options,
+      orientation,
+      touched,
+      preview: view.position,
+    });
+  }
+
+  // -- controls -----------------------------------------------------------------------------
+
+  ui.buttons.roll.addEventListener("click", () => act("roll"));
+  ui.buttons.double.addEventListener("click", () => act("double"));
+  ui.buttons.take.addEventListener("click", () => act("take"));
+  ui.buttons.drop.addEventListener("click", () => act("drop"));
+  ui.buttons.undo.addEventListener("click", () => {
+    touched = null;
+    act("undo");
+  });
+  ui.buttons.confirm.addEventListener("click", () => act("confirm"));
+  ui.buttons.next.addEventListener("click", () => act("next_game"));
+  ui.buttons.newGame.addEventListener("click", () => dialog.open(options));
+  ui.buttons.flip.addEventListener("click", () => {
+    orientation = orientation === "white" ? "black" : "white";
+    board.set({ orientation });
+    save();
+  });
+  for (const [button, input] of [
+    [ui.copyId, ui.positionId],
+    [ui.copyLink, ui.shareLink],
+  ]) {
+    button.addEventListener("click", () => copy(input));
+  }
+  // Shortcuts anywhere in the game except form fields: R roll, U undo, C confirm.
+  root.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const key = ev.key.toLowerCase();
+    const target = { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm }[key];
+    if (target && !target.disabled && !target.hidden) {
+      ev.preventDefault();
+      target.click();
+    }
+  });
+
+  async function copy(input) {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+      announce("Copied.");
+    } catch {
+      announce("Selected: press Ctrl+C to copy.");
+    }
+  }
+
+  return {
+    board,
+    engine,
+    get view() {
+      return view;
+    },
+    get busy() {
+      return busy || pending !== null;
+    },
+  };
+}
+
+/** The page's elements, built once; the controller fills them in. */
+function buildLayout(root) {
+  const button = (label, extra = {}) => el("button", { type: "button", class: "tt-button", ...extra }, label);
+  const buttons = {
+    roll: button("Roll", { "aria-keyshortcuts": "R" }),
+    double: button("Double"),
+    take: button("Take"),
+    drop: button("Drop"),
+    undo: button("Undo", { "aria-keyshortcuts": "U" }),
+    confirm: button("Confirm", { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
+    next: button("Next game", { class: "tt-button tt-primary" }),
+    newGame: button("New game…"),
+    flip: button("Flip board"),
+  };
+  const progress = el("progress", { max: 4, value: 0 });
+  const progressText = el("span", {}, "Loading the rules engine…");
+  const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
+  const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
+  const status = el("p", { class: "tt-status" });
+  const boardHolder = el("div", { class: "tt-board-holder" });
+  const info = el("dl", { class: "tt-info" });
+  const positionId = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "Position ID", size: 16 });
+  const shareLinkInput = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "Share link" });
+  const copyId = button("Copy");
+  const copyLink = button("Copy");
+  const moves = el("ol", { class: "tt-moves", "aria-label": "Moves" });
+  const live = el("div", { class: "tt-live", "aria-live": "polite", "aria-atomic": "true" });
+  const cursorLive = el("div", { class: "tt-live", "aria-live": "polite", "aria-atomic": "true" });
+  const help = el(
+    "details",
+    { class: "tt-help" },
+    el("summary", {}, "Keys"),
+    el(
+      "ul",
+      {},
+      el("li", {}, "Tab to the board; arrow keys move between points, Up/Down change row."),
+      el("li", {}, "Enter or Space picks up a checker; with one picked, arrows step through its destinations and Enter drops it."),
+      el("li", {}, "Escape puts a checker back; N / P jump to the next / previous movable checker."),
+      el("li", {}, "R rolls, U undoes the last checker, C confirms the move."),
+    ),
+  );
+  setChildren(
+    root,
+    el(
+      "div",
+      { class: "tt-game" },
+      progressBox,
+      notice,
+      status,
+      el(
+        "div",
+        { class: "tt-main" },
+        boardHolder,
+        el(
+          "aside",
+          { class: "tt-side" },
+          el("div", { class: "tt-actions" }, ...["roll", "double", "take", "drop", "undo", "confirm", "next"].map((n) => buttons[n])),
+          info,
+          el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Position ID"), positionId, copyId),
+          el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Share link"), shareLinkInput, copyLink),
+          el("h3", {}, "Moves"),
+          moves,
+          el("div", { class: "tt-actions" }, buttons.newGame, buttons.flip),
+          help,
+        ),
+      ),
+      live,
+      cursorLive,
+    ),
+  );
+  for (const name of ["double", "take", "drop", "next"]) show(buttons[name], false);
+  return { buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive };
+}
