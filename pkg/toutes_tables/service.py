@@ -8,15 +8,19 @@ The message protocol around it is written down in ``site/engine/PROTOCOL.md``.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import __version__
 from .errors import IllegalMoveError
+from .game import Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take, announce
 from .movegen import legal_plays
+from .notation import format_play
 from .play import Move, Play, apply_moves
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
+from .starts import start_rolls
 
 Method = Callable[..., Any]
 _METHODS: dict[str, Method] = {}
@@ -223,6 +227,384 @@ class TurnInProgress:
             "steps": [list(s) for s in self.steps],
             "finished": finished is not None,
             "notation": str(finished) if finished is not None else None,
+            "notation_so_far": format_play(self.position, self.steps) if self.steps else "",
             "forced": len(self.plays) <= 1,
             "no_play": not self.plays,
         }
+
+
+# -- the game being played -------------------------------------------------------------------
+#
+# The worker keeps one match in play. Every game method answers with the same "view": what the
+# board shows and what may happen next. The front end saves ``view["record"]`` and
+# ``view["turn_state"]["steps"]`` after every action and gives them back to ``load``.
+
+
+@dataclasses.dataclass
+class Session:
+    """The match in play and the current turn's checker moves (not yet played as a whole)."""
+
+    match: Match
+    turn: TurnInProgress | None = None
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    def begin_turn(self, steps: Sequence[Move] = ()) -> None:
+        """Open the turn in progress once the dice are rolled (and drop it otherwise)."""
+        game = self.game
+        if game.phase == "move" and game.dice is not None:
+            self.turn = TurnInProgress.start(game.position, game.dice, game.rules.name, steps)
+        elif steps:
+            raise ServiceError(f"saved checker moves {list(steps)!r} but no turn is in progress")
+        else:
+            self.turn = None
+
+
+_session: Session | None = None
+
+
+def _current() -> Session:
+    if _session is None:
+        raise ServiceError("no game in play: call new_match or load first")
+    return _session
+
+
+def _absolute_moves(moves: Sequence[Move], color: Color) -> list[list[Location]]:
+    return [[board_location(a, color), board_location(b, color)] for a, b in moves]
+
+
+def _history_lines(game: Game) -> list[dict[str, Any]]:
+    """The game's actions as lines of the move list, a roll and its play on one line."""
+    lines: list[dict[str, Any]] = []
+    rolled: tuple[int, int] | None = None
+    for action in game.history:
+        if isinstance(action, OpeningRoll):
+            tie = " (a tie: rolled again)" if action.is_tie else ""
+            lines.append({"kind": "opening", "text": f"Opening roll: Black {action.black}, White {action.white}{tie}."})
+            if not action.is_tie:
+                rolled = (max(action.black, action.white), min(action.black, action.white))
+        elif isinstance(action, Roll):
+            rolled = action.dice
+        elif isinstance(action, Played):
+            who = action.player.value.capitalize()
+            call = f" ({announce(rolled)})" if rolled else ""
+            lines.append({"kind": "play", "colour": action.player.value, "text": f"{who}{call}: {action.notation}"})
+            rolled = None
+        elif isinstance(action, Double):
+            lines.append({"kind": "double", "text": f"{action.player.value.capitalize()} doubles to {action.value}."})
+        elif isinstance(action, Take):
+            lines.append({"kind": "take", "text": f"{action.player.value.capitalize()} takes."})
+        elif isinstance(action, Drop):
+            lines.append({"kind": "drop", "text": f"{action.player.value.capitalize()} drops."})
+        elif isinstance(action, Resign):
+            lines.append({"kind": "resign", "text": f"{action.player.value.capitalize()} resigns."})
+    return lines
+
+
+def _last_play(game: Game) -> dict[str, Any] | None:
+    for action in reversed(game.history):
+        if isinstance(action, Played):
+            return {"colour": action.player.value, "moves": _absolute_moves(action.moves, action.player)}
+    return None
+
+
+def _dice_view(session: Session) -> list[dict[str, Any]]:
+    """Dice for the board: the roll being played, or an opening tie (one die each, in its colour)."""
+    game = session.game
+    last = game.history[-1] if game.history else None
+    if game.phase == "opening" and isinstance(last, OpeningRoll):
+        return [{"value": last.black, "used": False, "colour": "black"}, {"value": last.white, "used": False, "colour": "white"}]
+    if session.turn is None:
+        return []
+    dice = session.turn.to_json()["dice"]
+    if isinstance(last, OpeningRoll) and len(dice) == 2:
+        # the opening turn plays the two dice rolled one each: keep each in its roller's colour
+        mover = game.position.turn
+        for die in dice:
+            rolled_by_mover = die["value"] == max(last.black, last.white)
+            die["colour"] = mover.value if rolled_by_mover else mover.other.value
+        if dice[0]["colour"] == dice[1]["colour"]:
+            dice[1]["colour"] = mover.other.value
+    return dice
+
+
+_IDLE_TURN: dict[str, Any] = {
+    "dests": {},
+    "steps": [],
+    "finished": False,
+    "notation": None,
+    "notation_so_far": "",
+    "forced": False,
+    "no_play": False,
+}
+
+
+def view(session: Session) -> dict[str, Any]:
+    """Everything the front end draws and decides from, as plain JSON."""
+    match, game = session.match, session.game
+    turn_state = session.turn.to_json() if session.turn is not None else dict(_IDLE_TURN)
+    position = session.turn.current if session.turn is not None else game.position
+    result = None
+    if game.result is not None:
+        r = game.result
+        unit = "point" if r.points == 1 else "points"
+        how = {"dropped": " (double dropped)", "resigned": " (resigned)"}.get(r.reason, "")
+        result = {
+            "winner": r.winner.value,
+            "outcome": r.outcome.value,
+            "points": r.points,
+            "reason": r.reason,
+            "description": f"a {r.outcome.label}{how}, {r.points} {unit}",
+        }
+    start = None
+    if game.rules.drawn_starts:
+        first, second = start_rolls(game.start_number)
+        start = {"number": game.start_number, "rolls": [list(first), list(second)]}
+    cube = None
+    if game.cube_enabled:
+        cube = {
+            "value": game.cube_value,
+            "owner": game.cube_owner.value if game.cube_owner else None,
+            "offered_by": game.position.turn.value if game.phase == "double-offered" else None,
+        }
+    to_act = game.to_act
+    return {
+        "rules": game.rules.name,
+        "phase": game.phase,
+        "actor": to_act.value if to_act else None,
+        "turn": game.turn.value if game.turn else None,
+        "position": position.absolute(),
+        "position_id": game.position.gnubg_id(),
+        "pips": {c.value: position.pips(c) for c in Color},
+        "dice": _dice_view(session),
+        "dice_call": game.announce() if game.dice is not None else None,
+        "turn_state": turn_state,
+        "cube": cube,
+        "cube_actions": ["double"] if game.can_double() else [],
+        "start": start,
+        "moves": _history_lines(game),
+        "last_play": _last_play(game),
+        "result": result,
+        "game_number": match.game_number,
+        "match": _match_view(match),
+        "record": match.to_text(),
+    }
+
+
+@method
+def state() -> dict[str, Any]:
+    """The view of the match in play."""
+    return view(_current())
+
+
+@method
+def roll() -> dict[str, Any]:
+    """Roll for whoever is due: the opening roll (one die each) or the player on roll's two dice."""
+    session = _current()
+    game = session.game
+    if game.phase == "opening":
+        game.roll_opening()
+    else:
+        game.roll()
+    session.begin_turn()
+    return view(session)
+
+
+@method
+def move(**params: Any) -> dict[str, Any]:
+    """Move one checker as the board asks: ``{"from": 13, "to": 7}`` (absolute, "bar", "off")."""
+    if set(params) != {"from", "to"}:
+        raise ServiceError(f"move takes 'from' and 'to', got {sorted(params)!r}")
+    session = _current()
+    if session.turn is None:
+        raise IllegalMoveError(f"no checker may move in phase {session.game.phase!r}")
+    session.turn = session.turn.move(params["from"], params["to"])
+    return view(session)
+
+
+@method
+def undo() -> dict[str, Any]:
+    """Take back the last checker moved this turn."""
+    session = _current()
+    if session.turn is None or not session.turn.steps:
+        raise IllegalMoveError("nothing to undo: no checker has moved this turn")
+    session.turn = session.turn.undo()
+    return view(session)
+
+
+@method
+def confirm() -> dict[str, Any]:
+    """End the turn with the play the checkers make (or pass a turn that has no legal play)."""
+    session = _current()
+    if session.turn is None:
+        raise IllegalMoveError(f"no turn to confirm in phase {session.game.phase!r}")
+    finished = session.turn.finished_play
+    if finished is None:
+        raise IllegalMoveError("the play is not finished: move the remaining checkers first")
+    session.game.play(finished.moves)
+    session.turn = None
+    return view(session)
+
+
+@method
+def play_forced() -> dict[str, Any]:
+    """Play the only legal play of the turn (for the auto-play option); the turn still needs confirming."""
+    session = _current()
+    if session.turn is None or len(session.turn.plays) != 1:
+        raise IllegalMoveError("the play is not forced: there is a choice")
+    turn = TurnInProgress.start(session.turn.position, session.turn.dice, session.game.rules.name)
+    for step in session.turn.plays[0].moves:
+        turn = turn.step(step)
+    session.turn = turn
+    return view(session)
+
+
+@method
+def double() -> dict[str, Any]:
+    """The player on roll offers to double."""
+    session = _current()
+    session.game.offer_double()
+    return view(session)
+
+
+@method
+def take() -> dict[str, Any]:
+    session = _current()
+    session.game.take()
+    return view(session)
+
+
+@method
+def drop() -> dict[str, Any]:
+    session = _current()
+    session.game.drop()
+    return view(session)
+
+
+# -- INTERIM: a one-game "match", its record and a naive computer, until toutes_tables' Match,
+# -- record format and computer player land; replaced by them, not to be kept.
+
+
+class _OneGameMatch:
+    def __init__(self, game: Game, length: int = 1) -> None:
+        self.game = game
+        self.length = length
+        self.game_number = 1
+
+    def to_text(self) -> str:
+        g = self.game
+        actions: list[list[Any]] = []
+        for a in g.history:
+            if isinstance(a, OpeningRoll):
+                actions.append(["opening", a.black, a.white])
+            elif isinstance(a, Roll):
+                actions.append(["roll", list(a.dice)])
+            elif isinstance(a, Played):
+                actions.append(["play", [list(m) for m in a.moves]])
+            elif isinstance(a, Double):
+                actions.append(["double"])
+            elif isinstance(a, Take):
+                actions.append(["take"])
+            elif isinstance(a, Drop):
+                actions.append(["drop"])
+        return json.dumps({"options": g.options.to_json(), "start": g.start_number, "actions": actions})
+
+    @classmethod
+    def from_text(cls, text: str) -> _OneGameMatch:
+        data = json.loads(text)
+        game = Game(start=data["start"], options=GameOptions(**data["options"]))
+        for a in data["actions"]:
+            kind = a[0]
+            if kind == "opening":
+                game.roll_opening((a[1], a[2]))
+            elif kind == "roll":
+                game.roll(a[1])
+            elif kind == "play":
+                game.play([tuple(m) for m in a[1]])
+            elif kind == "double":
+                game.offer_double()
+            elif kind == "take":
+                game.take()
+            elif kind == "drop":
+                game.drop()
+        return cls(game)
+
+
+Match = _OneGameMatch
+
+
+def _match_view(match: Match) -> dict[str, Any]:
+    result = match.game.result
+    score = {"black": 0, "white": 0}
+    if result is not None:
+        score[result.winner.value] = result.points
+    return {
+        "length": match.length,
+        "score": score,
+        "crawford": False,
+        "over": result is not None,
+        "winner": result.winner.value if result is not None else None,
+    }
+
+
+@method
+def new_match(
+    rules: str = "toutes-tables-225",
+    match_length: int = 1,
+    start: int | None = None,
+    cube: bool = True,
+    crawford: bool = True,
+    jacoby: bool = False,
+    auto_doubles: bool = False,
+    auto_double_limit: int = 2,
+    point_game: bool = False,
+    winner_opens: bool = False,
+    position: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """Start a match and return its view."""
+    global _session
+    options = GameOptions(
+        rules=rules,
+        cube=cube,
+        jacoby=jacoby,
+        auto_doubles=auto_double_limit if auto_doubles else 0,
+        point_game=point_game,
+        winner_opens=winner_opens,
+    )
+    _session = Session(Match(Game(start=start, options=options), match_length))
+    return view(_session)
+
+
+@method
+def load(record: str, steps: list[list[int]]) -> dict[str, Any]:
+    """Resume a match from a saved record and the checker moves of the turn in progress."""
+    global _session
+    session = Session(Match.from_text(record))
+    session.begin_turn(parse_steps(steps))
+    _session = session
+    return view(session)
+
+
+@method
+def computer_action() -> dict[str, Any]:
+    """The computer acts for whoever must act now: answers a double, rolls, plays."""
+    session = _current()
+    game = session.game
+    if game.phase == "double-offered":
+        game.take()
+    elif game.phase == "roll":
+        game.roll()
+        session.begin_turn()
+        if session.turn is not None:
+            plays = session.turn.plays
+            game.play(plays[0].moves if plays else ())
+            session.turn = None
+    elif game.phase == "move" and session.turn is not None:
+        plays = session.turn.plays
+        game.play(plays[0].moves if plays else ())
+        session.turn = None
+    else:
+        raise IllegalMoveError(f"nothing for the computer to do in phase {game.phase!r}")
+    return view(session)

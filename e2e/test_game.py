@@ -1,0 +1,258 @@
+"""The game page played through its real UI: clicks, drags and keys on the canvas board.
+
+The dice are random, so each test reads the legal destinations the engine offers (the page
+exposes its controller as ``window.toutesTables``) and then acts on the canvas like a player.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+BOOT_TIMEOUT_MS = 60_000
+GAME_TIMEOUT_MS = 20_000
+
+
+def open_game(page: Page, site_url: str, query: str = "") -> None:
+    page.goto(f"{site_url}play/{query}")
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+
+
+def game_view(page: Page) -> dict[str, Any]:
+    return page.evaluate("() => window.toutesTables.view")  # type: ignore[no-any-return]
+
+
+def wait_for_player(page: Page) -> dict[str, Any]:
+    """Wait until a human must act (or the game is over) and nothing is pending; return the view."""
+    page.wait_for_function(
+        """() => {
+            const g = window.toutesTables;
+            if (!g || !g.view || g.busy) return false;
+            const v = g.view;
+            return v.phase === "over" || (v.actor !== null && v.phase !== "opening");
+        }""",
+        timeout=GAME_TIMEOUT_MS,
+    )
+    return game_view(page)
+
+
+def board_point(page: Page, location: int | str) -> tuple[float, float]:
+    """Page coordinates of a board location's centre on the canvas."""
+    x, y = page.evaluate(
+        """(loc) => {
+            const board = window.toutesTables.board;
+            const c = board.pixelOf(loc);
+            const r = board.canvas.getBoundingClientRect();
+            return [r.left + c.x, r.top + c.y];
+        }""",
+        location,
+    )
+    return x, y
+
+
+def click_location(page: Page, location: int | str) -> None:
+    page.mouse.click(*board_point(page, location))
+
+
+def drag_checker(page: Page, source: int | str, destination: int | str) -> None:
+    sx, sy = board_point(page, source)
+    dx, dy = board_point(page, destination)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move((sx + dx) / 2, (sy + dy) / 2, steps=4)
+    page.mouse.move(dx, dy, steps=4)
+    page.mouse.up()
+
+
+def farthest_move(v: dict[str, Any]) -> tuple[int | str, int | str]:
+    """The source and destination travelling farthest (bearing off first), so games end quickly."""
+    mover = v["turn"]
+
+    def distance(src: str, dst: int | str) -> int:
+        s = 25 if src == "bar" else int(src)
+        d = 0 if dst == "off" else int(dst)
+        if mover == "black":
+            s, d = (0 if src == "bar" else s), (25 if dst == "off" else d)
+            return d - s
+        return s - d
+
+    pairs = [(src, dst) for src, dests in v["turn_state"]["dests"].items() for dst in dests]
+    src, dst = max(pairs, key=lambda p: distance(*p))
+    return (src if src == "bar" else int(src)), dst
+
+
+def wait_for_steps(page: Page, count: int) -> dict[str, Any]:
+    page.wait_for_function(
+        "(n) => !window.toutesTables.busy && window.toutesTables.view.turn_state.steps.length >= n",
+        arg=count,
+        timeout=GAME_TIMEOUT_MS,
+    )
+    return game_view(page)
+
+
+def play_turn_with_pointer(page: Page, v: dict[str, Any], use_drag: bool) -> None:
+    """Move checkers on the canvas until the play is complete, then confirm it with the button."""
+    while not v["turn_state"]["finished"]:
+        src, dst = farthest_move(v)
+        steps = len(v["turn_state"]["steps"])
+        if use_drag:
+            drag_checker(page, src, dst)
+        else:
+            click_location(page, src)
+            click_location(page, dst)
+        v = wait_for_steps(page, steps + 1)
+    if v["turn_state"]["no_play"]:
+        return  # passed by the page itself
+    page.get_by_role("button", name="Confirm").click()
+
+
+def test_a_whole_game_against_the_computer_played_to_the_end(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    turns = 0
+    while True:
+        v = wait_for_player(page)
+        if v["phase"] == "over":
+            break
+        assert v["phase"] == "move", v["phase"]  # Toutes Tables 225: no cube, the page rolls
+        assert v["actor"] == "white"
+        play_turn_with_pointer(page, v, use_drag=turns % 2 == 1)
+        page.wait_for_function(
+            "(n) => { const v = window.toutesTables.view; return v.phase === 'over' || v.moves.length > n; }",
+            arg=len(v["moves"]),
+        )
+        turns += 1
+        assert turns < 200, "the game does not end"
+    v = game_view(page)
+    assert v["result"]["winner"] in ("black", "white")
+    assert v["result"]["points"] in (1, 2)
+    assert v["match"]["score"][v["result"]["winner"]] >= v["result"]["points"]
+    expect(page.locator(".tt-status")).to_contain_text("wins")
+    white_plays = [m for m in v["moves"] if m.get("colour") == "white"]
+    assert len(white_plays) >= turns - 1
+
+
+def test_undo_takes_back_the_last_checker(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    v = wait_for_player(page)
+    before = v["position"]
+    src, dst = farthest_move(v)
+    click_location(page, src)
+    click_location(page, dst)
+    moved = wait_for_steps(page, 1)
+    assert moved["position"] != before
+    # a move using both dice is two steps: each Undo takes back one
+    for remaining in range(len(moved["turn_state"]["steps"]) - 1, -1, -1):
+        page.get_by_role("button", name="Undo").click()
+        page.wait_for_function(
+            "(n) => !window.toutesTables.busy && window.toutesTables.view.turn_state.steps.length === n", arg=remaining
+        )
+    assert game_view(page)["position"] == before
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+
+
+def start_new_game(page: Page, **choices: str) -> None:
+    page.get_by_role("button", name="New game…").click()
+    dialog = page.locator("dialog.tt-dialog")
+    expect(dialog).to_be_visible()
+    for name, value in choices.items():
+        dialog.locator(f"select[name={name}]").select_option(value)
+    dialog.get_by_role("button", name="Start").click()
+    page.wait_for_function(
+        "(rules) => window.toutesTables.view.rules === rules && window.toutesTables.view.moves.length === 0 || "
+        "window.toutesTables.view.rules === rules && window.toutesTables.view.phase !== 'opening'",
+        arg=choices.get("rules", "toutes-tables-225"),
+        timeout=GAME_TIMEOUT_MS,
+    )
+
+
+def test_a_double_offered_and_taken_in_backgammon(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    start_new_game(page, rules="backgammon", opponent="human")
+    # play (hot-seat) until a player may double before rolling
+    for _ in range(10):
+        v = wait_for_player(page)
+        if v["phase"] == "roll" and "double" in v["cube_actions"]:
+            break
+        play_turn_with_pointer(page, v, use_drag=False)
+        page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]))
+    doubler = v["actor"]
+    page.get_by_role("button", name="Double").click()
+    v = wait_for_player(page)
+    assert v["phase"] == "double-offered"
+    assert v["cube"]["offered_by"] == doubler
+    expect(page.locator(".tt-status")).to_contain_text("doubles to 2")
+    page.get_by_role("button", name="Take").click()
+    page.wait_for_function("() => window.toutesTables.view.cube.value === 2")
+    v = game_view(page)
+    taker = "black" if doubler == "white" else "white"
+    assert v["cube"]["owner"] == taker
+    # the doubler no longer may double, so the page rolls for him at once
+    assert v["turn"] == doubler
+    page.wait_for_function("() => window.toutesTables.view.phase === 'move'")
+    assert game_view(page)["cube_actions"] == []
+    expect(page.locator(".tt-info")).to_contain_text(f"2, owned by {taker.capitalize()}")
+    assert [m["kind"] for m in v["moves"][-2:]] == ["double", "take"]
+
+
+def test_a_reload_resumes_in_the_middle_of_a_turn(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    v = wait_for_player(page)
+    src, dst = farthest_move(v)
+    drag_checker(page, src, dst)
+    v = wait_for_steps(page, 1)
+    page.reload()
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+    resumed = wait_for_player(page)
+    for key in ("position", "turn_state", "moves", "start", "dice", "position_id"):
+        assert resumed[key] == v[key], key
+    # and the turn goes on from there
+    play_turn_with_pointer(page, resumed, use_drag=False)
+    page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(resumed["moves"]))
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [
+        "{not json",
+        json.dumps({"version": 999, "record": "x", "steps": [], "players": {"black": "computer", "white": "human"}}),
+        json.dumps({"version": 1, "record": "garbage", "steps": [], "players": {"black": "computer", "white": "human"}}),
+    ],
+    ids=["corrupt", "outdated", "bad-record"],
+)
+def test_corrupt_saved_data_gives_a_message_and_a_fresh_game(page: Page, site_url: str, saved: str) -> None:
+    page.goto(f"{site_url}play/")
+    page.evaluate("(text) => localStorage.setItem('toutes-tables/saved-game', text)", saved)
+    page.reload()
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".tt-notice")).to_contain_text("could not be restored")
+    v = wait_for_player(page)
+    assert v["rules"] == "toutes-tables-225"
+    stored = json.loads(page.evaluate("() => localStorage.getItem('toutes-tables/saved-game')"))
+    assert stored["version"] == 1 and stored["record"] == v["record"]
+
+
+def test_a_turn_played_with_the_keyboard_only(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    v = wait_for_player(page)
+    canvas = page.locator("canvas.tt-board")
+    # Tab through the page until the board has focus, as a keyboard user would
+    for _ in range(30):
+        if page.evaluate("() => document.activeElement && document.activeElement.classList.contains('tt-board')"):
+            break
+        page.keyboard.press("Tab")
+    expect(canvas).to_be_focused()
+    moves_before = len(v["moves"])
+    while not v["turn_state"]["finished"]:
+        steps = len(v["turn_state"]["steps"])
+        page.keyboard.press("n")  # the next movable checker
+        page.keyboard.press("Enter")  # pick it up: the cursor goes to its first destination
+        page.keyboard.press("Enter")  # drop it there
+        v = wait_for_steps(page, steps + 1)
+    live = page.locator(".tt-live").first
+    expect(live).to_contain_text(v["turn_state"]["notation_so_far"].split(" ")[0])
+    page.keyboard.press("c")  # confirm
+    page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=moves_before)
+    assert game_view(page)["moves"][moves_before]["colour"] == "white"
