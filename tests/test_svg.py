@@ -142,10 +142,20 @@ def test_bad_arguments_raise_value_error_naming_them(kwargs: dict[str, object], 
         board_svg(start_position(64), **kwargs)  # type: ignore[arg-type]
 
 
-def test_describe_names_an_empty_board_side() -> None:
+def test_describe_names_an_empty_board_side_and_the_winner() -> None:
     pos = Position.from_text("white - / 1:1")  # white has borne off all 15
+    assert describe(pos).startswith("White has borne off all 15.")
     assert "White: 15 borne off." in describe(pos)
+    assert texts(parse(board_svg(pos)), "tt-status") == ["White has borne off all 15"]
 
 
 def test_no_ids_so_many_diagrams_can_share_one_page() -> None:
     assert not re.search(r'\bid="', board_svg(start_position(64), arrows=[(24, 18)], highlights=[3], dice=(6, 1)))
+
+
+def test_a_start_can_be_drawn_without_saying_who_is_on_roll() -> None:
+    root = parse(board_svg(start_position(64), start_number=64, show_turn=False))
+    assert texts(root, "tt-status") == ["start No. 64"]
+    title = root.find(f"{SVG}title")
+    assert title is not None and title.text is not None
+    assert title.text.startswith("Start No. 64. White: 5 on 6")

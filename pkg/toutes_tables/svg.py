@@ -228,13 +228,23 @@ def dice_text(dice: Sequence[int]) -> str:
     return f"{high}-{low}" + (f" ({DOUBLE_NAMES[high]})" if high == low else "")
 
 
-def describe(position: Position, *, dice: Sequence[int] | None = None, start_number: int | None = None) -> str:
+def describe(
+    position: Position,
+    *,
+    dice: Sequence[int] | None = None,
+    start_number: int | None = None,
+    show_turn: bool = True,
+) -> str:
     """A sentence describing the diagram, in absolute numbering, for the SVG's ``<title>``."""
     sentences = []
     if start_number is not None:
         sentences.append(f"Start No. {start_number}.")
-    turn = position.turn.value.capitalize()
-    sentences.append(f"{turn} to play" + (f" {dice_text(dice)}." if dice else "."))
+    winner = position.winner()
+    if winner:
+        sentences.append(f"{winner.value.capitalize()} has borne off all 15.")
+    elif show_turn:
+        turn = position.turn.value.capitalize()
+        sentences.append(f"{turn} to play" + (f" {dice_text(dice)}." if dice else "."))
     for color in (WHITE, BLACK):
         stacks = []
         for point in range(1, 25):
@@ -259,6 +269,7 @@ def board_svg(
     start_number: int | None = None,
     dice: Sequence[int] | None = None,
     title: str | None = None,
+    show_turn: bool = True,
 ) -> str:
     """The board of ``position`` as a standalone SVG document (a string).
 
@@ -269,6 +280,7 @@ def board_svg(
     - ``highlights``: absolute points 1-24 to mark.
     - ``start_number`` and ``dice`` are shown under the board; ``title`` replaces the generated
       description in the accessible ``<title>``.
+    - ``show_turn=False`` leaves out who is on roll, for a start before the opening roll.
 
     >>> from toutes_tables import Position, legal_plays
     >>> pos = Position.from_text("white 3:1 2:2 / 24:1")
@@ -293,7 +305,9 @@ def board_svg(
 
     width, height = WIDTH * SCALE, HEIGHT * SCALE
     dims = "" if size is None else f' width="{size}" height="{round(size * HEIGHT / WIDTH)}"'
-    label = title if title is not None else describe(position, dice=dice, start_number=start_number)
+    label = title if title is not None else describe(
+        position, dice=dice, start_number=start_number, show_turn=show_turn
+    )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {width:g} {height:g}"{dims} '
         f'role="img" class="tt-board" font-family="system-ui, sans-serif">',
@@ -371,7 +385,12 @@ def board_svg(
         end = _location_centre(position, mover, dst, bottom, arriving=True)
         out.append(_arrow(start, end))
 
-    status = [f"{position.turn.value.capitalize()} to play"]
+    winner = position.winner()
+    status = []
+    if winner:
+        status.append(f"{winner.value.capitalize()} has borne off all 15")
+    elif show_turn:
+        status.append(f"{position.turn.value.capitalize()} to play")
     if dice is not None:
         status.append(dice_text(dice))
     if start_number is not None:

@@ -1,0 +1,356 @@
+"""MkDocs hook: board diagrams drawn by the engine at build time, so every picture is right by construction.
+
+A page writes a fenced block whose info string is ``board``; its lines are ``key: value`` pairs::
+
+    ```board
+    text: white 3:1 2:2 / 24:1
+    dice: 6-1
+    play: 3/off 2/1*
+    rules: toutes-tables
+    plays: backgammon, toutes-tables
+    caption: Only one play is legal in Toutes tables.
+    ```
+
+- the position is exactly one of ``text`` (the engine's literal), ``start`` (1-225) or ``id`` (a gnubg
+  Position ID, with ``turn`` naming its player on roll; ``turn`` also applies to ``start``);
+- ``play`` is drawn as arrows and must be legal under ``rules`` (default ``toutes-tables-225``) with
+  ``dice``; ``plays`` lists the engine's legal plays under each rule set named; ``outcome`` (for a
+  finished game) lists the result under each;
+- ``orientation`` is the colour at the bottom, ``highlight`` a list of absolute points, ``caption``
+  inline Markdown. An indented line continues the value above it; a line starting with ``#`` is a comment.
+
+The block becomes an inline SVG (``toutes_tables.svg.board_svg``) in a ``<figure>``. Anything the hook
+cannot read raises ``PluginError`` naming the page and line, so ``mkdocs build --strict`` fails instead
+of publishing a wrong diagram.
+
+A ``board-gallery`` block (no content) becomes the gallery of the 225 starts: one small SVG file per
+start, generated into the site next to the page (``starts/``), each linking to the game at that start.
+
+Fences are found line by line, outside other fences, so a page can show the syntax inside a longer
+(````) fence. They are swapped for a plain-text token before Markdown runs and the token for the HTML
+after, so Markdown never rewrites the SVG, and a fence inside an admonition works too.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import uuid
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import markdown
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+
+# The book documents the engine of this checkout, not whatever version happens to be installed.
+ENGINE_SOURCES = Path(__file__).resolve().parents[2] / "pkg"
+if str(ENGINE_SOURCES) not in sys.path:
+    sys.path.insert(0, str(ENGINE_SOURCES))
+
+from toutes_tables import (  # noqa: E402
+    RULE_SETS,
+    Color,
+    Position,
+    get_rules,
+    legal_plays,
+    parse_play,
+    start_position,
+    start_rolls,
+)
+from toutes_tables.svg import HEIGHT, WIDTH, board_svg, describe  # noqa: E402
+
+FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\s]*)[^`]*$")
+KEYS = {
+    "start", "id", "text", "turn", "dice", "orientation", "highlight", "play", "rules", "plays", "outcome", "caption",
+}
+GALLERY_DIR = "starts"  # the gallery page is starts.md, so its images sit beside it at starts/
+THUMB_WIDTH = 320
+PLAY_LINK = "../play/?rules=toutes-tables-225&amp;start={number}"
+_TOKEN_PREFIX = "TTDIAGRAM" + uuid.uuid4().hex[:8].upper()
+
+
+@dataclass
+class Fence:
+    kind: str  # "board" or "board-gallery"
+    body: list[str]
+    line: int  # 1-based line of the opening fence in the page
+
+
+class DiagramError(ValueError):
+    """A ``board`` fence the hook cannot draw."""
+
+
+def find_fences(source: str) -> tuple[str, list[Fence]]:
+    """Replace each top-level ``board`` / ``board-gallery`` fence with a token line; return the fences."""
+    lines = source.split("\n")
+    out: list[str] = []
+    fences: list[Fence] = []
+    i = 0
+    while i < len(lines):
+        m = FENCE_OPEN.match(lines[i])
+        if not m:
+            out.append(lines[i])
+            i += 1
+            continue
+        indent, fence, info = m.group("indent"), m.group("fence"), m.group("info")
+        closing = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        end = i + 1
+        while end < len(lines) and not closing.match(lines[end]):
+            end += 1
+        if info in ("board", "board-gallery"):
+            if end == len(lines):
+                raise DiagramError(f"line {i + 1}: the ```{info} fence is never closed")
+            body = [ln[len(indent):] if ln.startswith(indent) else ln.lstrip() for ln in lines[i + 1 : end]]
+            fences.append(Fence(info, body, i + 1))
+            out.append(f"{indent}{_TOKEN_PREFIX}N{len(fences) - 1}")
+        else:
+            out.extend(lines[i : end + 1])  # another fence, kept whole: nothing inside it is ours
+        i = end + 1
+    return "\n".join(out), fences
+
+
+def parse_fields(fence: Fence) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    last: str | None = None
+    for offset, raw in enumerate(fence.body, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if raw[:1] in (" ", "\t"):  # an indented line continues the previous value
+            if last is None:
+                raise DiagramError(f"line {fence.line + offset}: an indented line continues nothing: {line!r}")
+            fields[last] += " " + line
+            continue
+        key, sep, value = line.partition(":")
+        key = key.strip().lower()
+        if not sep or key not in KEYS:
+            raise DiagramError(
+                f"line {fence.line + offset}: expected 'key: value' with a key among {', '.join(sorted(KEYS))}, "
+                f"got {line!r}"
+            )
+        if key in fields:
+            raise DiagramError(f"line {fence.line + offset}: {key!r} is given twice")
+        fields[key] = value.strip()
+        last = key
+    return fields
+
+
+def _color(value: str, key: str) -> Color:
+    if value.lower() not in ("white", "black"):
+        raise DiagramError(f"{key} must be 'white' or 'black', got {value!r}")
+    return Color(value.lower())
+
+
+def _dice(value: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*([1-6])\s*[-, ]\s*([1-6])\s*", value)
+    if not m:
+        raise DiagramError(f"dice must be two numbers 1-6 like '6-1', got {value!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _rules_list(value: str) -> list[str]:
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    for name in names:
+        if name not in RULE_SETS:
+            raise DiagramError(f"unknown rule set {name!r}; expected one of {', '.join(RULE_SETS)}")
+    return names
+
+
+def build_position(fields: dict[str, str]) -> tuple[Position, int | None]:
+    """The position a fence names, and its start number when it names one."""
+    given = [key for key in ("start", "id", "text") if key in fields]
+    if len(given) != 1:
+        raise DiagramError(f"a board needs exactly one of start, id or text; got {given or 'none'}")
+    turn = _color(fields["turn"], "turn") if "turn" in fields else Color.WHITE
+    try:
+        if "start" in fields:
+            if not re.fullmatch(r"\d{1,3}", fields["start"]):
+                raise DiagramError(f"start must be a number 1-225, got {fields['start']!r}")
+            number = int(fields["start"])
+            return start_position(number, turn), number
+        if "id" in fields:
+            return Position.from_gnubg_id(fields["id"], turn), None
+        if "turn" in fields:
+            raise DiagramError("with text, the turn is the literal's first word ('white 3:1 / 24:1'), not a key")
+        return Position.from_text(fields["text"]), None
+    except DiagramError:
+        raise
+    except ValueError as exc:  # the engine's messages name the bad value
+        raise DiagramError(str(exc)) from None
+
+
+def _inline_markdown(text: str) -> str:
+    html = markdown.markdown(text)
+    return html.removeprefix("<p>").removesuffix("</p>")
+
+
+def render_board(fields: dict[str, str]) -> str:
+    position, number = build_position(fields)
+    dice = _dice(fields["dice"]) if "dice" in fields else None
+    orientation = _color(fields["orientation"], "orientation") if "orientation" in fields else Color.WHITE
+    highlights = []
+    for item in fields.get("highlight", "").replace(",", " ").split():
+        if not item.isdigit() or not 1 <= int(item) <= 24:
+            raise DiagramError(f"highlight takes absolute points 1-24, got {item!r}")
+        highlights.append(int(item))
+    rules = fields.get("rules", "toutes-tables-225")
+    _rules_list(rules)
+    arrows: tuple[tuple[int, int], ...] = ()
+    if "play" in fields:
+        if dice is None:
+            raise DiagramError("a play needs the dice it is played with (dice: 6-1)")
+        try:
+            arrows = parse_play(position, fields["play"], dice, rules).moves
+        except ValueError as exc:
+            raise DiagramError(f"play {fields['play']!r} under {rules}: {exc}") from None
+    plays_html = ""
+    if "plays" in fields:
+        if dice is None:
+            raise DiagramError("listing the legal plays needs the dice (dice: 6-1)")
+        rows = []
+        for name in _rules_list(fields["plays"]):
+            plays = sorted(str(p) for p in legal_plays(position, dice, name))
+            shown = ", ".join(f"<code>{escape(p)}</code>" for p in plays) or "no legal play"
+            rows.append(f"<li><strong>{escape(get_rules(name).title)}</strong>: {shown}</li>")
+        plays_html = f'<ul class="tt-plays" aria-label="Legal plays computed by the engine">{"".join(rows)}</ul>'
+    if "outcome" in fields:
+        winner = position.winner()
+        if winner is None:
+            raise DiagramError("outcome needs a finished game: one side with all 15 checkers borne off")
+        rows = []
+        for name in _rules_list(fields["outcome"]):
+            outcome = get_rules(name).outcome(position, winner)
+            points = outcome.multiplier
+            rows.append(
+                f"<li><strong>{escape(get_rules(name).title)}</strong>: {escape(outcome.label)}, "
+                f"{points} point{'s' if points > 1 else ''}{' × cube' if get_rules(name).cube else ''}</li>"
+            )
+        plays_html += f'<ul class="tt-plays" aria-label="Result computed by the engine">{"".join(rows)}</ul>'
+    # A start before the opening roll has nobody on roll yet, unless the page says so.
+    show_turn = number is None or "turn" in fields or dice is not None
+    svg = board_svg(
+        position, orientation=orientation, size=None, arrows=arrows, highlights=highlights,
+        start_number=number, dice=dice, show_turn=show_turn,
+    )
+    caption = f"<figcaption>{_inline_markdown(fields['caption'])}</figcaption>" if "caption" in fields else ""
+    return f'<figure class="tt-diagram" data-search-exclude>{svg}{caption}{plays_html}</figure>'
+
+
+def gallery_files(config: Any) -> list[File]:
+    files = []
+    for number in range(1, 226):
+        svg = board_svg(start_position(number), size=None, start_number=number, show_turn=False)
+        files.append(File.generated(config, f"{GALLERY_DIR}/start-{number:03d}.svg", content=svg))
+    return files
+
+
+def render_gallery() -> str:
+    items = []
+    for number in range(1, 226):
+        (a1, b1), (a2, b2) = start_rolls(number)
+        alt = escape(describe(start_position(number), start_number=number, show_turn=False), quote=True)
+        classic = " (the classic start)" if number == 64 else ""
+        items.append(
+            f'<li id="start-{number}"><a href="{PLAY_LINK.format(number=number)}" '
+            f'title="Play Toutes Tables 225 from start No. {number}">'
+            f'<img src="start-{number:03d}.svg" alt="{alt}" loading="lazy" width="{THUMB_WIDTH}" '
+            f'height="{round(THUMB_WIDTH * HEIGHT / WIDTH)}">'
+            f"<span><strong>No. {number}</strong>{classic} · rolls {b1}-{a1} then {b2}-{a2}</span></a></li>"
+        )
+    return f'<ol class="tt-gallery">{"".join(items)}</ol>'
+
+
+class DoctestBlocks(Preprocessor):
+    """Fence runs of ``>>>`` lines as ``pycon`` code.
+
+    The engine's docstrings carry runnable examples in reST style (a bare ``>>>`` block, no fence).
+    Rendered as Markdown by mkdocstrings on the API reference page, they would turn into nested
+    block quotes and their brackets into reference links; fenced, they show as Python sessions.
+    """
+
+    def run(self, lines: list[str]) -> list[str]:
+        out: list[str] = []
+        fence: str | None = None
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            m = FENCE_OPEN.match(line)
+            if fence is None and m and m.group("fence"):
+                fence = m.group("fence")
+            elif fence is not None and line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+                fence = None
+            elif fence is None and line.lstrip().startswith(">>> "):
+                indent = line[: len(line) - len(line.lstrip())]
+                block = []
+                while i < len(lines) and lines[i].strip():
+                    block.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i].lstrip())
+                    i += 1
+                out += ["", f"{indent}```pycon", *(indent + b for b in block), f"{indent}```", ""]
+                continue
+            out.append(line)
+            i += 1
+        return out
+
+
+class DoctestBlocksExtension(Extension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
+        # Before the fenced-code preprocessors (priority 25), so the new fences are highlighted.
+        md.preprocessors.register(DoctestBlocks(md), "tt_doctest_blocks", 30)
+
+
+# --- MkDocs events ----------------------------------------------------------------------------------
+
+
+@event_priority(100)  # before mkdocstrings takes its copy of the Markdown extensions
+def on_config(config: Any) -> Any:
+    config.markdown_extensions.append(DoctestBlocksExtension())
+    return config
+
+_rendered: dict[str, list[str]] = {}
+
+
+def on_files(files: Files, config: Any) -> Files:
+    # This hook lives in docs/ (next to the pages it serves) but is not part of the site.
+    for file in list(files):
+        if file.src_uri.startswith("hooks/"):
+            files.remove(file)
+    for file in gallery_files(config):
+        files.append(file)
+    return files
+
+
+def on_page_markdown(source: str, page: Any, config: Any, files: Files) -> str:
+    path = page.file.src_uri
+    try:
+        replaced, fences = find_fences(source)
+        html = []
+        for fence in fences:
+            try:
+                if fence.kind == "board-gallery":
+                    if any(line.strip() for line in fence.body):
+                        raise DiagramError("a board-gallery fence takes no content")
+                    html.append(render_gallery())
+                else:
+                    html.append(render_board(parse_fields(fence)))
+            except DiagramError as exc:
+                raise DiagramError(f"```{fence.kind} at line {fence.line}: {exc}") from None
+    except DiagramError as exc:
+        raise PluginError(f"{path}: {exc}") from None
+    _rendered[path] = html
+    return replaced
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
+    diagrams = _rendered.pop(page.file.src_uri, [])
+    for n, diagram in enumerate(diagrams):
+        token = f"{_TOKEN_PREFIX}N{n}"
+        html, count = re.subn(rf"<p>{token}</p>|{token}(?!\d)", lambda _, svg=diagram: svg, html, count=1)
+        if count != 1:
+            raise PluginError(f"{page.file.src_uri}: diagram {n + 1} was lost by the Markdown conversion")
+    return html

@@ -1,0 +1,141 @@
+"""The rules book's build-time diagrams (docs/hooks/diagrams.py): fences in, engine-drawn figures out."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+HOOK = Path(__file__).resolve().parent.parent / "docs" / "hooks" / "diagrams.py"
+
+
+@pytest.fixture(scope="module")
+def hook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("tt_docs_diagrams", HOOK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tt_docs_diagrams"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def render_page(hook: ModuleType, source: str) -> str:
+    """Run a page through the hook's two events around a real Markdown conversion."""
+    import markdown
+
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="test.md"))
+    replaced = hook.on_page_markdown(source, page, None, None)
+    html = markdown.markdown(replaced, extensions=["admonition", "fenced_code"])
+    return str(hook.on_page_content(html, page, None, None))
+
+
+SIX_ACE = """# Six-ace
+
+```board
+text: white 3:1 2:2 / 24:1
+dice: 6-1
+play: 3/off 2/1*
+rules: toutes-tables
+plays: backgammon, toutes-tables
+caption: The maximum-pips rule
+  leaves one play.
+```
+"""
+
+
+def test_a_board_fence_becomes_a_figure_with_the_engines_legal_plays(hook: ModuleType) -> None:
+    html = render_page(hook, SIX_ACE)
+    assert '<figure class="tt-diagram"' in html
+    assert "<svg" in html and "<title>White to play 6-1." in html
+    assert "<figcaption>The maximum-pips rule leaves one play.</figcaption>" in html
+    backgammon, toutes_tables = html.split("<li>")[1:3]
+    assert "<code>3/2 2/off</code>" in backgammon and "<code>3/off 2/1*</code>" in backgammon
+    assert "<code>3/off 2/1*</code>" in toutes_tables and "3/2 2/off" not in toutes_tables
+    assert html.count("<line ") == 4  # two arrows, each a dark edge and a light stroke
+
+
+def test_fences_inside_a_longer_fence_are_shown_not_drawn(hook: ModuleType) -> None:
+    source = "````markdown\n```board\nstart: 64\n```\n````\n"
+    html = render_page(hook, source)
+    assert "<svg" not in html
+    assert "start: 64" in html
+
+
+def test_a_fence_inside_an_admonition_is_drawn(hook: ModuleType) -> None:
+    source = '!!! note "A start"\n\n    ```board\n    start: 101\n    ```\n'
+    html = render_page(hook, source)
+    assert 'class="admonition note"' in html
+    assert "<title>Start No. 101." in html
+
+
+def test_many_fences_keep_their_order(hook: ModuleType) -> None:
+    source = "\n\n".join(f"```board\nstart: {n}\n```" for n in range(1, 13))
+    html = render_page(hook, source)
+    positions = [html.index(f"<title>Start No. {n}.") for n in range(1, 13)]
+    assert positions == sorted(positions)
+
+
+def test_a_start_before_the_opening_roll_has_nobody_on_roll(hook: ModuleType) -> None:
+    html = render_page(hook, "```board\nstart: 64\n```\n")
+    assert "to play" not in html
+    html = render_page(hook, "```board\nstart: 64\ndice: 3-1\n```\n")
+    assert "White to play 3-1" in html
+
+
+def test_outcome_lists_the_result_under_each_rule_set(hook: ModuleType) -> None:
+    html = render_page(hook, "```board\ntext: white - / 8:1 6:4 5:4 4:3 3:3\noutcome: toutes-tables, backgammon\n```\n")
+    assert "<strong>Toutes tables (1698)</strong>: double game, 2 points" in html
+    assert "<strong>Backgammon</strong>: gammon, 2 points × cube" in html
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("start: 226", "start numbers are 1-225"),
+        ("start: 64\ntext: white 1:15 / 1:15", "exactly one of start, id or text"),
+        ("colour: red\nstart: 1", "expected 'key: value'"),
+        ("text: white 3:1 2:2 / 24:1\ndice: 6-1\nplay: 3/2 2/off\nrules: toutes-tables", "illegal play"),
+        ("text: white 3:1 2:2 / 24:1\nplay: 3/off 2/1*", "needs the dice"),
+        ("start: 64\ndice: 7-1", "dice must be two numbers 1-6"),
+        ("start: 64\ndice: 6-1\nplays: chess", "unknown rule set"),
+        ("id: not-an-id", "Position ID"),
+        ("text: white 3:1 2:2 / 24:1\nturn: black", "the turn is the literal's first word"),
+        ("start: 64\noutcome: backgammon", "needs a finished game"),
+        ("start: 64\nhighlight: 0", "highlight takes absolute points"),
+    ],
+)
+def test_bad_fences_fail_the_build_naming_page_line_and_problem(hook: ModuleType, body: str, message: str) -> None:
+    source = f"Intro\n\n```board\n{body}\n```\n"
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="rules/bad.md"))
+    with pytest.raises(PluginError) as caught:
+        hook.on_page_markdown(source, page, None, None)
+    text = str(caught.value)
+    assert text.startswith("rules/bad.md: ```board at line 3:")
+    assert message in text
+
+
+def test_an_unclosed_fence_fails(hook: ModuleType) -> None:
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="x.md"))
+    with pytest.raises(PluginError, match="never closed"):
+        hook.on_page_markdown("```board\nstart: 64\n", page, None, None)
+
+
+def test_the_gallery_links_every_start_to_the_game(hook: ModuleType) -> None:
+    html = hook.render_gallery()
+    assert html.count("<li ") == 225
+    assert 'href="../play/?rules=toutes-tables-225&amp;start=64"' in html
+    assert 'src="start-225.svg"' in html
+    assert "<strong>No. 101</strong> · rolls 4-2 then 5-3" in html
+
+
+def test_docstring_examples_are_fenced_for_the_api_reference(hook: ModuleType) -> None:
+    import markdown
+
+    md = markdown.Markdown(extensions=["fenced_code", hook.DoctestBlocksExtension()])
+    html = md.convert('Text.\n\n>>> [str(p) for p in plays]\n[\'3/off 2/1*\']\n\nMore text.')
+    assert "<blockquote>" not in html
+    assert "<code" in html and "[str(p) for p in plays]" in html
