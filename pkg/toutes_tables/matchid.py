@@ -1,0 +1,240 @@
+"""gnubg's Match ID: the 12-character code for the cube, score and turn state of a backgammon match.
+
+The ID packs 66 bits, least significant first, into 9 bytes written as base64 (gnubg's
+``matchid.c``):
+
+====  =====  ==========================================================
+bits  width  field
+====  =====  ==========================================================
+0     4      log2 of the cube value
+4     2      cube owner: 0 or 1, 3 when centred
+6     1      player on roll (gnubg's ``fMove``)
+7     1      this is the Crawford game
+8     3      game state: 0 none, 1 playing, 2 over, 3 resigned, 4 dropped
+11    1      player who must act now (``fTurn``; differs from the player
+             on roll while a double or a resignation is being answered)
+12    1      a double is being offered
+13    2      resignation offered: 0 none, 1 single, 2 gammon, 3 backgammon
+15    3      higher die (0 = not rolled)
+18    3      lower die
+21    15     match length (0 = money game)
+36    15     player 0's score
+51    15     player 1's score
+66    1      the Jacoby rule is **off** (gnubg stores the negation)
+====  =====  ==========================================================
+
+Players are 0 and 1 as in gnubg: in a match of this project player 0 is Black
+(see :func:`player_index`).
+
+>>> state = MatchState(cube=2, cube_owner=0, player_on_roll=1, dice=(3, 5), match_length=7, score=(2, 4))
+>>> state.match_id()
+'QYnuACAAIAAE'
+>>> MatchState.from_match_id('QYnuACAAIAAE') == state
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import enum
+import re
+
+from .errors import InvalidRecordError
+from .position import BLACK, Color, Position
+
+MATCH_ID_LENGTH = 12
+MAX_MATCH_LENGTH = 64  # gnubg's MAXSCORE: longer matches are not supported by gnubg
+_FIELD_MAX = 0x7FFF  # the 15-bit fields
+
+
+class GameState(enum.IntEnum):
+    """gnubg's ``gamestate``."""
+
+    NONE = 0
+    PLAYING = 1
+    OVER = 2
+    RESIGNED = 3
+    DROPPED = 4
+
+
+class Resignation(enum.IntEnum):
+    NONE = 0
+    SINGLE = 1
+    GAMMON = 2
+    BACKGAMMON = 3
+
+
+def player_index(color: Color) -> int:
+    """gnubg's player number for ``color``: Black is player 0, White player 1."""
+    return 0 if color is BLACK else 1
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchState:
+    """Everything a gnubg Match ID holds. ``cube_owner`` is ``None`` when the cube is centred."""
+
+    cube: int = 1
+    cube_owner: int | None = None
+    player_on_roll: int = 0
+    crawford: bool = False
+    game_state: GameState = GameState.PLAYING
+    turn: int | None = None  # who must act now; None means the player on roll
+    doubled: bool = False
+    resigned: Resignation = Resignation.NONE
+    dice: tuple[int, int] = (0, 0)  # stored higher first
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    jacoby: bool = False
+
+    def __post_init__(self) -> None:
+        if self.turn is None:
+            object.__setattr__(self, "turn", self.player_on_roll)
+        object.__setattr__(self, "game_state", GameState(self.game_state))
+        object.__setattr__(self, "resigned", Resignation(self.resigned))
+        # gnubg keeps the higher die first; so does this state, so that decoding round-trips.
+        object.__setattr__(self, "dice", tuple(sorted(self.dice, reverse=True)))
+        object.__setattr__(self, "score", tuple(self.score))
+        problem = self._problem()
+        if problem:
+            raise ValueError(f"invalid match state {self!r}: {problem}")
+
+    def _problem(self) -> str | None:
+        cube = self.cube
+        if type(cube) is not int or cube < 1 or cube & (cube - 1) or cube > 1 << 15:
+            return f"the cube must be a power of two 1-32768, got {cube!r}"
+        if self.cube_owner not in (None, 0, 1):
+            return f"cube_owner must be 0, 1 or None (centred), got {self.cube_owner!r}"
+        for name in ("player_on_roll", "turn"):
+            if getattr(self, name) not in (0, 1):
+                return f"{name} must be 0 or 1, got {getattr(self, name)!r}"
+        d1, d2 = self.dice if len(self.dice) == 2 else (-1, -1)
+        if not (d1 == d2 == 0 or (1 <= d1 <= 6 and 1 <= d2 <= 6)):
+            return f"dice must be two values 1-6, or (0, 0) before the roll, got {self.dice!r}"
+        if type(self.match_length) is not int or not 0 <= self.match_length <= MAX_MATCH_LENGTH:
+            return f"match_length must be 0 (money) to {MAX_MATCH_LENGTH}, got {self.match_length!r}"
+        if len(self.score) != 2 or any(type(s) is not int or s < 0 for s in self.score):
+            return f"score must be two non-negative integers, got {self.score!r}"
+        if self.match_length and any(s > self.match_length for s in self.score):
+            return f"a score above the match length {self.match_length}: {self.score!r}"
+        if any(s > _FIELD_MAX for s in self.score):
+            return f"scores above {_FIELD_MAX} do not fit a Match ID: {self.score!r}"
+        if self.crawford and not self.match_length:
+            return "a money game (match length 0) has no Crawford game"
+        return None
+
+    # -- encoding ----------------------------------------------------------------------
+
+    def match_key(self) -> bytes:
+        """The 9-byte key that the ID writes in base64."""
+        high, low = max(self.dice), min(self.dice)
+        fields = (
+            (self.cube.bit_length() - 1, 4),
+            (3 if self.cube_owner is None else self.cube_owner, 2),
+            (self.player_on_roll, 1),
+            (int(self.crawford), 1),
+            (int(self.game_state), 3),
+            (self.turn, 1),
+            (int(self.doubled), 1),
+            (int(self.resigned), 2),
+            (high, 3),
+            (low, 3),
+            (self.match_length, 15),
+            (self.score[0], 15),
+            (self.score[1], 15),
+            (int(not self.jacoby), 1),
+        )
+        bits = 0
+        shift = 0
+        for value, width in fields:
+            bits |= int(value) << shift  # type: ignore[arg-type]
+            shift += width
+        return bits.to_bytes(9, "little")
+
+    def match_id(self) -> str:
+        """The 12-character gnubg Match ID."""
+        return base64.b64encode(self.match_key()).decode("ascii")
+
+    # -- decoding ----------------------------------------------------------------------
+
+    @classmethod
+    def from_match_id(cls, match_id: str) -> MatchState:
+        """Decode a gnubg Match ID; raises :class:`InvalidRecordError` naming what is wrong.
+
+        >>> MatchState.from_match_id("cAgAAAAAAAAA").cube_owner is None
+        True
+        """
+        if not isinstance(match_id, str):
+            raise InvalidRecordError(f"a gnubg Match ID is a string of 12 base64 characters, got {match_id!r}")
+        text = match_id.strip()
+        if not re.fullmatch(r"[A-Za-z0-9+/]{12}", text):
+            raise InvalidRecordError(
+                f"a gnubg Match ID is 12 base64 characters (A-Z a-z 0-9 + /), got {match_id!r}"
+                + (f" ({len(text)} characters)" if len(text) != MATCH_ID_LENGTH else "")
+            )
+        try:
+            bits = int.from_bytes(base64.b64decode(text, validate=True), "little")
+        except binascii.Error as exc:  # pragma: no cover - the pattern above rules this out
+            raise InvalidRecordError(f"Match ID {match_id!r} is not base64: {exc}") from None
+
+        def take(width: int) -> int:
+            nonlocal bits
+            value = bits & ((1 << width) - 1)
+            bits >>= width
+            return value
+
+        log_cube, owner, on_roll, crawford, game_state = take(4), take(2), take(1), take(1), take(3)
+        turn, doubled, resigned, high, low = take(1), take(1), take(2), take(3), take(3)
+        length, score0, score1, jacoby_off = take(15), take(15), take(15), take(1)
+
+        def bad(why: str) -> InvalidRecordError:
+            return InvalidRecordError(f"Match ID {match_id!r}: {why}")
+
+        if bits:
+            raise bad("bits are set after the last field (bit 66)")
+        if owner == 2:
+            raise bad("cube owner field is 2; it must be 0, 1 or 3 (centred)")
+        if game_state > GameState.DROPPED:
+            raise bad(f"game state {game_state} is not one of 0-4")
+        if high > 6 or low > 6:
+            raise bad(f"dice {high} and {low}: a die shows 1-6 (0 = not rolled)")
+        if (high == 0) != (low == 0):
+            raise bad(f"dice {high} and {low}: either both dice are rolled or neither")
+        if high < low:
+            raise bad(f"dice {high} and {low}: gnubg writes the higher die first")
+        if length > MAX_MATCH_LENGTH:
+            raise bad(f"match length {length} is above gnubg's maximum {MAX_MATCH_LENGTH}")
+        if length and (score0 > length or score1 > length):
+            raise bad(f"score {score0}-{score1} is above the match length {length}")
+        if crawford and not length:
+            raise bad("the Crawford flag is set in a money game (match length 0)")
+        return cls(
+            cube=1 << log_cube,
+            cube_owner=None if owner == 3 else owner,
+            player_on_roll=on_roll,
+            crawford=bool(crawford),
+            game_state=GameState(game_state),
+            turn=turn,
+            doubled=bool(doubled),
+            resigned=Resignation(resigned),
+            dice=(high, low),
+            match_length=length,
+            score=(score0, score1),
+            jacoby=not jacoby_off,
+        )
+
+
+def gnubg_id(position: Position, state: MatchState) -> str:
+    """gnubg's combined ``PositionID:MatchID``, as ``set gnubgid`` reads it.
+
+    The position's player on roll must be the state's player on roll (Black = player 0).
+    """
+    if player_index(position.turn) != state.player_on_roll:
+        raise ValueError(
+            f"the position has {position.turn.value} on roll but the match state player {state.player_on_roll}"
+        )
+    return f"{position.gnubg_id()}:{state.match_id()}"
+
+
+__all__ = ["GameState", "MatchState", "Resignation", "gnubg_id", "player_index"]
