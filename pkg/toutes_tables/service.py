@@ -589,7 +589,10 @@ def load(record: str, steps: list[list[int]]) -> dict[str, Any]:
 
 @method
 def computer_action() -> dict[str, Any]:
-    """The computer acts for whoever must act now: answers a double, rolls, plays."""
+    """The computer takes one action for whoever must act now: answer a double, roll, or play.
+
+    One action per call, so the front end shows the computer's dice before its checkers move.
+    """
     session = _current()
     game = session.game
     if game.phase == "double-offered":
@@ -597,10 +600,6 @@ def computer_action() -> dict[str, Any]:
     elif game.phase == "roll":
         game.roll()
         session.begin_turn()
-        if session.turn is not None:
-            plays = session.turn.plays
-            game.play(plays[0].moves if plays else ())
-            session.turn = None
     elif game.phase == "move" and session.turn is not None:
         plays = session.turn.plays
         game.play(plays[0].moves if plays else ())

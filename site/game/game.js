@@ -290,8 +290,14 @@ export function createGame(root, { workerUrl }) {
     return `${target}Black ${s.black}, White ${s.white}.`;
   }
 
+  function scoreLine(v) {
+    const s = v.match.score;
+    const target = v.match.length > 1 ? ` (match to ${v.match.length})` : "";
+    return `Black ${s.black}, White ${s.white}${target}`;
+  }
+
   function renderInfo(v) {
-    const rows = [["Rule set", RULE_TITLES[v.rules] || v.rules], ["Score", matchLine(v)]];
+    const rows = [["Rule set", RULE_TITLES[v.rules] || v.rules], ["Score", scoreLine(v)]];
     if (v.match.crawford) rows.push(["Crawford", "this is the Crawford game: no doubling"]);
     if (v.start) {
       const [r1, r2] = v.start.rolls;
