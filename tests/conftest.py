@@ -1,0 +1,78 @@
+"""Shared helpers for the engine tests: a compact position literal and seeded random positions.
+
+``pos("white 3:1 2:2 / 24:1")`` builds a position from :meth:`Position.from_text`'s literal:
+the player on roll's checkers, a slash, the opponent's, each as ``point:count`` in its owner's
+player numbering (``bar:n`` for the bar); checkers not listed are borne off.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from toutes_tables import CHECKERS, Position, legal_plays, start_position
+
+ALL_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+"""The 21 distinct rolls, doubles included."""
+
+
+def position_literal(text: str) -> Position:
+    return Position.from_text(text)
+
+
+@pytest.fixture
+def pos() -> Callable[[str], Position]:
+    """The position literal helper: ``pos("white 3:1 2:2 / 24:1")``."""
+    return position_literal
+
+
+def selfplay_pairs(seed: int, count: int, rules: str = "backgammon") -> Iterator[tuple[Position, tuple[int, int]]]:
+    """``count`` reachable ``(position, roll)`` pairs from seeded random self-play.
+
+    Games start from the classic start (``backgammon``, ``toutes-tables``) or a random one of the
+    225 (the ``-225`` sets) and play a uniformly random legal play each turn, which hits and
+    bears off far more than real players do: a good spread of bar, contact and race positions.
+    """
+    rng = random.Random(seed)
+    produced = 0
+    while True:
+        position = start_position(rng.randint(1, 225) if rules.endswith("225") else 64)
+        while position.winner() is None:
+            if produced == count:
+                return
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            yield position, dice
+            produced += 1
+            plays = legal_plays(position, dice, rules)
+            position = rng.choice(plays).result if plays else position.swapped()
+
+
+def scattered_position(rng: random.Random) -> Position:
+    """A random legal position, not necessarily reachable: checkers thrown anywhere, bars and trays too.
+
+    It reaches corners self-play rarely does (several checkers on the bar, crowded home boards).
+    """
+    mine = [0] * 26
+    theirs = [0] * 26
+    for side, other in ((mine, theirs), (theirs, mine)):
+        for _ in range(CHECKERS):
+            while True:
+                where = rng.choice((0, 25, *range(1, 25), *range(1, 7), *range(1, 7)))
+                if where in (0, 25) or not other[25 - where]:
+                    side[where] += 1
+                    break
+    return Position(mine, theirs)
+
+
+@pytest.fixture
+def selfplay() -> Callable[..., Iterator[tuple[Position, tuple[int, int]]]]:
+    """``selfplay(seed, count, rules)``: reachable (position, roll) pairs from seeded random games."""
+    return selfplay_pairs
+
+
+@pytest.fixture
+def scattered() -> Callable[[random.Random], Position]:
+    """``scattered(rng)``: a random legal position with checkers anywhere (bars and trays too)."""
+    return scattered_position
