@@ -103,3 +103,58 @@ def test_black_moves_are_shown_in_absolute_numbering() -> None:
     assert view["dests"]["1"] == [2, 7]
     assert view["dice"][0]["colour"] == "black"
     json.dumps(view)
+
+
+def test_explore_shows_a_start_by_number_without_dice() -> None:
+    answer = dispatch("explore", {"start": 64})
+    assert answer["position_id"] == "4HPwATDgc/ABMA"
+    assert answer["pips"] == {"black": 167, "white": 167}
+    assert answer["turn_state"]["dests"] == {}
+
+
+def test_explore_lists_the_legal_plays_of_the_six_ace_example_in_both_families() -> None:
+    pid = Position.from_text("white 3:1 2:2 / 24:1").gnubg_id()
+    toutes = dispatch("explore", {"rules": "toutes-tables", "position": pid, "dice": [6, 1]})
+    backgammon = dispatch("explore", {"rules": "backgammon", "position": pid, "dice": [6, 1]})
+    assert toutes["plays"] == ["3/off 2/1*"]
+    assert backgammon["plays"] == ["3/2 2/off", "3/off 2/1*"]
+    assert toutes["dice_call"] == "Six-ace"
+
+
+def test_explore_carries_a_turn_in_progress_through_steps_and_one_more_move() -> None:
+    pid = Position.from_text("white 3:1 2:2 / 24:1").gnubg_id()
+    first = dispatch("explore", {"rules": "backgammon", "position": pid, "dice": [6, 1], "move": {"from": 3, "to": 2}})
+    assert first["turn_state"]["steps"] == [[3, 2]]
+    second = dispatch(
+        "explore",
+        {
+            "rules": "backgammon",
+            "position": pid,
+            "dice": [6, 1],
+            "steps": first["turn_state"]["steps"],
+            "move": {"from": 2, "to": "off"},
+        },
+    )
+    assert second["turn_state"]["finished"] and second["turn_state"]["notation"] == "3/2 2/off"
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({}, "either a position"),
+        ({"start": 64, "position": "4HPwATDgc/ABMA"}, "either a position"),
+        ({"start": 64, "turn": "red"}, "turn must be"),
+        ({"start": 64, "steps": [[13, 7]]}, "checker moves need dice"),
+        ({"start": 64, "dice": [6, 1], "move": {"from": 13}}, "move is"),
+    ],
+)
+def test_explore_rejects_bad_requests_with_a_service_error(params: dict[str, object], message: str) -> None:
+    with pytest.raises(ServiceError, match=message):
+        dispatch("explore", params)
+
+
+def test_explore_rejects_a_bad_position_id_and_dice() -> None:
+    with pytest.raises(ValueError, match="Position ID"):
+        dispatch("explore", {"position": "not-an-id"})
+    with pytest.raises(ValueError, match="dice"):
+        dispatch("explore", {"start": 64, "dice": [7, 1]})

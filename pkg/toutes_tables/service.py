@@ -16,11 +16,12 @@ from typing import Any
 from . import __version__
 from .errors import IllegalMoveError
 from .game import Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take, announce
-from .movegen import legal_plays
+from .movegen import check_dice, legal_plays
 from .notation import format_play
 from .play import Move, Play, apply_moves
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
-from .starts import start_rolls
+from .rules import get_rules
+from .starts import start_position, start_rolls
 
 Method = Callable[..., Any]
 _METHODS: dict[str, Method] = {}
@@ -315,10 +316,13 @@ def _dice_view(session: Session) -> list[dict[str, Any]]:
     game = session.game
     last = game.history[-1] if game.history else None
     if game.phase == "opening" and isinstance(last, OpeningRoll):
-        return [{"value": last.black, "used": False, "colour": "black"}, {"value": last.white, "used": False, "colour": "white"}]
+        return [
+            {"value": last.black, "used": False, "colour": "black"},
+            {"value": last.white, "used": False, "colour": "white"},
+        ]
     if session.turn is None:
         return []
-    dice = session.turn.to_json()["dice"]
+    dice: list[dict[str, Any]] = session.turn.to_json()["dice"]
     if isinstance(last, OpeningRoll) and len(dice) == 2:
         # the opening turn plays the two dice rolled one each: keep each in its roller's colour
         mover = game.position.turn
@@ -481,6 +485,73 @@ def drop() -> dict[str, Any]:
     session = _current()
     session.game.drop()
     return view(session)
+
+
+# -- a position without a game, for the rules book's live boards -------------------------------
+
+
+def _color(name: Any) -> Color:
+    if name not in ("black", "white"):
+        raise ServiceError(f"turn must be 'black' or 'white', got {name!r}")
+    return Color(name)
+
+
+@method
+def explore(
+    rules: str = "toutes-tables-225",
+    position: str | None = None,
+    start: int | None = None,
+    turn: str = "white",
+    dice: list[int] | None = None,
+    steps: list[list[int]] | None = None,
+    move: dict[str, Location] | None = None,
+) -> dict[str, Any]:
+    """A position to show or try moves in, outside any game (the embeddable board uses it).
+
+    The position is a gnubg Position ID (``turn`` says whose roll it is) or a start number.
+    With ``dice``, the answer carries the legal destinations after ``steps`` (checker moves
+    already made, as returned by the previous answer) and ``move`` (one more, in board
+    locations), and every legal play of the roll in notation.
+    """
+    rule_set = get_rules(rules)
+    color = _color(turn)
+    if (position is None) == (start is None):
+        raise ServiceError("give either a position (a Position ID) or a start number")
+    if position is not None:
+        pos = Position.from_gnubg_id(position, color)
+    else:
+        if type(start) is not int:
+            raise ServiceError(f"a start number is 1-225, got {start!r}")
+        pos = start_position(start, color)
+    answer: dict[str, Any] = {
+        "rules": rule_set.name,
+        "turn": color.value,
+        "position_id": pos.gnubg_id(),
+        "position": pos.absolute(),
+        "pips": {c.value: pos.pips(c) for c in Color},
+        "dice": [],
+        "turn_state": dict(_IDLE_TURN),
+        "plays": [],
+    }
+    if dice is None:
+        if steps or move:
+            raise ServiceError("checker moves need dice")
+        return answer
+    turn_in_progress = TurnInProgress.start(pos, check_dice(dice), rule_set.name, parse_steps(steps or []))
+    if move is not None:
+        if not isinstance(move, dict) or set(move) != {"from", "to"}:
+            raise ServiceError(f"move is {{'from': ..., 'to': ...}}, got {move!r}")
+        turn_in_progress = turn_in_progress.move(move["from"], move["to"])
+    state = turn_in_progress.to_json()
+    answer.update(
+        position=state.pop("position"),
+        pips={c.value: turn_in_progress.current.pips(c) for c in Color},
+        dice=state.pop("dice"),
+        turn_state=state,
+        dice_call=announce(dice),
+        plays=sorted(str(p) for p in turn_in_progress.plays),
+    )
+    return answer
 
 
 # -- INTERIM: a one-game "match", its record and a naive computer, until toutes_tables' Match,
