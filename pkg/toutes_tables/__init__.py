@@ -40,3 +40,13 @@ __all__ = [
     "check_dice", "draw_start", "format_play", "get_rules", "legal_plays", "parse_play",
     "start_number", "start_points", "start_position", "start_rolls",
 ]
+
+# The game layer: games, matches and their records.
+from .game import (  # noqa: E402
+    Action, Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, Take, announce,
+)
+
+__all__ += [
+    "Action", "Double", "Drop", "Game", "GameOptions", "GameResult", "OpeningRoll", "Played", "Resign", "Roll",
+    "Take", "announce",
+]
