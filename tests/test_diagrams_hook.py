@@ -139,3 +139,11 @@ def test_docstring_examples_are_fenced_for_the_api_reference(hook: ModuleType) -
     html = md.convert('Text.\n\n>>> [str(p) for p in plays]\n[\'3/off 2/1*\']\n\nMore text.')
     assert "<blockquote>" not in html
     assert "<code" in html and "[str(p) for p in plays]" in html
+
+
+def test_rest_roles_in_docstrings_read_as_code(hook: ModuleType) -> None:
+    import markdown
+
+    md = markdown.Markdown(extensions=["fenced_code", hook.DoctestBlocksExtension()])
+    html = md.convert("See :class:`~toutes_tables.Position`, :meth:`Game.replay` and :attr:`moves <Play.moves>`.")
+    assert html == "<p>See <code>Position</code>, <code>Game.replay</code> and <code>moves</code>.</p>"

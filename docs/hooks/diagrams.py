@@ -267,7 +267,7 @@ def render_gallery() -> str:
 
 
 class DoctestBlocks(Preprocessor):
-    """Fence runs of ``>>>`` lines as ``pycon`` code.
+    """Fence runs of ``>>>`` lines as ``pycon`` code, and show reST roles as code.
 
     The engine's docstrings carry runnable examples in reST style (a bare ``>>>`` block, no fence).
     Rendered as Markdown by mkdocstrings on the API reference page, they would turn into nested
@@ -293,9 +293,20 @@ class DoctestBlocks(Preprocessor):
                     i += 1
                 out += ["", f"{indent}```pycon", *(indent + b for b in block), f"{indent}```", ""]
                 continue
-            out.append(line)
+            out.append(line if fence is not None else REST_ROLE.sub(_role_as_code, line))
             i += 1
         return out
+
+
+# reST cross-reference roles in the docstrings (:class:`~toutes_tables.Play`) read as plain code here.
+REST_ROLE = re.compile(r":(?:class|func|meth|attr|mod|data|exc|obj):`(~?)([^`<]*?)\s*(?:<([^>]*)>)?`")
+
+
+def _role_as_code(m: re.Match[str]) -> str:
+    shown = m.group(2) or m.group(3) or ""
+    if m.group(1):  # a leading ~ shows only the last part of the dotted name
+        shown = shown.rsplit(".", 1)[-1]
+    return f"`{shown}`"
 
 
 class DoctestBlocksExtension(Extension):

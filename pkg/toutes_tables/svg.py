@@ -182,21 +182,36 @@ def _die(x: float, y: float, size: float, value: int, color: Color) -> str:
     return "".join(parts)
 
 
-def _location_centre(
-    position: Position, color: Color, point: int, bottom: Color, arriving: bool
-) -> tuple[float, float]:
-    """Where an arrow starts (the top checker) or ends (the next free slot) for ``color``'s player point."""
-    if point == BAR:
-        return _bar_centre(color, 0, bottom)
-    if point == OFF:
-        x, y, w, h = _tray_rect(color, bottom)
-        return x + w / 2, y + h / 2
-    absolute = to_absolute(point, color)
-    owner, n = position.at(absolute)
-    k = 0
-    if owner is color:
-        k = n if arriving else n - 1
-    return _checker_centre(absolute, max(k, 0), bottom)
+def _arrow_ends(
+    position: Position, moves: Sequence[tuple[int, int]], bottom: Color
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Start and end of each move's arrow, following the checkers as the moves are made in turn.
+
+    An arrow starts at the top checker of its source and ends where the checker will stand: on top of
+    the mover's stack there, or on the point itself when it hits or lands on an empty point.
+    """
+    mover = position.turn
+    mine = list(position.mine)
+    theirs = list(position.theirs)
+
+    def centre(point: int, k: int) -> tuple[float, float]:
+        if point == BAR:
+            return _bar_centre(mover, 0, bottom)
+        if point == OFF:
+            x, y, w, h = _tray_rect(mover, bottom)
+            return x + w / 2, y + h / 2
+        return _checker_centre(to_absolute(point, mover), k, bottom)
+
+    ends = []
+    for src, dst in moves:
+        start = centre(src, max(mine[src] - 1, 0))
+        if dst != OFF and theirs[25 - dst] == 1:
+            theirs[25 - dst] = 0  # the hit checker leaves for the bar
+        end = centre(dst, mine[dst] if dst != OFF else 0)
+        mine[src] = max(mine[src] - 1, 0)
+        mine[dst] += 1
+        ends.append((start, end))
+    return ends
 
 
 def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
@@ -379,10 +394,7 @@ def board_svg(
         for i, value in enumerate(sorted(dice, reverse=True)):
             out.append(_die(x0 + i * (die + gap), MIDDLE_Y - die / 2, die, value, mover))
 
-    mover = position.turn
-    for src, dst in arrows:
-        start = _location_centre(position, mover, src, bottom, arriving=False)
-        end = _location_centre(position, mover, dst, bottom, arriving=True)
+    for start, end in _arrow_ends(position, arrows, bottom):
         out.append(_arrow(start, end))
 
     winner = position.winner()
