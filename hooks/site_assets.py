@@ -1,7 +1,8 @@
 """MkDocs hook: turn the MkDocs output into the whole static site of the game.
 
-- every page gets a Content-Security-Policy ``<meta>`` that allows only this origin, plus the hashes of
-  the page's own inline scripts (mkdocs-material has a few), so no ``'unsafe-inline'`` for scripts;
+- every page (MkDocs' and the HTML files of ``site/``) gets a Content-Security-Policy ``<meta>`` that
+  allows only this origin, plus the hashes of the page's own inline scripts (mkdocs-material has a few),
+  so no ``'unsafe-inline'`` for scripts;
 - ``site/`` (the game's ES modules, service worker, manifest, icons) is copied to the output root;
 - the Pyodide runtime (``node_modules/pyodide``) goes to ``pyodide/`` and the wheels staged by
   ``scripts/site.py`` (with their ``manifest.json``) to ``wheels/``;
@@ -109,7 +110,10 @@ def copy_site_sources(out: Path) -> None:
         if target.exists():
             raise PluginError(f"site/{source.relative_to(SITE_SOURCES)} collides with a page at {target}")
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target)
+        if source.suffix == ".html":  # pages of site/ (demos, the benchmark) get the same policy
+            target.write_text(with_policy(source.read_text(), f"site/{source.relative_to(SITE_SOURCES)}"))
+        else:
+            shutil.copy2(source, target)
 
 
 def copy_pyodide_runtime(target: Path) -> None:

@@ -151,7 +151,15 @@ def engine_wheel() -> Path:
     wheels = sorted(outdir.glob("*.whl"))
     if not wheels:
         shutil.rmtree(ENGINE_WHEEL_CACHE, ignore_errors=True)
-        run(sys.executable, "-m", "build", "--quiet", "--wheel", "--no-isolation", "--outdir", outdir)
+        log(f"building the engine wheel into {outdir.relative_to(ROOT)}/")
+        # setuptools is chatty even with --quiet; its output is shown only if the build fails.
+        built = subprocess.run(
+            [sys.executable, "-m", "build", "--quiet", "--wheel", "--no-isolation", "--outdir", str(outdir)],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+        if built.returncode != 0:
+            sys.stderr.write(built.stdout + built.stderr)
+            raise SystemExit("building the engine wheel failed")
         shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch space
         wheels = sorted(outdir.glob("*.whl"))
     if len(wheels) != 1:

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""How long the engine takes to be ready in the browser, against a bare Pyodide boot.
+
+In one headless Chromium run, against the built site served on localhost (the bench page
+``site/bench/``), each repetition measures, from navigation start, in a fresh browser profile:
+
+- bare boot, cold: ``loadPyodide()`` of the same self-hosted runtime in a module worker, empty HTTP cache;
+- engine ready, cold: the game's engine worker (Pyodide, packaging + micropip, the engine wheel through
+  micropip, the import) answering ``version``, empty HTTP cache;
+- the same two again on a reload (HTTP cache warm, revalidated);
+- engine ready on a reload served by the service worker (after one visit that installed it).
+
+Goals (issue 3): engine ready within 1.2 x the bare boot; the service-worker reload no slower than a
+bare boot + 1 s. Run:  python3 scripts/site.py build && python3 benchmarks/browser_boot.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+TIMEOUT_MS = 120_000
+
+
+def load_site_script() -> Any:
+    spec = importlib.util.spec_from_file_location("site_script", ROOT / "scripts" / "site.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def bench_result(page: Page, url: str, *, reload: bool = False) -> dict[str, Any]:
+    if reload:
+        page.reload()
+    else:
+        page.goto(url)
+    # Polled by hand: wait_for_function would evaluate a string, which the page's CSP forbids.
+    page.set_default_timeout(TIMEOUT_MS)
+    result: dict[str, Any] = page.evaluate(
+        "async () => { while (!window.benchResult) await new Promise((r) => setTimeout(r, 20)); return window.benchResult; }")
+    if "error" in result:
+        raise RuntimeError(f"{url}: {result['error']}")
+    return result
+
+
+def one_round(browser: Browser, base: str) -> dict[str, float]:
+    figures: dict[str, float] = {}
+    bare = browser.new_context(service_workers="block")
+    page = bare.new_page()
+    figures["bare boot, cold"] = bench_result(page, base + "bench/?run=bare")["readyMs"]
+    figures["bare boot, HTTP cache"] = bench_result(page, base + "bench/?run=bare", reload=True)["readyMs"]
+    bare.close()
+
+    engine = browser.new_context(service_workers="allow")
+    page = engine.new_page()
+    figures["engine ready, cold"] = bench_result(page, base + "bench/?run=engine")["readyMs"]
+    figures["engine ready, HTTP cache"] = bench_result(page, base + "bench/?run=engine", reload=True)["readyMs"]
+    installed = bench_result(page, base + "bench/?run=engine&sw=1")
+    assert installed["controlled"], "the service worker controls the page once installed"
+    served = bench_result(page, base + "bench/?run=engine&sw=1", reload=True)
+    assert served["controlled"], "the reload was served by the service worker"
+    figures["engine ready, service-worker reload"] = served["readyMs"]
+    engine.close()
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3, help="rounds; medians are reported (default 3)")
+    args = parser.parse_args()
+
+    site = load_site_script()
+    if not (site.PUBLIC / "bench" / "index.html").exists():
+        sys.exit("build the site first: python3 scripts/site.py build")
+    server, base = site.serve_in_thread(site.PUBLIC)
+    rounds: list[dict[str, float]] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            for i in range(args.repeat):
+                rounds.append(one_round(browser, base))
+                print(f"round {i + 1}: " + ", ".join(f"{k} {v / 1000:.2f} s" for k, v in rounds[-1].items()), flush=True)
+            version = browser.version
+            browser.close()
+    finally:
+        server.shutdown()
+
+    median = {key: statistics.median(r[key] for r in rounds) / 1000 for key in rounds[0]}
+    print(f"\nChromium {version}, headless; medians of {len(rounds)} rounds (seconds from navigation start):")
+    for key, seconds in median.items():
+        print(f"  {key:<38} {seconds:6.2f} s")
+    bare, engine = median["bare boot, cold"], median["engine ready, cold"]
+    warm_ratio = median["engine ready, HTTP cache"] / median["bare boot, HTTP cache"]
+    sw_margin = median["engine ready, service-worker reload"] - bare
+    print(f"\n  engine ready / bare boot, cold           {engine / bare:6.2f} x   (goal <= 1.2 x)")
+    print(f"  engine ready / bare boot, HTTP cache     {warm_ratio:6.2f} x")
+    print(f"  service-worker reload - bare boot, cold  {sw_margin:+6.2f} s   (goal <= +1 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
