@@ -68,6 +68,14 @@ def test_landing_on_a_half_square_hits_it_to_the_bar(pos) -> None:
     assert play.result.mine[BAR] == 1 and play.result.mine[18] == 0
 
 
+def test_hitting_a_half_square_then_covering_it_sends_one_checker_to_the_bar(pos) -> None:
+    # 13/7* 8/7: the second checker lands on a point that is already the mover's.
+    position = pos("white 13:1 8:1 6:13 / 18:1 24:14")
+    play = next(p for p in legal_plays(position, (6, 1), BACKGAMMON) if str(p) == "13/7* 8/7")
+    assert play.hits == (7,)
+    assert play.result == pos("black 24:14 bar:1 / 7:2 6:13")
+
+
 def test_hitting_in_passing_is_a_different_play_from_passing_by(pos) -> None:
     position = pos("white 13:1 6:14 / 18:1 24:14")
     assert notations(position, (6, 2)) == ["13/5", "13/7* 6/4", "13/7*/5"]
