@@ -16,16 +16,20 @@ def apply_moves(position: Position, moves: Sequence[Move]) -> tuple[Position, tu
     numbering) where a half-square was hit.
     """
     me = list(position.mine)
-    theirs = list(position.theirs)
+    old_theirs = position.theirs
+    theirs = None  # copied only when something is hit, which most moves do not
     hits = []
     for src, dst in moves:
         me[src] -= 1
         me[dst] += 1
-        if dst != OFF and theirs[25 - dst]:
+        if dst != OFF and (old_theirs if theirs is None else theirs)[25 - dst]:
+            if theirs is None:
+                theirs = list(old_theirs)
             theirs[25 - dst] = 0
             theirs[BAR] += 1
             hits.append(dst)
-    return Position._trusted(tuple(theirs), tuple(me), position.turn.other), tuple(hits)
+    after = old_theirs if theirs is None else tuple(theirs)
+    return Position._trusted(after, tuple(me), position.turn.other), tuple(hits)
 
 
 class Play:

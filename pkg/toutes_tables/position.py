@@ -73,6 +73,11 @@ def _validate_side(name: str, checkers: Sequence[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+# Positions are immutable, so their own __setattr__ refuses; construction goes around it.
+_set_attribute = object.__setattr__
+_new_object = object.__new__
+
+
 class Position:
     """The checkers of both sides and the colour on roll.
 
@@ -88,12 +93,11 @@ class Position:
     True
     """
 
-    __slots__ = ("mine", "theirs", "turn", "_hash")
+    __slots__ = ("mine", "theirs", "turn")
 
     mine: tuple[int, ...]
     theirs: tuple[int, ...]
     turn: Color
-    _hash: int
 
     def __init__(self, mine: Sequence[int], theirs: Sequence[int], turn: Color = WHITE) -> None:
         if not isinstance(turn, Color):
@@ -106,19 +110,17 @@ class Position:
                     f"both colours on one point: the player on roll has {m[p]} on {p}, "
                     f"the opponent {t[25 - p]} on the same point (their {25 - p})"
                 )
-        self._set(m, t, turn)
-
-    def _set(self, mine: tuple[int, ...], theirs: tuple[int, ...], turn: Color) -> None:
-        object.__setattr__(self, "mine", mine)
-        object.__setattr__(self, "theirs", theirs)
-        object.__setattr__(self, "turn", turn)
-        object.__setattr__(self, "_hash", hash((mine, theirs, turn)))
+        _set_attribute(self, "mine", m)
+        _set_attribute(self, "theirs", t)
+        _set_attribute(self, "turn", turn)
 
     @classmethod
     def _trusted(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: Color) -> Position:
-        """Build without validation, for the move generator's known-good results."""
-        pos = cls.__new__(cls)
-        pos._set(mine, theirs, turn)
+        """Build without validation, for the move generator's known-good results (a hot path)."""
+        pos = _new_object(cls)
+        _set_attribute(pos, "mine", mine)
+        _set_attribute(pos, "theirs", theirs)
+        _set_attribute(pos, "turn", turn)
         return pos
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -130,7 +132,7 @@ class Position:
         return self.mine == other.mine and self.theirs == other.theirs and self.turn is other.turn
 
     def __hash__(self) -> int:
-        return self._hash
+        return hash((self.mine, self.theirs, self.turn))
 
     def __repr__(self) -> str:
         return f"Position.from_text({self.text()!r})"
