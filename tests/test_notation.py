@@ -1,0 +1,120 @@
+"""Standard notation both ways: formatting, parsing, round trips and errors that quote the input."""
+
+from __future__ import annotations
+
+import pytest
+
+from toutes_tables import (
+    RULE_SETS,
+    IllegalMoveError,
+    InvalidNotationError,
+    Play,
+    legal_plays,
+    parse_play,
+    start_position,
+)
+from toutes_tables import notation
+
+BACKGAMMON = "backgammon"
+
+
+def test_format_examples(pos) -> None:
+    classic = start_position(64)
+    assert str(parse_play(classic, "24/18 13/11", (6, 2), BACKGAMMON)) == "24/18 13/11"
+    assert str(parse_play(classic, "8/5(2) 6/3(2)", (3, 3), BACKGAMMON)) == "8/5(2) 6/3(2)"
+    assert str(Play(pos("white 13:14 bar:1 / 3:1 13:14"), [(25, 22)])) == "bar/22*"
+    assert str(Play(pos("white 13:1 6:14 / 18:1 24:14"), [(13, 7), (7, 5)])) == "13/7*/5"
+    assert str(Play(pos("white 6:1 / 13:15"), [(6, 0)])) == "6/off"
+    assert str(Play(classic, [])) == "(no play)"
+
+
+def test_one_checker_using_both_dice_is_one_path_without_the_intermediate_point(pos) -> None:
+    assert str(Play(start_position(64), [(24, 18), (18, 13)])) == "24/13"
+
+
+def test_parts_are_written_highest_point_first() -> None:
+    assert str(Play(start_position(64), [(6, 4), (13, 8)])) == "13/8 6/4"
+
+
+def test_parse_accepts_any_order_and_either_way_of_writing_a_play() -> None:
+    classic = start_position(64)
+    same = {parse_play(classic, text, (3, 3), BACKGAMMON) for text in ("8/5(2) 6/3(2)", "6/3(2) 8/5(2)", "8/5 6/3 8/5 6/3")}
+    assert len(same) == 1
+    assert parse_play(classic, "24/18/13", (6, 5), BACKGAMMON) == parse_play(classic, "24/13", (6, 5), BACKGAMMON)
+    assert parse_play(classic, "  13-11,  24-18 ", (6, 2), BACKGAMMON) == parse_play(classic, "24/18 13/11", (6, 2), BACKGAMMON)
+
+
+def test_parse_tells_hitting_in_passing_from_passing_by(pos) -> None:
+    position = pos("white 13:1 6:14 / 18:1 24:14")
+    assert parse_play(position, "13/7*/5", (6, 2), BACKGAMMON).hits == (7,)
+    assert parse_play(position, "13/11/5", (6, 2), BACKGAMMON).hits == ()
+
+
+def test_no_play_is_written_and_read_as_no_play(pos) -> None:
+    closed_out = pos("white 13:14 bar:1 / 1:2 2:2 3:2 4:2 5:2 6:2 13:3")
+    play = parse_play(closed_out, "(no play)", (6, 5), BACKGAMMON)
+    assert play.moves == () and str(play) == "(no play)"
+
+
+def test_format_then_parse_gives_the_same_play_for_every_legal_play(selfplay) -> None:
+    """Every legal play of many random positions in all four sets survives format -> parse."""
+    checked = 0
+    for rules in RULE_SETS:
+        for position, dice in selfplay(21, 250, rules):
+            plays = legal_plays(position, dice, rules)
+            for play in plays:
+                text = str(play)
+                parsed = notation.parse_play(position, text, plays)
+                assert parsed.result == play.result and parsed.hits == play.hits, (position, dice, text)
+                assert str(parsed) == text
+                checked += 1
+    assert checked > 10_000
+
+
+@pytest.mark.parametrize(
+    "text, complaint",
+    [
+        ("24/18 13/", "cannot read '13/'"),
+        ("24/18 hello", "cannot read 'hello'"),
+        ("13", "cannot read '13'"),
+        ("6/8", "moves backwards"),
+        ("13/13", "moves backwards"),
+        ("off/3", "cannot read 'off/3'"),
+        ("30/24", "point 30 out of range"),
+        ("13/7(5)", "a count must be 1-4"),
+        ("bar*/22", "nothing can be hit on the bar"),
+    ],
+)
+def test_malformed_notation_is_invalid_notation_quoting_the_input(text: str, complaint: str) -> None:
+    with pytest.raises(InvalidNotationError, match=complaint) as caught:
+        parse_play(start_position(64), text, (6, 1), BACKGAMMON)
+    assert repr(text) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "text, complaint",
+    [
+        ("24/17", "illegal play '24/17'"),  # a 7 with 6-1
+        ("13/7", "illegal play '13/7'"),  # only half the roll
+        ("5/4 5/off", "moves more checkers than stand on 5"),
+        ("(no play)", r"'\(no play\)': a play is possible"),
+    ],
+)
+def test_illegal_plays_are_illegal_moves_quoting_the_input(text: str, complaint: str) -> None:
+    with pytest.raises(IllegalMoveError, match=complaint) as caught:
+        parse_play(start_position(64), text, (6, 1), BACKGAMMON)
+    assert "Position.from_text(" in str(caught.value)  # names the position
+
+
+def test_an_illegal_play_error_lists_legal_plays() -> None:
+    with pytest.raises(IllegalMoveError, match=r"legal plays: .*13/7 8/7"):
+        parse_play(start_position(64), "24/17", (6, 1), BACKGAMMON)
+
+
+def test_an_empty_play_reads_as_no_play_and_is_refused_when_a_play_exists() -> None:
+    with pytest.raises(IllegalMoveError, match="a play is possible"):
+        parse_play(start_position(64), "  ", (6, 1), BACKGAMMON)
+
+
+def test_both_notation_errors_are_value_errors() -> None:
+    assert issubclass(InvalidNotationError, ValueError) and issubclass(IllegalMoveError, ValueError)
