@@ -42,7 +42,13 @@ def test_entering_checker_enters_on_25_minus_the_die_then_any_checker_moves(pos)
     plays = legal_plays(position, (4, 3), BACKGAMMON)
     assert all(p.moves[0][0] == BAR and p.moves[0][1] in (21, 22) for p in plays)
     assert notations(position, (4, 3)) == [
-        "bar/18", "bar/21 13/10", "bar/21 6/3", "bar/21 8/5", "bar/22 13/9", "bar/22 6/2", "bar/22 8/4",
+        "bar/18",
+        "bar/21 13/10",
+        "bar/21 6/3",
+        "bar/21 8/5",
+        "bar/22 13/9",
+        "bar/22 6/2",
+        "bar/22 8/4",
     ]
 
 

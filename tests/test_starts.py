@@ -57,8 +57,8 @@ def test_every_start_has_15_checkers_a_side_on_the_board() -> None:
 
 def test_start_follows_the_drawing_procedure() -> None:
     # Black's 2 on a1, White's 5 on b1, Black's 5 on 13 - a2, White's 3 on 13 - b2, then the mirror.
-    for (a1, b1) in PAIRS:
-        for (a2, b2) in PAIRS:
+    for a1, b1 in PAIRS:
+        for a2, b2 in PAIRS:
             n = start_number((a1, b1), (a2, b2))
             expected = Position.from_points(
                 {a1: 2, 13 - a2: 5, 25 - b1: 5, 12 + b2: 3}, {b1: 5, 13 - b2: 3, 25 - a1: 2, 12 + a2: 5}
