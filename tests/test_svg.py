@@ -18,12 +18,12 @@ def parse(svg: str) -> ET.Element:
 
 
 def checker_fills(root: ET.Element) -> dict[str, int]:
-    """How many checker bodies of each colour are drawn (a body has a rim stroke)."""
-    counts = {"black": 0, "white": 0}
-    for circle in root.iter(f"{SVG}circle"):
-        for color in (BLACK, WHITE):
-            if circle.get("fill") == CHECKER[color]["fill"] and circle.get("stroke") == CHECKER[color]["rim"]:
-                counts[color.value] += 1
+    """How many checkers of each colour are drawn (bodies in the colour's group, painted with its fill)."""
+    counts = {}
+    for color in (BLACK, WHITE):
+        groups = [g for g in root.iter(f"{SVG}g") if g.get("class") == f"tt-checkers-{color.value}"]
+        assert all(g.get("fill") == CHECKER[color]["fill"] and g.get("stroke") == CHECKER[color]["rim"] for g in groups)
+        counts[color.value] = sum(len(g.findall(f"{SVG}circle")) for g in groups)
     return counts
 
 
@@ -46,7 +46,8 @@ def test_svg_is_a_standalone_document_with_an_accessible_title() -> None:
 
 def test_every_point_is_numbered_once_in_absolute_numbering() -> None:
     root = parse(board_svg(start_position(1)))
-    numbers = texts(root, "tt-point-number")
+    [group] = [g for g in root.iter(f"{SVG}g") if g.get("class") == "tt-point-numbers"]
+    numbers = [t.text or "" for t in group.iter(f"{SVG}text")]
     assert sorted(int(n) for n in numbers) == list(range(1, 25))
 
 

@@ -127,20 +127,23 @@ def _text(x: float, y: float, body: str, size: float, fill: str, extra: str = ""
     )
 
 
-def _checker(x: float, y: float, color: Color) -> str:
+def _checkers(centres: Sequence[tuple[float, float]], color: Color) -> str:
+    """All checkers of one colour, as two groups sharing their paint (bodies, then marks), to keep files small."""
+    if not centres:
+        return ""
     c = CHECKER[color]
-    body = (
-        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(CHECKER_RADIUS)}" fill="{c["fill"]}" '
-        f'stroke="{c["rim"]}" stroke-width="{_n(0.07)}"/>'
+    bodies = "".join(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(CHECKER_RADIUS)}"/>' for x, y in centres)
+    if color is BLACK:  # a ring
+        paint = f'fill="none" stroke="{c["mark"]}" stroke-width="{_n(0.05)}"'
+        radius = CHECKER_RADIUS * 0.55
+    else:  # a dot
+        paint = f'fill="{c["mark"]}"'
+        radius = CHECKER_RADIUS * 0.18
+    marks = "".join(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(radius)}"/>' for x, y in centres)
+    return (
+        f'<g class="tt-checkers-{color.value}" fill="{c["fill"]}" stroke="{c["rim"]}" '
+        f'stroke-width="{_n(0.07)}">{bodies}</g><g {paint}>{marks}</g>'
     )
-    if color is BLACK:
-        mark = (
-            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(CHECKER_RADIUS * 0.55)}" fill="none" '
-            f'stroke="{c["mark"]}" stroke-width="{_n(0.05)}"/>'
-        )
-    else:
-        mark = f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(CHECKER_RADIUS * 0.18)}" fill="{c["mark"]}"/>'
-    return body + mark
 
 
 def _count(x: float, y: float, n: int, color: Color) -> str:
@@ -337,12 +340,18 @@ def board_svg(
     for color in (WHITE, BLACK):
         out.append(_rect(*_tray_rect(color, bottom), PALETTE["tray"]))
 
+    numbers = []
     for point in range(1, 25):
         out.append(_point_triangle(point, bottom, PALETTE["point_dark"] if point % 2 == 0 else PALETTE["point_light"]))
         col, top = point_slot(point, bottom)
         x = _column_left(col) + 0.5
         y = LABELS / 2 if top else BOARD_BOTTOM + LABELS / 2
-        out.append(_text(x, y, str(point), 0.42, PALETTE["label"], ' class="tt-point-number"'))
+        numbers.append(f'<text x="{_n(x)}" y="{_n(y)}">{point}</text>')
+    # One group carries the numbers' shared paint, to keep files small.
+    out.append(
+        f'<g class="tt-point-numbers" font-size="{_n(0.42)}" fill="{PALETTE["label"]}" text-anchor="middle" '
+        f'dominant-baseline="central">{"".join(numbers)}</g>'
+    )
     for point in marked:
         col, top = point_slot(point, bottom)
         y = TOP_ROW if top else BOTTOM_ROW_END - POINT_HEIGHT
@@ -356,20 +365,22 @@ def board_svg(
             'fill="none"', f'fill="none" stroke="{PALETTE["highlight"]}" stroke-width="{_n(0.06)}"'
         ))
 
+    centres: dict[Color, list[tuple[float, float]]] = {WHITE: [], BLACK: []}
+    counts = []
     for point in range(1, 25):
         owner, n = position.at(point)
         if owner is None:
             continue
-        for k in range(min(n, VISIBLE_STACK)):
-            out.append(_checker(*_checker_centre(point, k, bottom), owner))
+        centres[owner] += [_checker_centre(point, k, bottom) for k in range(min(n, VISIBLE_STACK))]
         if n > VISIBLE_STACK:
-            out.append(_count(*_checker_centre(point, VISIBLE_STACK - 1, bottom), n, owner))
+            counts.append(_count(*_checker_centre(point, VISIBLE_STACK - 1, bottom), n, owner))
     for color in (WHITE, BLACK):
         n = position.bar(color)
-        for k in range(min(n, VISIBLE_BAR)):
-            out.append(_checker(*_bar_centre(color, k, bottom), color))
+        centres[color] += [_bar_centre(color, k, bottom) for k in range(min(n, VISIBLE_BAR))]
         if n > VISIBLE_BAR:
-            out.append(_count(*_bar_centre(color, VISIBLE_BAR - 1, bottom), n, color))
+            counts.append(_count(*_bar_centre(color, VISIBLE_BAR - 1, bottom), n, color))
+    out += [_checkers(centres[WHITE], WHITE), _checkers(centres[BLACK], BLACK), *counts]
+    for color in (WHITE, BLACK):
         off = position.borne_off(color)
         x, y, w, h = _tray_rect(color, bottom)
         slab = (h - 0.2) / 15
