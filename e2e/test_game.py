@@ -44,6 +44,7 @@ def board_point(page: Page, location: int | str) -> tuple[float, float]:
     x, y = page.evaluate(
         """(loc) => {
             const board = window.toutesTables.board;
+            board.canvas.scrollIntoView({ block: "nearest" });
             const c = board.pixelOf(loc);
             const r = board.canvas.getBoundingClientRect();
             return [r.left + c.x, r.top + c.y];

@@ -1,0 +1,232 @@
+// <tt-board>: a live board for any page, built on the same board component as the game.
+//
+//   <tt-board rules="toutes-tables" position="AACAWAAAAAAAAA" turn="white" dice="6-1" mode="example"></tt-board>
+//   <script type="module" src="/board/element.js"></script>
+//
+// Attributes (all optional; a bad one replaces the board with a visible message saying what is wrong):
+//   rules        toutes-tables-225 (default) | toutes-tables | backgammon-225 | backgammon
+//   position     a start number 1-225 (default 64, the classic start) or a 14-character gnubg Position ID
+//   turn         white (default) | black: the player on roll
+//   dice         two dice, "6-1" or "61"; without dice the board only shows the position
+//   mode         view (default): look only; play: move the checkers with the dice, undo, reset;
+//                example: play, plus every legal play of the roll listed live and the dice changeable
+//   orientation  white | black: the colour drawn at the bottom (default: the player on roll)
+//
+// When the reader completes a play, the element fires a bubbling `tt-play` event whose detail is
+// `{notation, plays}` (the play made and every legal play), so a lesson can judge the move.
+// The rules engine (one Web Worker per page, shared by every board on it) starts when the first
+// board that needs it connects. Elements upgrade whenever they are inserted, so boards work after
+// Material's instant navigation too.
+
+import { createBoard } from "./board.js";
+import { classicPosition } from "./state.js";
+import { createEngine } from "../engine/client.js";
+
+const RULE_SETS = ["toutes-tables-225", "toutes-tables", "backgammon-225", "backgammon"];
+const MODES = ["view", "play", "example"];
+
+let sharedEngine = null;
+function engine() {
+  sharedEngine ??= createEngine(new URL("../engine/worker.js", import.meta.url));
+  return sharedEngine;
+}
+
+let styled = false;
+function linkStyles() {
+  if (styled) return;
+  styled = true;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("./element.css", import.meta.url).href;
+  document.head.append(link);
+}
+
+/** Check the attributes; returns {config} or {error} naming the attribute and what it accepts. */
+export function parseAttributes(get) {
+  const rules = get("rules") ?? "toutes-tables-225";
+  if (!RULE_SETS.includes(rules)) return { error: `rules="${rules}" is not a rule set; use one of ${RULE_SETS.join(", ")}.` };
+  const mode = get("mode") ?? "view";
+  if (!MODES.includes(mode)) return { error: `mode="${mode}" is not a mode; use view, play or example.` };
+  const turn = get("turn") ?? "white";
+  if (turn !== "white" && turn !== "black") return { error: `turn="${turn}" must be white or black.` };
+  const orientation = get("orientation") ?? turn;
+  if (orientation !== "white" && orientation !== "black") return { error: `orientation="${orientation}" must be white or black.` };
+  const where = (get("position") ?? "64").trim();
+  let position = null;
+  let start = null;
+  if (/^\d{1,3}$/.test(where) && Number(where) >= 1 && Number(where) <= 225) start = Number(where);
+  else if (/^[A-Za-z0-9+/]{14}$/.test(where)) position = where;
+  else return { error: `position="${where}" must be a start number 1-225 or a 14-character Position ID.` };
+  const diceText = get("dice");
+  let dice = null;
+  if (diceText !== null && diceText !== undefined) {
+    const m = /^([1-6])-?([1-6])$/.exec(diceText.trim());
+    if (!m) return { error: `dice="${diceText}" must be two dice 1-6, like 6-1.` };
+    dice = [Number(m[1]), Number(m[2])];
+  }
+  if (mode !== "view" && !dice) return { error: `mode="${mode}" needs dice, like dice="6-1".` };
+  return { config: { rules, mode, turn, orientation, position, start, dice } };
+}
+
+function node(tag, attrs = {}, text = null) {
+  const n = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+  if (text !== null) n.textContent = text;
+  return n;
+}
+
+export class TouteTablesBoard extends HTMLElement {
+  static get observedAttributes() {
+    return ["rules", "position", "turn", "dice", "mode", "orientation"];
+  }
+
+  connectedCallback() {
+    linkStyles();
+    this.render();
+  }
+
+  disconnectedCallback() {
+    this.teardown();
+  }
+
+  attributeChangedCallback() {
+    if (this.isConnected && this.board) this.render();
+  }
+
+  teardown() {
+    if (this.board) this.board.destroy();
+    this.board = null;
+    this.generation = (this.generation || 0) + 1; // answers for an older setup are ignored
+    this.replaceChildren();
+  }
+
+  render() {
+    this.teardown();
+    this.classList.add("tt-embed");
+    const parsed = parseAttributes((name) => this.getAttribute(name));
+    if (parsed.error) {
+      this.append(node("p", { class: "tt-embed-error", role: "alert" }, `This board cannot be shown: ${parsed.error}`));
+      return;
+    }
+    const config = parsed.config;
+    this.config = config;
+    this.steps = [];
+    const holder = node("div", { class: "tt-embed-board" });
+    this.status = node("p", { class: "tt-embed-status", "aria-live": "polite" }, "Loading the rules engine…");
+    this.controls = node("div", { class: "tt-embed-controls" });
+    this.playList = node("ul", { class: "tt-embed-plays", "aria-label": "Legal plays" });
+    this.append(holder, this.status, this.controls);
+    if (config.mode === "example") this.append(this.playList);
+    this.board = createBoard(holder, {
+      position: classicPosition(),
+      orientation: config.orientation,
+      interactive: false,
+      message: "Loading…",
+      events: { onMove: (from, to) => this.request({ move: { from, to } }) },
+    });
+    this.board.canvas.setAttribute("aria-label", `Board (${config.mode}). Arrow keys move between points, Enter picks up and drops a checker.`);
+    this.buildControls();
+    this.request({});
+  }
+
+  buildControls() {
+    const { mode } = this.config;
+    if (mode === "view") return;
+    const button = (label, onclick) => {
+      const b = node("button", { type: "button", class: "tt-embed-button" }, label);
+      b.addEventListener("click", onclick);
+      return b;
+    };
+    this.undoButton = button("Undo", () => {
+      this.steps = this.steps.slice(0, -1);
+      this.request({});
+    });
+    const reset = button("Reset", () => {
+      this.steps = [];
+      this.request({});
+    });
+    this.controls.append(this.undoButton, reset);
+    if (mode === "example") {
+      const pick = (value) => {
+        const select = node("select", { "aria-label": "Die" });
+        for (let d = 1; d <= 6; d++) select.append(node("option", { value: String(d) }, String(d)));
+        select.value = String(value);
+        select.addEventListener("change", () => {
+          this.config.dice = [Number(first.value), Number(second.value)];
+          this.steps = [];
+          this.request({});
+        });
+        return select;
+      };
+      const first = pick(this.config.dice[0]);
+      const second = pick(this.config.dice[1]);
+      this.controls.append(node("span", { class: "tt-embed-label" }, "Dice"), first, second);
+    }
+  }
+
+  async request(extra) {
+    const { rules, position, start, turn, dice } = this.config;
+    const generation = this.generation;
+    const params = { rules, turn, steps: this.steps, ...extra };
+    if (position) params.position = position;
+    else params.start = start;
+    if (dice) params.dice = dice;
+    else delete params.steps;
+    let answer;
+    try {
+      await engine().ready;
+      answer = await engine().call("explore", params);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      if (this.steps.length === 0 && !extra.move) {
+        // the position itself was refused (a malformed ID, say): say so instead of a board
+        this.teardown();
+        this.append(node("p", { class: "tt-embed-error", role: "alert" }, `This board cannot be shown: ${error.message}`));
+      } else {
+        this.status.textContent = `Not allowed: ${error.message}`;
+      }
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.show(answer);
+  }
+
+  show(answer) {
+    const t = answer.turn_state;
+    this.steps = t.steps;
+    const pos = classicPosition();
+    answer.position.points.forEach((n, i) => {
+      pos.points[i + 1] = n;
+    });
+    pos.bar = answer.position.bar;
+    pos.off = answer.position.off;
+    const playing = this.config.mode !== "view" && !t.finished;
+    this.board.set({
+      position: pos,
+      turn: answer.turn,
+      dice: answer.dice,
+      pips: answer.pips,
+      dests: playing ? t.dests : {},
+      interactive: playing,
+      message: null,
+    });
+    if (this.undoButton) this.undoButton.disabled = t.steps.length === 0;
+    const who = answer.turn === "white" ? "White" : "Black";
+    if (!this.config.dice) this.status.textContent = `${who} on roll. Position ID ${answer.position_id}.`;
+    else if (t.no_play) this.status.textContent = `${who} rolls ${answer.dice_call}: no legal play.`;
+    else if (t.finished) this.status.textContent = `${who} plays ${t.notation}: a legal play.`;
+    else if (t.steps.length) this.status.textContent = `${who} so far: ${t.notation_so_far}`;
+    else this.status.textContent = `${who} to play ${answer.dice_call}: pick up a checker.`;
+    if (this.config.mode === "example") {
+      this.playList.replaceChildren(
+        ...answer.plays.map((p) => node("li", p === t.notation ? { class: "tt-embed-chosen" } : {}, p)),
+      );
+      this.playList.setAttribute("aria-label", `${answer.plays.length} legal play${answer.plays.length === 1 ? "" : "s"}`);
+    }
+    if (t.finished) {
+      this.dispatchEvent(new CustomEvent("tt-play", { bubbles: true, detail: { notation: t.notation, plays: answer.plays } }));
+    }
+  }
+}
+
+if (!customElements.get("tt-board")) customElements.define("tt-board", TouteTablesBoard);
