@@ -50,3 +50,6 @@ __all__ += [
     "Action", "Double", "Drop", "Game", "GameOptions", "GameResult", "OpeningRoll", "Played", "Resign", "Roll",
     "Take", "announce",
 ]
+from .match import Match  # noqa: E402
+
+__all__ += ["Match"]

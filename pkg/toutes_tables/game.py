@@ -64,7 +64,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Literal, Union
+from typing import Literal
 
 from .errors import IllegalMoveError, InvalidNotationError
 from .movegen import check_dice, legal_plays, play_from_moves
@@ -72,7 +72,7 @@ from .notation import parse_play
 from .play import Move, Play
 from .position import BAR, CHECKERS, OFF, WHITE, Color, Position
 from .rules import DEFAULT_RULES, Outcome, RuleSet, get_rules
-from .starts import CLASSIC_START, DiceSource, DrawnStart, draw_start, start_position, start_rolls
+from .starts import CLASSIC_START, DiceSource, DrawnStart, draw_start, start_number, start_position, start_rolls
 
 Phase = Literal["opening", "roll", "move", "double-offered", "over"]
 AutoDoubleMode = Literal["double", "plus-one"]
@@ -123,7 +123,8 @@ class GameOptions:
         if self.auto_double_mode not in ("double", "plus-one"):
             raise ValueError(f"auto_double_mode is 'double' or 'plus-one', got {self.auto_double_mode!r}")
         if not rules.cube:
-            for name, on in (("jacoby", self.jacoby), ("auto_doubles", self.auto_doubles), ("point_game", self.point_game)):
+            backgammon_only = {"jacoby": self.jacoby, "auto_doubles": self.auto_doubles, "point_game": self.point_game}
+            for name, on in backgammon_only.items():
                 if on:
                     raise ValueError(f"{rules.title} has no cube: option {name} is for the backgammon sets")
         elif self.winner_opens:
@@ -204,7 +205,7 @@ class Resign:
     outcome: Outcome
 
 
-Action = Union[OpeningRoll, Roll, Played, Double, Take, Drop, Resign]
+Action = OpeningRoll | Roll | Played | Double | Take | Drop | Resign
 
 
 def _point_game_count(position: Position, loser: Color) -> int:
@@ -218,13 +219,14 @@ def _point_game_count(position: Position, loser: Color) -> int:
 
 
 def _resolve_start(rules: RuleSet, start: int | DrawnStart | None, rng: DiceSource) -> tuple[int, DrawnStart | None]:
+    drawn: DrawnStart | None
     if start is None:
         if not rules.drawn_starts:
             return CLASSIC_START, None
         drawn = draw_start(rng)
         return drawn.number, drawn
     if isinstance(start, DrawnStart):
-        if start_rolls(start.number) != (start.first_roll, start.second_roll):
+        if start_number(start.first_roll, start.second_roll) != start.number:
             raise ValueError(f"drawn start {start!r}: the rolls do not give start No. {start.number}")
         number, drawn = start.number, start
     elif type(start) is int:
@@ -397,6 +399,9 @@ class Game:
         assert self.dice is not None
         if isinstance(play, Play):
             if play.position == self.position:
+                for legal in plays:
+                    if legal is play:  # the common case: a play taken from legal_plays()
+                        return legal
                 for legal in plays:
                     if legal == play:
                         return legal

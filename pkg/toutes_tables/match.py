@@ -1,0 +1,179 @@
+"""A match to N points: a sequence of games, the score, and the rules between games.
+
+* The first player to reach ``length`` points wins the match (points past it are kept in
+  the score as won).
+* **Crawford rule** (backgammon sets with the cube, ``crawford=True`` by default): in the
+  game right after a player first reaches ``length - 1``, nobody may double (automatic
+  doubles do not apply either). There is at most one Crawford game; a 1-point match has none.
+* **225 sets**: a new start is drawn for games 1, 3, 5, ... and the same start (its drawing
+  dice and number kept) is played again in games 2, 4, 6, ...
+* **Winner opens** (the 1698 Toutes tables option): from game 2 on, the winner of the last
+  game opens the next one with a roll of his own, without an opening roll.
+* The Jacoby rule is for money play and is refused in a match.
+
+>>> import random, toutes_tables as tt
+>>> match = tt.Match("toutes-tables", 3, rng=random.Random(7))
+>>> match.game.start_number, match.score, match.is_over
+(64, {BLACK: 0, WHITE: 0}, False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from .errors import IllegalMoveError
+from .game import Game, GameOptions
+from .position import BLACK, WHITE, Color
+from .rules import RuleSet, get_rules
+from .starts import DiceSource, DrawnStart
+
+
+class Match:
+    """A match of ``length`` points in one rule set, its games played one after another.
+
+    ``start`` chooses the start of the first pair of games in a 225 set (a number or a
+    :class:`~toutes_tables.DrawnStart`); later pairs are drawn from ``rng``. Call
+    :meth:`next_game` when the current :attr:`game` is over to begin the next one.
+    """
+
+    def __init__(
+        self,
+        rules: str | RuleSet | None = None,
+        length: int = 5,
+        options: GameOptions | None = None,
+        rng: DiceSource | None = None,
+        *,
+        crawford: bool = True,
+        start: int | DrawnStart | None = None,
+    ) -> None:
+        if options is None:
+            options = GameOptions()
+        if not isinstance(options, GameOptions):
+            raise ValueError(f"options must be a GameOptions, got {options!r}")
+        if rules is not None:
+            options = dataclasses.replace(options, rules=get_rules(rules).name)
+        self.rules: RuleSet = options.validate()
+        if options.jacoby:
+            raise ValueError("the Jacoby rule is for money play, not for matches")
+        if type(length) is not int or length < 1:
+            raise ValueError(f"a match is played to a number of points >= 1, got {length!r}")
+        self.options: GameOptions = options
+        self.length: int = length
+        self.crawford: bool = bool(crawford)
+        self.rng: DiceSource = rng if rng is not None else random.SystemRandom()
+        self.games: list[Game] = []
+        self._begin(start)
+
+    def __repr__(self) -> str:
+        s = self.score
+        return (
+            f"<Match {self.rules.name} to {self.length}: black {s[BLACK]} white {s[WHITE]}, "
+            f"game {len(self.games)} {self.game.phase}>"
+        )
+
+    @property
+    def game(self) -> Game:
+        """The game being played (or the last one, once the match is over)."""
+        return self.games[-1]
+
+    def _score_after(self, games: list[Game]) -> dict[Color, int]:
+        score = {BLACK: 0, WHITE: 0}
+        for game in games:
+            if game.result is not None:
+                score[game.result.winner] += game.result.points
+        return score
+
+    @property
+    def score(self) -> dict[Color, int]:
+        """Points won so far by each colour (finished games only)."""
+        return self._score_after(self.games)
+
+    @property
+    def winner(self) -> Color | None:
+        score = self.score
+        for color in (BLACK, WHITE):
+            if score[color] >= self.length:
+                return color
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def _next_is_crawford(self) -> bool:
+        if not (self.crawford and self.rules.cube and self.options.cube) or not self.games:
+            return False
+        before = self._score_after(self.games[:-1])
+        now = self.score
+        return any(v == self.length - 1 for v in now.values()) and all(v < self.length - 1 for v in before.values())
+
+    def _next_start(self, start: int | DrawnStart | None) -> int | DrawnStart | None:
+        if not self.rules.drawn_starts or len(self.games) % 2 == 0:
+            return start  # a new start (or the classic one): Game checks and draws it
+        previous = self.games[-1]
+        same: int | DrawnStart = previous.drawn_start or previous.start_number
+        if start is not None:
+            number = start.number if isinstance(start, DrawnStart) else start
+            if number != previous.start_number:
+                raise ValueError(
+                    f"game {len(self.games) + 1} replays start No. {previous.start_number} of game "
+                    f"{len(self.games)}, not No. {number}"
+                )
+        return same
+
+    def _begin(self, start: int | DrawnStart | None) -> Game:
+        opener = None
+        if self.options.winner_opens and self.games:
+            result = self.games[-1].result
+            opener = result.winner if result is not None else None
+        game = Game(
+            None, self._next_start(start), self.options, rng=self.rng,
+            is_crawford=self._next_is_crawford(), opener=opener,
+        )
+        self.games.append(game)
+        return game
+
+    def next_game(self, start: int | DrawnStart | None = None) -> Game:
+        """Begin the next game once the current one is over; ``start`` only for a game that draws a new one."""
+        if not self.game.is_over:
+            raise IllegalMoveError(f"game {len(self.games)} is not over ({self.game.phase!r})")
+        if self.is_over:
+            raise IllegalMoveError(f"the match is over: {self.winner.value if self.winner else ''} won")
+        return self._begin(start)
+
+    @property
+    def crawford_game(self) -> int | None:
+        """The number (1-based) of the Crawford game, once it has begun."""
+        for i, game in enumerate(self.games, 1):
+            if game.is_crawford:
+                return i
+        return None
+
+    # -- records ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, object]:
+        from .record import match_to_json
+
+        return match_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Match:
+        from .record import match_from_json
+
+        return match_from_json(data)
+
+    def to_text(self) -> str:
+        from .record import match_to_text
+
+        return match_to_text(self)
+
+    @classmethod
+    def from_record(cls, text: str) -> Match:
+        """Rebuild a match from its text record (:mod:`toutes_tables.record`), replaying every game."""
+        from .record import match_from_text
+
+        return match_from_text(text)
+
+
+__all__ = ["Match"]

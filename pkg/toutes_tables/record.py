@@ -1,0 +1,684 @@
+r"""Game and match records: a seed-free text format, and JSON-able data for saves.
+
+Both keep every roll (the opening rolls and their ties, the drawing dice of a 225 start),
+so replaying a record reproduces the game exactly without any random generator; loading
+replays it through :class:`~toutes_tables.Game`, so a record that breaks a rule is refused.
+
+The text format
+===============
+
+UTF-8 text, one item per line. ``#`` starts a comment running to the end of the line;
+blank lines and comments are ignored (the writer uses comments for the announcements and
+what the replay computes, e.g. the cube after an automatic double). Keywords are
+case-sensitive and written as below; ``<color>`` is ``black`` or ``white``. ::
+
+    Toutes Tables record 1                     first line: the format and its version
+    Rules: backgammon-225                      one of the four rule-set names
+    Options: cube=on jacoby=off auto-doubles=0 auto-double-mode=double point-game=off winner-opens=off
+    Match: 5 crawford=on                       match records only: the length and the Crawford rule
+
+    Game 1                                     games numbered from 1 (a game record has one)
+    Score: black 0 white 0                     optional, checked: the match score before the game
+    Start: 64 drawn 1-6 1-5 rerolled 3-3       the start number; for a drawn start its two drawing
+                                               rolls (and the doubles set aside), checked against it
+    Crawford: yes                              optional (default no); checked in a match
+    Opener: white                              optional: no opening roll, this player rolls first
+    Opening: black 4 white 4                   one die each; a tie is rolled again
+    Opening: black 3 white 5
+    white 5-3: 8/3 6/3                         a turn: the dice as rolled, then the play in standard
+                                               notation; after the opening the dice are the opening
+                                               dice, higher first
+    black doubles to 2                         the cube value if taken
+    white takes                                or: white drops
+    black 6-6: (no play)                       a turn with no legal play, passed
+    white 3-1:                                 rolled, not yet played (an unfinished game)
+    black resigns a gammon                     or: a single game / a double game / a backgammon
+    Result: white wins a gammon, 4 points      optional, checked against the replay
+
+Loading raises :class:`~toutes_tables.InvalidRecordError` naming the line number and what
+is wrong with it (an unknown keyword, a malformed value, or an action the game refuses).
+
+JSON
+====
+
+:func:`game_to_json` / :func:`match_to_json` give a ``dict`` of plain data::
+
+    {"format": "toutes-tables/game", "version": 1, "rules": ..., "options": {...},
+     "start": {"number": 64, "drawn": [[1, 6], [1, 5]] or null, "rerolled": [[3, 3]]},
+     "crawford": false, "opener": null or "white",
+     "actions": [{"type": "opening", "black": 3, "white": 5},
+                 {"type": "roll", "player": "white", "dice": [5, 3]},
+                 {"type": "play", "player": "white", "moves": [[8, 3], [6, 3]], "notation": "8/3 6/3"},
+                 {"type": "double", "player": "black", "value": 2},
+                 {"type": "take" | "drop", "player": "white"},
+                 {"type": "resign", "player": "black", "outcome": "gammon"}],
+     "result": null or {"winner": "white", "outcome": "gammon", "points": 4, "reason": "borne off"}}
+
+    {"format": "toutes-tables/match", "version": 1, "rules": ..., "options": {...},
+     "length": 5, "crawford": true, "games": [<game dicts as above>]}
+
+``result`` (and a game's ``crawford`` and ``opener`` inside a match) are checked against
+the replay. Data of another format or version, or that does not replay, raises
+:class:`~toutes_tables.InvalidRecordError`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
+from .errors import InvalidRecordError
+from .game import Action, Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take
+from .match import Match
+from .position import BLACK, WHITE, Color
+from .rules import RULE_SETS, Outcome
+from .starts import DrawnStart, start_number
+
+FORMAT_LINE = "Toutes Tables record 1"
+JSON_VERSION = 1
+GAME_FORMAT = "toutes-tables/game"
+MATCH_FORMAT = "toutes-tables/match"
+
+_OUTCOME_WORDS = {"single game": Outcome.SINGLE, "double game": Outcome.DOUBLE,
+                  "gammon": Outcome.GAMMON, "backgammon": Outcome.BACKGAMMON}
+
+# -- writing text ---------------------------------------------------------------------------
+
+
+def _onoff(flag: bool) -> str:
+    return "on" if flag else "off"
+
+
+def _options_line(options: GameOptions) -> str:
+    return (
+        f"Options: cube={_onoff(options.cube)} jacoby={_onoff(options.jacoby)} "
+        f"auto-doubles={options.auto_doubles} auto-double-mode={options.auto_double_mode} "
+        f"point-game={_onoff(options.point_game)} winner-opens={_onoff(options.winner_opens)}"
+    )
+
+
+def _dice(dice: tuple[int, int] | list[int]) -> str:
+    return f"{dice[0]}-{dice[1]}"
+
+
+def _start_line(game: Game) -> str:
+    line = f"Start: {game.start_number}"
+    drawn = game.drawn_start
+    if drawn is not None:
+        line += f" drawn {_dice(drawn.first_roll)} {_dice(drawn.second_roll)}"
+        if drawn.rerolled:
+            line += " rerolled " + " ".join(_dice(r) for r in drawn.rerolled)
+    return line
+
+
+def _game_lines(game: Game, number: int, score: dict[Color, int] | None) -> Iterator[str]:
+    yield f"Game {number}"
+    if score is not None:
+        yield f"Score: black {score[BLACK]} white {score[WHITE]}"
+    yield _start_line(game)
+    if game.is_crawford:
+        yield "Crawford: yes"
+    if game.opener is not None:
+        yield f"Opener: {game.opener.value}"
+    # Replay alongside the writing, to annotate lines with what the game computes.
+    shadow = Game(game.rules, game.start_number, game.options, is_crawford=game.is_crawford, opener=game.opener)
+    pending: str | None = None  # "white 5-3:" waiting for its play
+    for action in game.history:
+        cube_before = shadow.cube_value
+        shadow.apply(action)
+        if isinstance(action, OpeningRoll):
+            line = f"Opening: black {action.black} white {action.white}"
+            if action.is_tie:
+                note = f"cube {shadow.cube_value}" if shadow.cube_value != cube_before else "rolled again"
+                yield f"{line}  # tie: {note}"
+            else:
+                assert shadow.dice is not None and shadow.turn is not None
+                yield f"{line}  # {shadow.turn.value} opens"
+                pending = f"{shadow.turn.value} {_dice(shadow.dice)}:"
+            continue
+        if isinstance(action, Roll):
+            pending = f"{action.player.value} {_dice(action.dice)}:"
+            continue
+        if isinstance(action, Played):
+            assert pending is not None
+            yield f"{pending} {action.notation}"
+            pending = None
+            continue
+        if pending is not None:  # rolled, then something other than a play (a resignation)
+            yield pending
+            pending = None
+        if isinstance(action, Double):
+            yield f"{action.player.value} doubles to {action.value}"
+        elif isinstance(action, Take):
+            yield f"{action.player.value} takes"
+        elif isinstance(action, Drop):
+            yield f"{action.player.value} drops"
+        elif isinstance(action, Resign):
+            yield f"{action.player.value} resigns a {action.outcome.label}"
+    if pending is not None:
+        yield pending
+    if game.result is not None:
+        yield f"Result: {game.result}"
+
+
+def game_to_text(game: Game) -> str:
+    """The record of ``game`` in the text format above."""
+    lines = [FORMAT_LINE, f"Rules: {game.rules.name}", _options_line(game.options), ""]
+    lines += _game_lines(game, 1, None)
+    return "\n".join(lines) + "\n"
+
+
+def match_to_text(match: Match) -> str:
+    """The record of ``match`` (every game so far) in the text format above."""
+    lines = [
+        FORMAT_LINE, f"Rules: {match.rules.name}", _options_line(match.options),
+        f"Match: {match.length} crawford={_onoff(match.crawford)}",
+    ]
+    for i, game in enumerate(match.games):
+        lines.append("")
+        lines += _game_lines(game, i + 1, match._score_after(match.games[:i]))
+    return "\n".join(lines) + "\n"
+
+
+# -- reading text ---------------------------------------------------------------------------
+
+
+class _Lines:
+    """The meaningful lines of a record with their numbers, comments stripped."""
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise InvalidRecordError(f"a record is text, got {type(text).__name__}")
+        self.items: list[tuple[int, str]] = []
+        for n, raw in enumerate(text.splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if line:
+                self.items.append((n, line))
+        self.i = 0
+
+    def peek(self) -> tuple[int, str] | None:
+        return self.items[self.i] if self.i < len(self.items) else None
+
+    def next(self, what: str) -> tuple[int, str]:
+        item = self.peek()
+        if item is None:
+            last = self.items[-1][0] if self.items else 0
+            raise InvalidRecordError(f"line {last + 1}: the record ends where {what} was expected")
+        self.i += 1
+        return item
+
+    def keyword(self, key: str) -> tuple[int, str] | None:
+        """The value of the next line if it is ``key: value``, consuming it."""
+        item = self.peek()
+        if item is not None and item[1].startswith(key + ":"):
+            self.i += 1
+            return item[0], item[1][len(key) + 1 :].strip()
+        return None
+
+    def require(self, key: str) -> tuple[int, str]:
+        item = self.keyword(key)
+        if item is None:
+            n, line = self.next(f"'{key}: ...'")
+            _fail(n, f"expected '{key}: ...'", line)
+        return item
+
+
+def _fail(n: int, what: str, line: str | None = None) -> NoReturn:
+    raise InvalidRecordError(f"line {n}: {what}" + (f": {line!r}" if line is not None else ""))
+
+
+_DICE_RE = r"([1-6])-([1-6])"
+_ON_OFF = {"on": True, "off": False}
+
+
+def _parse_options(n: int, text: str, rules: str) -> GameOptions:
+    values: dict[str, Any] = {"rules": rules}
+    names = {"cube": "cube", "jacoby": "jacoby", "point-game": "point_game", "winner-opens": "winner_opens"}
+    for item in text.split():
+        key, sep, value = item.partition("=")
+        if not sep:
+            _fail(n, f"option {item!r} is not key=value", text)
+        if key in names:
+            if value not in _ON_OFF:
+                _fail(n, f"option {key} is on or off, not {value!r}", text)
+            values[names[key]] = _ON_OFF[value]
+        elif key == "auto-doubles":
+            if not value.isdigit():
+                _fail(n, f"auto-doubles is a number, not {value!r}", text)
+            values["auto_doubles"] = int(value)
+        elif key == "auto-double-mode":
+            values["auto_double_mode"] = value
+        else:
+            _fail(n, f"unknown option {key!r}", text)
+    try:
+        options = GameOptions(**values)
+        options.validate()
+    except ValueError as exc:
+        _fail(n, str(exc), text)
+    return options
+
+
+def _parse_header(lines: _Lines) -> tuple[str, GameOptions]:
+    n, first = lines.next("the format line")
+    if first != FORMAT_LINE:
+        _fail(n, f"expected the format line {FORMAT_LINE!r}", first)
+    n, rules = lines.require("Rules")
+    if rules not in RULE_SETS:
+        _fail(n, f"unknown rule set {rules!r}; expected one of {', '.join(RULE_SETS)}")
+    item = lines.keyword("Options")
+    options = _parse_options(item[0], item[1], rules) if item else GameOptions(rules=rules)
+    return rules, options
+
+
+def _parse_start(n: int, text: str) -> int | DrawnStart:
+    m = re.fullmatch(rf"(\d{{1,3}})(?: drawn {_DICE_RE} {_DICE_RE}((?: rerolled(?: {_DICE_RE})+)?))?", text)
+    if not m:
+        _fail(n, "expected 'Start: N' or 'Start: N drawn a-b c-d [rerolled d-d ...]'", text)
+    number = int(m.group(1))
+    if not 1 <= number <= 225:
+        _fail(n, f"start numbers are 1-225, not {number}", text)
+    if m.group(2) is None:
+        return number
+    first = tuple(sorted((int(m.group(2)), int(m.group(3)))))
+    second = tuple(sorted((int(m.group(4)), int(m.group(5)))))
+    rerolled = tuple((int(a), int(b)) for a, b in re.findall(_DICE_RE, m.group(6) or ""))
+    try:
+        drawn_number = start_number(first, second)  # type: ignore[arg-type]
+    except ValueError as exc:
+        _fail(n, str(exc), text)
+    if drawn_number != number:
+        _fail(n, f"the drawing rolls give start No. {drawn_number}, not No. {number}", text)
+    if any(a != b for a, b in rerolled):
+        _fail(n, "only doubles are set aside (rerolled) when drawing a start", text)
+    return DrawnStart(number, first, second, rerolled)  # type: ignore[arg-type]
+
+
+def _parse_color(n: int, word: str, line: str) -> Color:
+    if word not in ("black", "white"):
+        _fail(n, f"expected black or white, not {word!r}", line)
+    return BLACK if word == "black" else WHITE
+
+
+_TURN_RE = re.compile(rf"^(black|white) {_DICE_RE}:\s*(.*)$")
+_OPENING_RE = re.compile(r"^black ([1-6]) white ([1-6])$")
+
+
+def _apply_line(game: Game, n: int, line: str) -> None:
+    """Apply one action line to ``game``; the line is the message of any refusal."""
+    try:
+        if line.startswith("Opening:"):
+            m = _OPENING_RE.match(line[len("Opening:") :].strip())
+            if not m:
+                _fail(n, "expected 'Opening: black D white D'", line)
+            game.apply(OpeningRoll(int(m.group(1)), int(m.group(2))))
+            return
+        m = _TURN_RE.match(line)
+        if m:
+            color = _parse_color(n, m.group(1), line)
+            dice = (int(m.group(2)), int(m.group(3)))
+            if game.phase == "move" and game.history and isinstance(game.history[-1], OpeningRoll):
+                if dice != game.dice or color is not game.turn:
+                    assert game.dice is not None and game.turn is not None
+                    _fail(n, f"the opening gave {game.turn.value} {_dice(game.dice)}", line)
+            else:
+                game.apply(Roll(color, dice))
+            play = m.group(4).strip()
+            if play:
+                if color is not game.turn:
+                    _fail(n, f"it is not {color.value}'s turn", line)
+                game.play(play)
+            return
+        words = line.split(" ", 1)
+        if len(words) == 2 and words[0] in ("black", "white"):
+            color = _parse_color(n, words[0], line)
+            rest = words[1]
+            dm = re.fullmatch(r"doubles to (\d+)", rest)
+            if dm:
+                game.apply(Double(color, int(dm.group(1))))
+                return
+            if rest == "takes":
+                game.apply(Take(color))
+                return
+            if rest == "drops":
+                game.apply(Drop(color))
+                return
+            rm = re.fullmatch(r"resigns an? (single game|double game|gammon|backgammon)", rest)
+            if rm:
+                game.apply(Resign(color, _OUTCOME_WORDS[rm.group(1)]))
+                return
+        _fail(n, "not a game action", line)
+    except InvalidRecordError:
+        raise
+    except ValueError as exc:  # IllegalMoveError and friends: the game refused the action
+        _fail(n, f"{exc}", line)
+
+
+def _parse_game(lines: _Lines, number: int, options: GameOptions, match: Match | None) -> Game:
+    n, line = lines.next(f"'Game {number}'")
+    if line != f"Game {number}":
+        _fail(n, f"expected 'Game {number}'", line)
+    score_item = lines.keyword("Score")
+    if score_item is not None:
+        sm = re.fullmatch(r"black (\d+) white (\d+)", score_item[1])
+        if not sm:
+            _fail(score_item[0], "expected 'Score: black N white N'", score_item[1])
+        if match is not None:
+            recorded = {BLACK: int(sm.group(1)), WHITE: int(sm.group(2))}
+            if recorded != match.score:
+                _fail(score_item[0], f"the games before make the score black {match.score[BLACK]} "
+                      f"white {match.score[WHITE]}", score_item[1])
+    n_start, start_text = lines.require("Start")
+    start = _parse_start(n_start, start_text)
+    crawford_item = lines.keyword("Crawford")
+    crawford = False
+    if crawford_item is not None:
+        if crawford_item[1] not in ("yes", "no"):
+            _fail(crawford_item[0], "expected 'Crawford: yes' or 'Crawford: no'", crawford_item[1])
+        crawford = crawford_item[1] == "yes"
+    opener_item = lines.keyword("Opener")
+    opener = _parse_color(opener_item[0], opener_item[1], opener_item[1]) if opener_item else None
+    try:
+        if match is None:
+            game = Game(None, start, options, is_crawford=crawford, opener=opener)
+        else:
+            game = match._begin(start) if number > 1 else match.game
+            if crawford_item is not None and crawford != game.is_crawford:
+                _fail(crawford_item[0], f"game {number} {'is' if game.is_crawford else 'is not'} the Crawford game")
+            if opener != game.opener:
+                who = game.opener.value if game.opener else "the opening roll"
+                _fail(opener_item[0] if opener_item else n, f"game {number} is opened by {who}")
+    except InvalidRecordError:
+        raise
+    except ValueError as exc:
+        _fail(n_start, str(exc), start_text)
+    while True:
+        item = lines.peek()
+        if item is None or item[1].startswith("Game "):
+            break
+        lines.next("an action")
+        n, line = item
+        if line.startswith("Result:"):
+            if game.result is None:
+                _fail(n, "the game is not over", line)
+            if line[len("Result:") :].strip() != str(game.result):
+                _fail(n, f"the replay gives 'Result: {game.result}'", line)
+            continue
+        _apply_line(game, n, line)
+    return game
+
+
+def game_from_text(text: str) -> Game:
+    """Load a game record written by :func:`game_to_text` (or by hand)."""
+    lines = _Lines(text)
+    _, options = _parse_header(lines)
+    game = _parse_game(lines, 1, options, None)
+    if lines.peek() is not None:
+        n, line = lines.next("")
+        _fail(n, "a game record holds one game", line)
+    return game
+
+
+def match_from_text(text: str) -> Match:
+    """Load a match record written by :func:`match_to_text` (or by hand)."""
+    lines = _Lines(text)
+    _, options = _parse_header(lines)
+    n, value = lines.require("Match")
+    m = re.fullmatch(r"(\d+)(?: crawford=(on|off))?", value)
+    if not m:
+        _fail(n, "expected 'Match: N crawford=on|off'", value)
+    if lines.peek() is None:
+        _fail(n + 1, "a match record needs 'Game 1'")
+    # The first game's start is needed to build the match; read ahead for it.
+    start: int | DrawnStart | None = None
+    for sn, line in lines.items[lines.i :]:
+        if line.startswith("Start:"):
+            start = _parse_start(sn, line[len("Start:") :].strip())
+            break
+    try:
+        match = Match(None, int(m.group(1)), options, crawford=m.group(2) != "off", start=start)
+    except ValueError as exc:
+        _fail(n, str(exc), value)
+    number = 1
+    while lines.peek() is not None:
+        if number > 1 and not match.game.is_over:
+            ln, line = lines.next("")
+            _fail(ln, f"game {number - 1} is not over, so game {number} cannot begin", line)
+        if number > 1 and match.is_over:
+            ln, line = lines.next("")
+            _fail(ln, "the match is already over", line)
+        _parse_game(lines, number, options, match)
+        number += 1
+    return match
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+
+def _action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, OpeningRoll):
+        return {"type": "opening", "black": action.black, "white": action.white}
+    data: dict[str, Any] = {"player": action.player.value}
+    if isinstance(action, Roll):
+        data.update(type="roll", dice=list(action.dice))
+    elif isinstance(action, Played):
+        data.update(type="play", moves=[list(m) for m in action.moves], notation=action.notation)
+    elif isinstance(action, Double):
+        data.update(type="double", value=action.value)
+    elif isinstance(action, Take):
+        data.update(type="take")
+    elif isinstance(action, Drop):
+        data.update(type="drop")
+    else:
+        data.update(type="resign", outcome=action.outcome.value)
+    return data
+
+
+def _result_json(game: Game) -> dict[str, Any] | None:
+    r = game.result
+    if r is None:
+        return None
+    return {"winner": r.winner.value, "outcome": r.outcome.value, "points": r.points, "reason": r.reason}
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    drawn = game.drawn_start
+    return {
+        "format": GAME_FORMAT,
+        "version": JSON_VERSION,
+        "rules": game.rules.name,
+        "options": game.options.to_json(),
+        "start": {
+            "number": game.start_number,
+            "drawn": [list(drawn.first_roll), list(drawn.second_roll)] if drawn else None,
+            "rerolled": [list(r) for r in drawn.rerolled] if drawn else [],
+        },
+        "crawford": game.is_crawford,
+        "opener": game.opener.value if game.opener else None,
+        "actions": [_action_to_json(a) for a in game.history],
+        "result": _result_json(game),
+    }
+
+
+def match_to_json(match: Match) -> dict[str, Any]:
+    return {
+        "format": MATCH_FORMAT,
+        "version": JSON_VERSION,
+        "rules": match.rules.name,
+        "options": match.options.to_json(),
+        "length": match.length,
+        "crawford": match.crawford,
+        "games": [game_to_json(g) for g in match.games],
+    }
+
+
+class _Bad(Exception):
+    """A malformed piece of JSON data, with where it is."""
+
+
+def _get(data: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(data, dict) or key not in data:
+        raise _Bad(f"{where}: missing {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise _Bad(f"{where}: {key!r} has the wrong type ({value!r})")
+    return value
+
+
+def _color(value: Any, where: str) -> Color:
+    if value not in ("black", "white"):
+        raise _Bad(f"{where}: expected 'black' or 'white', got {value!r}")
+    return BLACK if value == "black" else WHITE
+
+
+def _dice_json(value: Any, where: str) -> tuple[int, int]:
+    if not (isinstance(value, list) and len(value) == 2 and all(type(d) is int and 1 <= d <= 6 for d in value)):
+        raise _Bad(f"{where}: expected two dice 1-6, got {value!r}")
+    return value[0], value[1]
+
+
+def _action_from_json(data: Any, where: str) -> Action:
+    kind = _get(data, "type", str, where)
+    if kind == "opening":
+        return OpeningRoll(_get(data, "black", int, where), _get(data, "white", int, where))
+    player = _color(_get(data, "player", str, where), where)
+    if kind == "roll":
+        return Roll(player, _dice_json(_get(data, "dice", list, where), where))
+    if kind == "play":
+        moves = _get(data, "moves", list, where)
+        if not all(isinstance(m, list) and len(m) == 2 and all(type(x) is int for x in m) for m in moves):
+            raise _Bad(f"{where}: moves must be [from, to] pairs of integers, got {moves!r}")
+        return Played(player, tuple((m[0], m[1]) for m in moves), str(data.get("notation", "")))
+    if kind == "double":
+        return Double(player, _get(data, "value", int, where))
+    if kind == "take":
+        return Take(player)
+    if kind == "drop":
+        return Drop(player)
+    if kind == "resign":
+        try:
+            return Resign(player, Outcome(_get(data, "outcome", str, where)))
+        except ValueError:
+            raise _Bad(f"{where}: unknown outcome {data['outcome']!r}") from None
+    raise _Bad(f"{where}: unknown action type {kind!r}")
+
+
+def _check_format(data: Any, fmt: str) -> None:
+    if not isinstance(data, dict):
+        raise InvalidRecordError(f"saved data must be a JSON object, got {type(data).__name__}")
+    if data.get("format") != fmt:
+        raise InvalidRecordError(f"not a {fmt} save (format {data.get('format')!r})")
+    if data.get("version") != JSON_VERSION:
+        raise InvalidRecordError(
+            f"{fmt} save of version {data.get('version')!r}; this engine reads version {JSON_VERSION}"
+        )
+
+
+def _options_from_json(data: Any, rules: str, where: str) -> GameOptions:
+    raw = _get(data, "options", dict, where)
+    fields = {"cube", "jacoby", "auto_doubles", "auto_double_mode", "point_game", "winner_opens"}
+    unknown = set(raw) - fields - {"rules"}
+    if unknown:
+        raise _Bad(f"{where}: unknown options {sorted(unknown)!r}")
+    if raw.get("rules", rules) != rules:
+        raise _Bad(f"{where}: options are for {raw.get('rules')!r}, the record for {rules!r}")
+    try:
+        options = GameOptions(rules=rules, **{k: raw[k] for k in fields if k in raw})
+        options.validate()
+    except (ValueError, TypeError) as exc:
+        raise _Bad(f"{where}: {exc}") from None
+    return options
+
+
+def _start_from_json(data: Any, where: str) -> int | DrawnStart:
+    start = _get(data, "start", dict, where)
+    number = _get(start, "number", int, where + ".start")
+    drawn = start.get("drawn")
+    if drawn is None:
+        return int(number)
+    if not (isinstance(drawn, list) and len(drawn) == 2):
+        raise _Bad(f"{where}.start: 'drawn' must be two rolls, got {drawn!r}")
+    first = tuple(sorted(_dice_json(drawn[0], where + ".start")))
+    second = tuple(sorted(_dice_json(drawn[1], where + ".start")))
+    rerolled = tuple(_dice_json(r, where + ".start") for r in start.get("rerolled") or [])
+    try:
+        if start_number(first, second) != number:  # type: ignore[arg-type]
+            raise _Bad(f"{where}.start: the drawing rolls do not give start No. {number}")
+    except ValueError as exc:
+        raise _Bad(f"{where}.start: {exc}") from None
+    return DrawnStart(int(number), first, second, rerolled)  # type: ignore[arg-type]
+
+
+def _replay_json(game: Game, data: Any, where: str) -> None:
+    actions = _get(data, "actions", list, where)
+    for i, raw in enumerate(actions):
+        action = _action_from_json(raw, f"{where}.actions[{i}]")
+        try:
+            game.apply(action)
+        except ValueError as exc:
+            raise _Bad(f"{where}.actions[{i}]: {exc}") from None
+    if data.get("result") != _result_json(game):
+        raise _Bad(f"{where}: the recorded result {data.get('result')!r} is not the replay's {_result_json(game)!r}")
+
+
+def game_from_json(data: Any) -> Game:
+    """Restore a game from :func:`game_to_json` data; raises :class:`InvalidRecordError`."""
+    _check_format(data, GAME_FORMAT)
+    try:
+        rules = _get(data, "rules", str, "game")
+        if rules not in RULE_SETS:
+            raise _Bad(f"game: unknown rule set {rules!r}")
+        options = _options_from_json(data, rules, "game")
+        opener = data.get("opener")
+        try:
+            game = Game(None, _start_from_json(data, "game"), options,
+                        is_crawford=bool(data.get("crawford", False)),
+                        opener=None if opener is None else _color(opener, "game.opener"))
+        except ValueError as exc:
+            raise _Bad(f"game: {exc}") from None
+        _replay_json(game, data, "game")
+        return game
+    except _Bad as exc:
+        raise InvalidRecordError(f"invalid saved game: {exc}") from None
+
+
+def match_from_json(data: Any) -> Match:
+    """Restore a match from :func:`match_to_json` data; raises :class:`InvalidRecordError`."""
+    _check_format(data, MATCH_FORMAT)
+    try:
+        rules = _get(data, "rules", str, "match")
+        if rules not in RULE_SETS:
+            raise _Bad(f"match: unknown rule set {rules!r}")
+        options = _options_from_json(data, rules, "match")
+        games = _get(data, "games", list, "match")
+        if not games:
+            raise _Bad("match: no games")
+        try:
+            match = Match(None, _get(data, "length", int, "match"), options,
+                          crawford=bool(data.get("crawford", True)), start=_start_from_json(games[0], "match.games[0]"))
+        except ValueError as exc:
+            raise _Bad(f"match: {exc}") from None
+        for i, raw in enumerate(games):
+            where = f"match.games[{i}]"
+            if i > 0:
+                if not match.game.is_over or match.is_over:
+                    raise _Bad(f"{where}: no further game can begin here")
+                try:
+                    match._begin(_start_from_json(raw, where))
+                except ValueError as exc:
+                    raise _Bad(f"{where}: {exc}") from None
+            game = match.game
+            if bool(_get(raw, "crawford", bool, where)) != game.is_crawford:
+                raise _Bad(f"{where}: 'crawford' disagrees with the match score")
+            if raw.get("opener") != (game.opener.value if game.opener else None):
+                raise _Bad(f"{where}: 'opener' disagrees with the match")
+            _replay_json(game, raw, where)
+        return match
+    except _Bad as exc:
+        raise InvalidRecordError(f"invalid saved match: {exc}") from None
+
+
+__all__ = [
+    "FORMAT_LINE", "JSON_VERSION", "game_from_json", "game_from_text", "game_to_json", "game_to_text",
+    "match_from_json", "match_from_text", "match_to_json", "match_to_text",
+]
