@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -158,3 +159,147 @@ def test_explore_rejects_a_bad_position_id_and_dice() -> None:
         dispatch("explore", {"position": "not-an-id"})
     with pytest.raises(ValueError, match="dice"):
         dispatch("explore", {"start": 64, "dice": [7, 1]})
+
+
+# -- the game methods ---------------------------------------------------------------------------
+
+
+def play_out_turn(view: dict[str, Any]) -> dict[str, Any]:
+    """Move checkers as the board would (first source, first destination) until the play is made."""
+    while not view["turn_state"]["finished"]:
+        src, dests = next(iter(view["turn_state"]["dests"].items()))
+        view = dispatch("move", {"from": src if src == "bar" else int(src), "to": dests[0]})
+    return dispatch("confirm")
+
+
+def test_a_new_match_waits_for_the_opening_roll_then_offers_the_openers_moves() -> None:
+    view = dispatch("new_match", {"rules": "backgammon", "match_length": 3})
+    assert view["phase"] == "opening" and view["actor"] is None
+    assert view["match"] == {
+        "length": 3,
+        "score": {"black": 0, "white": 0},
+        "crawford": False,
+        "over": False,
+        "winner": None,
+    }
+    while view["phase"] == "opening":
+        view = dispatch("roll")
+    assert view["phase"] == "move"
+    assert view["actor"] == view["turn"]
+    assert view["turn_state"]["dests"]
+    opening = [m for m in view["moves"] if m["kind"] == "opening"][-1]
+    assert "Opening roll" in opening["text"]
+    # the opening dice are drawn one in each colour
+    assert {d["colour"] for d in view["dice"]} == {"black", "white"}
+    assert view["dice_call"]
+
+
+def test_a_checker_move_is_undone_and_a_finished_play_confirmed_into_the_record() -> None:
+    view = dispatch("new_match", {"rules": "toutes-tables"})
+    while view["phase"] == "opening":
+        view = dispatch("roll")
+    before = view["position"]
+    src, dests = next(iter(view["turn_state"]["dests"].items()))
+    moved = dispatch("move", {"from": int(src), "to": dests[-1]})
+    assert moved["position"] != before
+    undone = dispatch("undo")
+    while undone["turn_state"]["steps"]:
+        undone = dispatch("undo")
+    assert undone["position"] == before
+    mover = view["turn"]
+    played = play_out_turn(undone)
+    assert played["turn"] != mover and played["phase"] == "roll"
+    assert played["moves"][-1]["colour"] == mover
+    assert played["moves"][-1]["text"].split(": ")[1] in played["record"]
+
+
+def test_an_unfinished_play_cannot_be_confirmed_and_nothing_changes() -> None:
+    view = dispatch("new_match", {"rules": "toutes-tables"})
+    while view["phase"] == "opening":
+        view = dispatch("roll")
+    with pytest.raises(IllegalMoveError, match="not finished"):
+        dispatch("confirm")
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        dispatch("undo")
+    assert dispatch("state") == view
+
+
+def test_a_saved_record_and_steps_resume_the_turn_exactly() -> None:
+    view = dispatch("new_match", {"rules": "backgammon-225", "match_length": 5})
+    while view["phase"] == "opening":
+        view = dispatch("roll")
+    src, dests = next(iter(view["turn_state"]["dests"].items()))
+    mid_turn = dispatch("move", {"from": int(src), "to": dests[0]})
+    dispatch("new_match", {})  # something else in between
+    resumed = dispatch("load", {"record": mid_turn["record"], "steps": mid_turn["turn_state"]["steps"]})
+    assert resumed == mid_turn
+
+
+@pytest.mark.parametrize(
+    ("record", "steps"),
+    [("Toutes Tables record 1\nRules: chess\n", []), ("garbage", []), (None, [])],
+)
+def test_a_bad_saved_record_is_refused(record: object, steps: list[list[int]]) -> None:
+    with pytest.raises(ValueError):
+        dispatch("load", {"record": record, "steps": steps})
+
+
+def test_saved_steps_without_a_turn_in_progress_are_refused() -> None:
+    view = dispatch("new_match", {"rules": "backgammon"})
+    with pytest.raises(ServiceError, match="no turn is in progress"):
+        dispatch("load", {"record": view["record"], "steps": [[13, 7]]})
+
+
+def test_the_cube_is_offered_and_taken_and_then_belongs_to_the_taker() -> None:
+    view = dispatch("new_match", {"rules": "backgammon", "match_length": 7})
+    while view["phase"] == "opening":
+        view = dispatch("roll")
+    view = play_out_turn(view)
+    doubler = view["actor"]
+    assert view["cube_actions"] == ["double"]
+    offered = dispatch("double")
+    assert offered["phase"] == "double-offered"
+    assert offered["actor"] != doubler and offered["cube"]["offered_by"] == doubler
+    taken = dispatch("take")
+    taker = "black" if doubler == "white" else "white"
+    assert taken["cube"] == {"value": 2, "owner": taker, "offered_by": None}
+    assert taken["actor"] == doubler and taken["phase"] == "roll"
+    assert taken["cube_actions"] == []
+    assert [m["kind"] for m in taken["moves"][-2:]] == ["double", "take"]
+
+
+def test_a_dropped_double_ends_the_game_and_the_next_game_follows_the_match() -> None:
+    view = dispatch("new_match", {"rules": "backgammon-225", "match_length": 3})
+    first_start = view["start"]["number"]
+    while view["phase"] == "opening":
+        view = dispatch("roll")
+    view = play_out_turn(view)
+    doubler = view["actor"]
+    dispatch("double")
+    over = dispatch("drop")
+    assert over["phase"] == "over"
+    assert over["result"]["winner"] == doubler and over["result"]["points"] == 1
+    assert over["match"]["score"][doubler] == 1 and not over["match"]["over"]
+    second = dispatch("next_game")
+    assert second["game_number"] == 2 and second["phase"] == "opening"
+    assert second["start"]["number"] == first_start  # the 225 sets play each start twice
+
+
+def test_the_computer_plays_whole_games_one_action_at_a_time() -> None:
+    view = dispatch("new_match", {"rules": "toutes-tables-225", "match_length": 1})
+    actions = 0
+    while view["phase"] != "over":
+        view = dispatch("roll") if view["phase"] == "opening" else dispatch("computer_action")
+        actions += 1
+        assert actions < 2000
+    assert view["match"]["over"] and view["result"]["points"] in (1, 2)
+    assert view["result"]["description"].startswith(("a single game", "a double game"))
+
+
+def test_a_money_game_with_the_jacoby_rule_is_a_single_game() -> None:
+    view = dispatch("new_match", {"rules": "backgammon", "jacoby": True})
+    assert view["match"]["length"] == 0
+    resumed = dispatch("load", {"record": view["record"], "steps": []})
+    assert resumed["match"]["length"] == 0
+    with pytest.raises(IllegalMoveError):
+        dispatch("next_game")

@@ -8,13 +8,15 @@ The message protocol around it is written down in ``site/engine/PROTOCOL.md``.
 from __future__ import annotations
 
 import dataclasses
-import json
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import __version__
 from .errors import IllegalMoveError
+from .match import Match
+from .player import ComputerPlayer, match_score
 from .game import Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take, announce
 from .movegen import check_dice, legal_plays
 from .notation import format_play
@@ -243,14 +245,21 @@ class TurnInProgress:
 
 @dataclasses.dataclass
 class Session:
-    """The match in play and the current turn's checker moves (not yet played as a whole)."""
+    """The match (or money game) in play and the current turn's checker moves, not yet played."""
 
-    match: Match
+    match: Match | None
+    money_game: Game | None = None  # the Jacoby rule is for money play, outside any match
     turn: TurnInProgress | None = None
 
     @property
     def game(self) -> Game:
-        return self.match.game
+        if self.match is not None:
+            return self.match.game
+        assert self.money_game is not None
+        return self.money_game
+
+    def record(self) -> str:
+        return self.match.to_text() if self.match is not None else self.game.to_text()
 
     def begin_turn(self, steps: Sequence[Move] = ()) -> None:
         """Open the turn in progress once the dice are rolled (and drop it otherwise)."""
@@ -347,7 +356,7 @@ _IDLE_TURN: dict[str, Any] = {
 
 def view(session: Session) -> dict[str, Any]:
     """Everything the front end draws and decides from, as plain JSON."""
-    match, game = session.match, session.game
+    game = session.game
     turn_state = session.turn.to_json() if session.turn is not None else dict(_IDLE_TURN)
     position = session.turn.current if session.turn is not None else game.position
     result = None
@@ -391,9 +400,9 @@ def view(session: Session) -> dict[str, Any]:
         "moves": _history_lines(game),
         "last_play": _last_play(game),
         "result": result,
-        "game_number": match.game_number,
-        "match": _match_view(match),
-        "record": match.to_text(),
+        "game_number": len(session.match.games) if session.match is not None else 1,
+        "match": _match_view(session),
+        "record": session.record(),
     }
 
 
@@ -554,69 +563,21 @@ def explore(
     return answer
 
 
-# -- INTERIM: a one-game "match", its record and a naive computer, until toutes_tables' Match,
-# -- record format and computer player land; replaced by them, not to be kept.
-
-
-class _OneGameMatch:
-    def __init__(self, game: Game, length: int = 1) -> None:
-        self.game = game
-        self.length = length
-        self.game_number = 1
-
-    def to_text(self) -> str:
-        g = self.game
-        actions: list[list[Any]] = []
-        for a in g.history:
-            if isinstance(a, OpeningRoll):
-                actions.append(["opening", a.black, a.white])
-            elif isinstance(a, Roll):
-                actions.append(["roll", list(a.dice)])
-            elif isinstance(a, Played):
-                actions.append(["play", [list(m) for m in a.moves]])
-            elif isinstance(a, Double):
-                actions.append(["double"])
-            elif isinstance(a, Take):
-                actions.append(["take"])
-            elif isinstance(a, Drop):
-                actions.append(["drop"])
-        return json.dumps({"options": g.options.to_json(), "start": g.start_number, "actions": actions})
-
-    @classmethod
-    def from_text(cls, text: str) -> _OneGameMatch:
-        data = json.loads(text)
-        game = Game(start=data["start"], options=GameOptions(**data["options"]))
-        for a in data["actions"]:
-            kind = a[0]
-            if kind == "opening":
-                game.roll_opening((a[1], a[2]))
-            elif kind == "roll":
-                game.roll(a[1])
-            elif kind == "play":
-                game.play([tuple(m) for m in a[1]])
-            elif kind == "double":
-                game.offer_double()
-            elif kind == "take":
-                game.take()
-            elif kind == "drop":
-                game.drop()
-        return cls(game)
-
-
-Match = _OneGameMatch
-
-
-def _match_view(match: Match) -> dict[str, Any]:
-    result = match.game.result
-    score = {"black": 0, "white": 0}
-    if result is not None:
-        score[result.winner.value] = result.points
+def _match_view(session: Session) -> dict[str, Any]:
+    game = session.game
+    if session.match is None:  # a money game
+        score = {"black": 0, "white": 0}
+        if game.result is not None:
+            score[game.result.winner.value] = game.result.points
+        winner = game.result.winner.value if game.result is not None else None
+        return {"length": 0, "score": score, "crawford": False, "over": winner is not None, "winner": winner}
+    match = session.match
     return {
         "length": match.length,
-        "score": score,
-        "crawford": False,
-        "over": result is not None,
-        "winner": result.winner.value if result is not None else None,
+        "score": {c.value: n for c, n in match.score.items()},
+        "crawford": game.is_crawford,
+        "over": match.is_over,
+        "winner": match.winner.value if match.winner else None,
     }
 
 
@@ -632,9 +593,13 @@ def new_match(
     auto_double_limit: int = 2,
     point_game: bool = False,
     winner_opens: bool = False,
-    position: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Start a match and return its view."""
+    """Start a match to ``match_length`` points (with ``jacoby``, a money game) and return its view.
+
+    ``start`` chooses the first start of a 225 set (drawn when None); the options are the
+    engine's :class:`~toutes_tables.GameOptions` (``auto_doubles`` on raises the stake up to
+    ``auto_double_limit``).
+    """
     global _session
     options = GameOptions(
         rules=rules,
@@ -644,36 +609,71 @@ def new_match(
         point_game=point_game,
         winner_opens=winner_opens,
     )
-    _session = Session(Match(Game(start=start, options=options), match_length))
-    return view(_session)
+    if jacoby:
+        session = Session(None, Game(start=start, options=options))
+    else:
+        session = Session(Match(None, match_length, options, crawford=crawford, start=start))
+    _session = session
+    return view(session)
+
+
+_MATCH_LINE = re.compile(r"^Match:", re.MULTILINE)
 
 
 @method
 def load(record: str, steps: list[list[int]]) -> dict[str, Any]:
-    """Resume a match from a saved record and the checker moves of the turn in progress."""
+    """Resume from a saved record (``view["record"]``) and the steps of the turn in progress."""
     global _session
-    session = Session(Match.from_text(record))
+    if not isinstance(record, str):
+        raise ServiceError("a record is text")
+    if _MATCH_LINE.search(record):
+        session = Session(Match.from_record(record))
+    else:
+        session = Session(None, Game.from_text(record))
     session.begin_turn(parse_steps(steps))
     _session = session
     return view(session)
 
 
 @method
+def next_game() -> dict[str, Any]:
+    """Begin the match's next game once the current one is over."""
+    session = _current()
+    if session.match is None:
+        raise IllegalMoveError("a money game is a single game: start a new one")
+    session.match.next_game()
+    session.turn = None
+    return view(session)
+
+
+def _computer(session: Session) -> ComputerPlayer:
+    return ComputerPlayer(session.game.rules)
+
+
+@method
 def computer_action() -> dict[str, Any]:
-    """The computer takes one action for whoever must act now: answer a double, roll, or play.
+    """The computer takes one action for whoever must act now: answer a double, double or roll, or play.
 
     One action per call, so the front end shows the computer's dice before its checkers move.
     """
     session = _current()
     game = session.game
-    if game.phase == "double-offered":
-        game.take()
-    elif game.phase == "roll":
-        game.roll()
-        session.begin_turn()
-    elif game.phase == "move" and session.turn is not None:
-        plays = session.turn.plays
-        game.play(plays[0].moves if plays else ())
+    actor = game.to_act
+    computer = _computer(session)
+    if game.phase in ("roll", "double-offered") and actor is not None:
+        score = match_score(session.match, actor) if session.match is not None else None
+        decision = computer.cube_decision(game, score)
+        if decision == "double":
+            game.offer_double()
+        elif decision == "take":
+            game.take()
+        elif decision == "drop":
+            game.drop()
+        else:
+            game.roll()
+            session.begin_turn()
+    elif game.phase == "move" and game.dice is not None:
+        game.play(computer.choose_play(game.position, game.dice))
         session.turn = None
     else:
         raise IllegalMoveError(f"nothing for the computer to do in phase {game.phase!r}")
