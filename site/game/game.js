@@ -51,7 +51,10 @@ export function createGame(root, { workerUrl }) {
   });
   drawSavedPreview();
 
-  const dialog = createNewGameDialog((chosen) => startNewMatch(chosen));
+  const dialog = createNewGameDialog((chosen) => {
+    show(ui.shared, false);
+    startNewMatch(chosen);
+  });
   root.append(dialog.dialog);
 
   const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => progress(stage, detail) });
@@ -87,7 +90,8 @@ export function createGame(root, { workerUrl }) {
       const chosen = normaliseOptions({ ...options, rules: p.rules || options.rules, start: p.start ?? null, match_length: p.match || 1 });
       // the link has been read; a reload should resume the game, not start the link's game again
       window.history.replaceState(null, "", window.location.pathname);
-      await startNewMatch(chosen, p.position ? { position: p.position, turn: p.turn } : null);
+      if (p.position && (await showSharedPosition(chosen, p.position, p.turn))) return;
+      await startNewMatch(chosen);
       return;
     }
     let saved = null;
@@ -115,15 +119,52 @@ export function createGame(root, { workerUrl }) {
     await startNewMatch(options);
   }
 
-  async function startNewMatch(chosen, from = null) {
+  /**
+   * A link with a position shows it (games themselves always begin at their start), with a button
+   * to play the link's rule set and start. Returns false when the engine refuses the position.
+   */
+  async function showSharedPosition(chosen, positionId, turn) {
+    let shown;
+    try {
+      shown = await engine.call("explore", { rules: chosen.rules, position: positionId, turn });
+    } catch (error) {
+      notice(`The link's position could not be shown: ${error.message}.`);
+      return false;
+    }
+    board.set({
+      position: boardPosition(shown.position),
+      turn: shown.turn,
+      dice: [],
+      dests: {},
+      interactive: false,
+      cube: null,
+      startNumber: chosen.start,
+      lastMove: [],
+      message: null,
+    });
+    setChildren(ui.status, `A shared position: ${COLOUR_NAME[shown.turn]} on roll, ${RULE_TITLES[chosen.rules]} (Position ID ${shown.position_id}).`);
+    const title = `${RULE_TITLES[chosen.rules]}${chosen.start ? `, start No. ${chosen.start}` : ""}`;
+    setChildren(ui.shared, `Games begin at their start. `, el("button", {
+      type: "button",
+      class: "tt-button tt-primary",
+      onclick: () => {
+        show(ui.shared, false);
+        startNewMatch(chosen);
+      },
+    }, `Play ${title}`));
+    show(ui.shared, true);
+    ui.positionId.value = shown.position_id;
+    announce(`A shared position, ${COLOUR_NAME[shown.turn]} on roll.`);
+    return true;
+  }
+
+  async function startNewMatch(chosen) {
     options = normaliseOptions(chosen);
     const other = options.colour === "white" ? "black" : "white";
     players = { [options.colour]: "human", [other]: options.opponent === "computer" ? "computer" : "human" };
     orientation = options.colour;
     touched = null;
-    const params = { ...engineOptions(options) };
-    if (from) params.position = from;
-    await run(() => engine.call("new_match", params));
+    await run(() => engine.call("new_match", engineOptions(options)));
   }
 
   function engineOptions(o) {
@@ -474,6 +515,7 @@ function buildLayout(root) {
   const progressText = el("span", {}, "Loading the rules engine…");
   const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
+  const shared = el("p", { class: "tt-shared", hidden: true });
   const status = el("p", { class: "tt-status" });
   const boardHolder = el("div", { class: "tt-board-holder" });
   const info = el("dl", { class: "tt-info" });
@@ -505,6 +547,7 @@ function buildLayout(root) {
       progressBox,
       notice,
       status,
+      shared,
       el(
         "div",
         { class: "tt-main" },
@@ -527,5 +570,5 @@ function buildLayout(root) {
     ),
   );
   for (const name of ["double", "take", "drop", "next"]) show(buttons[name], false);
-  return { buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive };
+  return { shared, buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive };
 }
