@@ -247,7 +247,9 @@ class Game:
     for the 225 sets). ``rng`` (anything with ``randint``) rolls the dice when an action is
     not given them; the default is the operating system's generator. ``is_crawford``
     forbids doubling (set by :class:`~toutes_tables.Match`). ``opener`` skips the opening
-    roll: that player rolls first.
+    roll: that player rolls first. ``position`` sets the game up from any position (for
+    studies, tests and shared links): its player on roll rolls first, and the start number
+    is only nominal (the classic one unless ``start`` says otherwise; nothing is drawn).
     """
 
     def __init__(
@@ -259,6 +261,7 @@ class Game:
         rng: DiceSource | None = None,
         is_crawford: bool = False,
         opener: Color | None = None,
+        position: Position | None = None,
     ) -> None:
         if options is None:
             options = GameOptions()
@@ -269,12 +272,23 @@ class Game:
         self.rules: RuleSet = options.validate()
         self.options: GameOptions = options
         self.rng: DiceSource = rng if rng is not None else random.SystemRandom()
+        if position is not None and not isinstance(position, Position):
+            raise ValueError(f"position must be a Position, got {position!r}")
+        if position is not None and start is None:
+            start = CLASSIC_START
         self.start_number, self.drawn_start = _resolve_start(self.rules, start, self.rng)
         if opener is not None and not isinstance(opener, Color):
             raise ValueError(f"opener must be BLACK, WHITE or None, got {opener!r}")
+        if position is not None:
+            if position.winner() is not None:
+                raise ValueError(f"the game would be over before it begins: {position!r}")
+            if opener is not None and opener is not position.turn:
+                raise ValueError(f"opener {opener!r} is not the player on roll in {position!r}")
+            opener = position.turn
         self.is_crawford: bool = bool(is_crawford)
         self.opener: Color | None = opener
-        self.position: Position = start_position(self.start_number, opener or WHITE)
+        self.initial_position: Position | None = position  # None: the start's position
+        self.position: Position = position or start_position(self.start_number, opener or WHITE)
         self.phase: Phase = "opening" if opener is None else "roll"
         self.dice: Dice | None = None
         self.cube_value: int = 1
@@ -562,10 +576,20 @@ class Game:
         *,
         is_crawford: bool = False,
         opener: Color | None = None,
+        position: Position | None = None,
     ) -> Game:
-        """A new game with ``actions`` applied in order; raises :class:`IllegalMoveError` at the first bad one."""
-        game = cls(rules, start if start is not None else _no_draw(rules, options), options,
-                   is_crawford=is_crawford, opener=opener)
+        """A new game with ``actions`` applied in order; raises :class:`IllegalMoveError` at the first bad one.
+
+        ``start`` defaults to the classic start even in the 225 sets: a replay draws nothing.
+        """
+        game = cls(
+            rules,
+            start if start is not None else _no_draw(rules, options),
+            options,
+            is_crawford=is_crawford,
+            opener=opener,
+            position=position,
+        )
         for action in actions:
             game.apply(action)
         return game
@@ -603,6 +627,17 @@ def _no_draw(rules: str | RuleSet | None, options: GameOptions | None) -> int | 
 
 
 __all__ = [
-    "Action", "Double", "Drop", "Game", "GameOptions", "GameResult", "OpeningRoll", "Phase", "Played",
-    "Resign", "Roll", "Take", "announce",
+    "Action",
+    "Double",
+    "Drop",
+    "Game",
+    "GameOptions",
+    "GameResult",
+    "OpeningRoll",
+    "Phase",
+    "Played",
+    "Resign",
+    "Roll",
+    "Take",
+    "announce",
 ]

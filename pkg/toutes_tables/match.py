@@ -128,8 +128,12 @@ class Match:
             result = self.games[-1].result
             opener = result.winner if result is not None else None
         game = Game(
-            None, self._next_start(start), self.options, rng=self.rng,
-            is_crawford=self._next_is_crawford(), opener=opener,
+            None,
+            self._next_start(start),
+            self.options,
+            rng=self.rng,
+            is_crawford=self._next_is_crawford(),
+            opener=opener,
         )
         self.games.append(game)
         return game

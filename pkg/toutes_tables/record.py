@@ -23,6 +23,9 @@ case-sensitive and written as below; ``<color>`` is ``black`` or ``white``. ::
                                                rolls (and the doubles set aside), checked against it
     Crawford: yes                              optional (default no); checked in a match
     Opener: white                              optional: no opening roll, this player rolls first
+    Position: white 6:5 8:3 / 6:5 8:3 13:5     optional, instead of Opener: a game set up from this
+                                               position (Position.text's literal), its player on
+                                               roll rolling first
     Opening: black 4 white 4                   one die each; a tie is rolled again
     Opening: black 3 white 5
     white 5-3: 8/3 6/3                         a turn: the dice as rolled, then the play in standard
@@ -45,7 +48,7 @@ JSON
 
     {"format": "toutes-tables/game", "version": 1, "rules": ..., "options": {...},
      "start": {"number": 64, "drawn": [[1, 6], [1, 5]] or null, "rerolled": [[3, 3]]},
-     "crawford": false, "opener": null or "white",
+     "crawford": false, "opener": null or "white", "position": null or a Position.text literal,
      "actions": [{"type": "opening", "black": 3, "white": 5},
                  {"type": "roll", "player": "white", "dice": [5, 3]},
                  {"type": "play", "player": "white", "moves": [[8, 3], [6, 3]], "notation": "8/3 6/3"},
@@ -71,7 +74,7 @@ from typing import Any, NoReturn
 from .errors import InvalidRecordError
 from .game import Action, Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take
 from .match import Match
-from .position import BLACK, WHITE, Color
+from .position import BLACK, WHITE, Color, Position
 from .rules import RULE_SETS, Outcome
 from .starts import DrawnStart, start_number
 
@@ -80,8 +83,12 @@ JSON_VERSION = 1
 GAME_FORMAT = "toutes-tables/game"
 MATCH_FORMAT = "toutes-tables/match"
 
-_OUTCOME_WORDS = {"single game": Outcome.SINGLE, "double game": Outcome.DOUBLE,
-                  "gammon": Outcome.GAMMON, "backgammon": Outcome.BACKGAMMON}
+_OUTCOME_WORDS = {
+    "single game": Outcome.SINGLE,
+    "double game": Outcome.DOUBLE,
+    "gammon": Outcome.GAMMON,
+    "backgammon": Outcome.BACKGAMMON,
+}
 
 # -- writing text ---------------------------------------------------------------------------
 
@@ -119,10 +126,19 @@ def _game_lines(game: Game, number: int, score: dict[Color, int] | None) -> Iter
     yield _start_line(game)
     if game.is_crawford:
         yield "Crawford: yes"
-    if game.opener is not None:
+    if game.initial_position is not None:
+        yield f"Position: {game.initial_position.text()}"
+    elif game.opener is not None:
         yield f"Opener: {game.opener.value}"
     # Replay alongside the writing, to annotate lines with what the game computes.
-    shadow = Game(game.rules, game.start_number, game.options, is_crawford=game.is_crawford, opener=game.opener)
+    shadow = Game(
+        game.rules,
+        game.start_number,
+        game.options,
+        is_crawford=game.is_crawford,
+        opener=game.opener,
+        position=game.initial_position,
+    )
     pending: str | None = None  # "white 5-3:" waiting for its play
     for action in game.history:
         cube_before = shadow.cube_value
@@ -172,7 +188,9 @@ def game_to_text(game: Game) -> str:
 def match_to_text(match: Match) -> str:
     """The record of ``match`` (every game so far) in the text format above."""
     lines = [
-        FORMAT_LINE, f"Rules: {match.rules.name}", _options_line(match.options),
+        FORMAT_LINE,
+        f"Rules: {match.rules.name}",
+        _options_line(match.options),
         f"Match: {match.length} crawford={_onoff(match.crawford)}",
     ]
     for i, game in enumerate(match.games):
@@ -366,8 +384,11 @@ def _parse_game(lines: _Lines, number: int, options: GameOptions, match: Match |
         if match is not None:
             recorded = {BLACK: int(sm.group(1)), WHITE: int(sm.group(2))}
             if recorded != match.score:
-                _fail(score_item[0], f"the games before make the score black {match.score[BLACK]} "
-                      f"white {match.score[WHITE]}", score_item[1])
+                _fail(
+                    score_item[0],
+                    f"the games before make the score black {match.score[BLACK]} white {match.score[WHITE]}",
+                    score_item[1],
+                )
     n_start, start_text = lines.require("Start")
     start = _parse_start(n_start, start_text)
     crawford_item = lines.keyword("Crawford")
@@ -378,9 +399,18 @@ def _parse_game(lines: _Lines, number: int, options: GameOptions, match: Match |
         crawford = crawford_item[1] == "yes"
     opener_item = lines.keyword("Opener")
     opener = _parse_color(opener_item[0], opener_item[1], opener_item[1]) if opener_item else None
+    position_item = lines.keyword("Position")
+    position = None
+    if position_item is not None:
+        if match is not None:
+            _fail(position_item[0], "the games of a match begin from their start", position_item[1])
+        try:
+            position = Position.from_text(position_item[1])
+        except ValueError as exc:
+            _fail(position_item[0], str(exc), position_item[1])
     try:
         if match is None:
-            game = Game(None, start, options, is_crawford=crawford, opener=opener)
+            game = Game(None, start, options, is_crawford=crawford, opener=opener, position=position)
         else:
             game = match._begin(start) if number > 1 else match.game
             if crawford_item is not None and crawford != game.is_crawford:
@@ -495,6 +525,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         },
         "crawford": game.is_crawford,
         "opener": game.opener.value if game.opener else None,
+        "position": game.initial_position.text() if game.initial_position else None,
         "actions": [_action_to_json(a) for a in game.history],
         "result": _result_json(game),
     }
@@ -630,10 +661,16 @@ def game_from_json(data: Any) -> Game:
             raise _Bad(f"game: unknown rule set {rules!r}")
         options = _options_from_json(data, rules, "game")
         opener = data.get("opener")
+        position = data.get("position")
         try:
-            game = Game(None, _start_from_json(data, "game"), options,
-                        is_crawford=bool(data.get("crawford", False)),
-                        opener=None if opener is None else _color(opener, "game.opener"))
+            game = Game(
+                None,
+                _start_from_json(data, "game"),
+                options,
+                is_crawford=bool(data.get("crawford", False)),
+                opener=None if opener is None else _color(opener, "game.opener"),
+                position=None if position is None else Position.from_text(str(position)),
+            )
         except ValueError as exc:
             raise _Bad(f"game: {exc}") from None
         _replay_json(game, data, "game")
@@ -654,8 +691,13 @@ def match_from_json(data: Any) -> Match:
         if not games:
             raise _Bad("match: no games")
         try:
-            match = Match(None, _get(data, "length", int, "match"), options,
-                          crawford=bool(data.get("crawford", True)), start=_start_from_json(games[0], "match.games[0]"))
+            match = Match(
+                None,
+                _get(data, "length", int, "match"),
+                options,
+                crawford=bool(data.get("crawford", True)),
+                start=_start_from_json(games[0], "match.games[0]"),
+            )
         except ValueError as exc:
             raise _Bad(f"match: {exc}") from None
         for i, raw in enumerate(games):
@@ -670,6 +712,8 @@ def match_from_json(data: Any) -> Match:
             game = match.game
             if bool(_get(raw, "crawford", bool, where)) != game.is_crawford:
                 raise _Bad(f"{where}: 'crawford' disagrees with the match score")
+            if raw.get("position") is not None:
+                raise _Bad(f"{where}: the games of a match begin from their start, not a set-up position")
             if raw.get("opener") != (game.opener.value if game.opener else None):
                 raise _Bad(f"{where}: 'opener' disagrees with the match")
             _replay_json(game, raw, where)
@@ -679,6 +723,14 @@ def match_from_json(data: Any) -> Match:
 
 
 __all__ = [
-    "FORMAT_LINE", "JSON_VERSION", "game_from_json", "game_from_text", "game_to_json", "game_to_text",
-    "match_from_json", "match_from_text", "match_to_json", "match_to_text",
+    "FORMAT_LINE",
+    "JSON_VERSION",
+    "game_from_json",
+    "game_from_text",
+    "game_to_json",
+    "game_to_text",
+    "match_from_json",
+    "match_from_text",
+    "match_to_json",
+    "match_to_text",
 ]
