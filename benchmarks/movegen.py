@@ -126,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     gym = load_gym_backgammon()
     calls = len(positions) * len(ROLLS)
     print(f"{len(positions)} positions x {len(ROLLS)} rolls = {calls} calls per pass, best of {args.repeat}")
-    print(f"Python {sys.version.split()[0]}, gnubg {gnubg.__version__}, gym-backgammon {'loaded' if gym else 'MISSING'}")
+    gym_note = "loaded" if gym else "MISSING (pip install --no-deps gym-backgammon)"
+    print(f"Python {sys.version.split()[0]}, gnubg {gnubg.__version__}, gym-backgammon {gym_note}")
 
     # Same answers first.
     ours_vs_gnubg = gym_vs_gnubg = 0
@@ -174,11 +175,15 @@ def main(argv: list[str] | None = None) -> int:
     rates = {name: calls / best_time(run, args.repeat) for name, run in timed.items()}
     for name, rate in rates.items():
         print(f"{name:>14}: {rate:10,.0f} calls/s")
-    print(f"{'ours/gnubg':>14}: {rates['ours'] / rates['gnubg']:.2f}   (ours+results/gnubg "
-          f"{rates['ours+results'] / rates['gnubg']:.2f})")
+    print(
+        f"{'ours/gnubg':>14}: {rates['ours'] / rates['gnubg']:.2f}   (ours+results/gnubg "
+        f"{rates['ours+results'] / rates['gnubg']:.2f})"
+    )
     if "gym" in rates:
-        print(f"{'ours/gym':>14}: {rates['ours'] / rates['gym']:.2f}   (ours+results/gym "
-              f"{rates['ours+results'] / rates['gym']:.2f}; gym/gnubg {rates['gym'] / rates['gnubg']:.2f})")
+        print(
+            f"{'ours/gym':>14}: {rates['ours'] / rates['gym']:.2f}   (ours+results/gym "
+            f"{rates['ours+results'] / rates['gym']:.2f}; gym/gnubg {rates['gym'] / rates['gnubg']:.2f})"
+        )
     return 1 if ours_vs_gnubg else 0
 
 
