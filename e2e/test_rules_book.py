@@ -55,3 +55,63 @@ def test_gallery_shows_225_starts_linking_to_the_game(page: Page, site_url: str)
     image.scroll_into_view_if_needed()
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
     assert "Start No. 64" in (image.get_attribute("alt") or "")
+
+
+def engine_points(number: int) -> list[int]:
+    """Start ``number`` as 24 signed counts (+ Black, - White), from the engine."""
+    from toutes_tables import start_points
+
+    pts = start_points(number)
+    return [pts["black"].get(p, 0) - pts["white"].get(p, 0) for p in range(1, 25)]
+
+
+def test_setup_drawer_builds_the_start_of_the_chosen_dice(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rules/drawn-starts/")
+    drawer = page.locator(".tt-setup-drawer")
+    selects = drawer.locator("select")
+    for i, value in enumerate(["4", "2", "5", "3"]):
+        selects.nth(i).select_option(value)
+    drawer.locator("button", has_text="Set up").first.click()
+    page.wait_for_function("el => el.dataset.startNumber", arg=drawer.element_handle(), timeout=15_000)
+    assert drawer.get_attribute("data-start-number") == "101"
+    assert drawer.get_attribute("data-points") == str(engine_points(101)).replace(" ", "")
+    steps = drawer.locator("ol.tt-drawer-steps li")
+    assert steps.count() == 7
+    assert "Black's 2 checkers go on point 2." in steps.nth(1).text_content()
+    link = drawer.locator(".tt-drawer-result a")
+    assert link.get_attribute("href") == "../../play/?rules=toutes-tables-225&start=101"
+
+
+def test_setup_drawer_procedure_matches_the_engine_for_all_225_starts(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rules/drawn-starts/")
+    by_js = page.evaluate(
+        """async () => {
+            const m = await import('../../javascripts/drawn-starts.js');
+            const out = [];
+            for (let n = 1; n <= 225; n++) {
+              const [first, second] = m.startRolls(n);
+              const steps = m.setupSteps(first, second);
+              const points = m.positionAfter(steps, steps.length).points.slice(1);
+              out.push([m.startNumber([first[1], first[0]], second), points]);
+            }
+            return out;
+        }"""
+    )
+    assert [number for number, _ in by_js] == list(range(1, 226))
+    assert [points for _, points in by_js] == [engine_points(n) for n in range(1, 226)]
+
+
+def test_setup_drawer_rolls_a_start_and_rejects_a_bad_number(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rules/drawn-starts/")
+    drawer = page.locator(".tt-setup-drawer")
+    drawer.locator("input").fill("226")
+    drawer.locator("button", has_text="Set up").nth(1).click()
+    message = drawer.locator(".tt-drawer-message")
+    assert message.is_visible()
+    assert "start numbers are 1 to 225" in (message.text_content() or "")
+    drawer.locator("button", has_text="Roll the dice").click()
+    page.wait_for_function("el => el.dataset.startNumber", arg=drawer.element_handle(), timeout=15_000)
+    number = int(drawer.get_attribute("data-start-number") or "0")
+    assert 1 <= number <= 225
+    assert drawer.get_attribute("data-points") == str(engine_points(number)).replace(" ", "")
+    assert not message.is_visible()
