@@ -1,0 +1,179 @@
+"""Export of backgammon-set matches as Jellyfish ``.mat`` match files, the format gnubg imports.
+
+The layout follows what gnubg itself writes with ``export match mat``::
+
+     5 point match
+
+     Game 1
+     Black : 0                      White : 0
+      1)                             52: 13/8 13/11
+      2) 31: 8/5 6/5                 Doubles => 2
+      3)  Takes                      64: 24/18 13/9
+      ...
+          Wins 1 point
+
+* Black is the left column (gnubg's player 0, as in :mod:`toutes_tables.matchid`), White the
+  right one; each line is one turn of each, numbered. When White opens, the first left cell
+  is empty.
+* A move is ``DD: moves``, the dice higher first, each checker step in the **mover's own
+  numbering**, one step per die as Jellyfish writes them (``25/20`` enters from the bar,
+  ``3/0`` bears off, ``*`` marks a hit). A turn with no legal play is the dice alone.
+* Cube actions are ``Doubles => N``, ``Takes``, ``Drops``; every game ends with ``Wins N
+  point(s)`` in the winner's column (gnubg does not write Jellyfish's ``and the match``).
+
+The format has no way to give the starting position, so only games from the classic start
+(No. 64) can be exported; a backgammon-225 match qualifies only if every game was played
+from start No. 64. Options the format cannot express are refused as well: the point game,
+automatic doubles that raised the stake, the Jacoby rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from .play import apply_moves
+from .position import BLACK, OFF, WHITE, Color, Position
+from .starts import CLASSIC_START, start_position
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .match import Match
+
+LEFT_CELL = 28  # gnubg: "%3d) %-27s "
+NAME_CELL = 31  # gnubg: " %-31s%s : %d"
+
+
+class MatExportError(ValueError):
+    """A game or match that a ``.mat`` file cannot represent."""
+
+
+def _step_text(src: int, dst: int, hit: bool) -> str:
+    return f"{src}/{dst}{'*' if hit else ''}"
+
+
+def format_mat_moves(position: Position, moves: Sequence[tuple[int, int]]) -> str:
+    """Moves as Jellyfish writes them: one ``from/to`` per die, bar = 25, off = 0, ``*`` for a hit.
+
+    >>> from toutes_tables import start_position
+    >>> format_mat_moves(start_position(64), [(13, 7), (8, 7)])
+    '13/7 8/7'
+    """
+    theirs = list(position.theirs)
+    steps = []
+    for src, dst in moves:
+        hit = dst != OFF and theirs[25 - dst] == 1
+        if hit:
+            theirs[25 - dst] = 0
+        steps.append(_step_text(src, dst, hit))
+    return " ".join(steps)
+
+
+def _check_exportable(game: Game, number: int) -> None:
+    from .game import OpeningRoll
+
+    if not game.rules.cube:
+        raise MatExportError(f"game {number} is {game.rules.title}: .mat files are for the backgammon sets only")
+    if game.start_number != CLASSIC_START:
+        raise MatExportError(
+            f"game {number} starts from No. {game.start_number}; a .mat file cannot give a start, so only "
+            f"games from the classic start (No. {CLASSIC_START}) can be exported"
+        )
+    if game.options.point_game:
+        raise MatExportError(f"game {number} is a point game, which .mat files cannot score")
+    if game.options.jacoby:
+        raise MatExportError(f"game {number} uses the Jacoby rule, which .mat files cannot record")
+    if game.options.auto_doubles and any(
+        isinstance(a, OpeningRoll) and a.black == a.white for a in game.history
+    ):
+        raise MatExportError(f"game {number} has automatic doubles, which .mat files cannot record")
+    if game.result is None:
+        raise MatExportError(f"game {number} is not finished; a .mat file records finished games")
+
+
+def _game_cells(game: Game) -> Iterator[tuple[Color, str]]:
+    """``(player, cell text)`` for each turn and cube action of ``game``, in order."""
+    from .game import Double, Drop, OpeningRoll, Played, Roll, Take
+
+    position = start_position(CLASSIC_START)
+    dice = (0, 0)
+    cube = 1
+    for action in game.history:
+        if isinstance(action, OpeningRoll):
+            if action.black != action.white:  # ties are rolled again and leave no trace in the file
+                dice = (max(action.black, action.white), min(action.black, action.white))
+                position = position.with_turn(BLACK if action.black > action.white else WHITE)
+        elif isinstance(action, Roll):
+            dice = (max(action.dice), min(action.dice))
+        elif isinstance(action, Played):
+            yield action.player, f"{dice[0]}{dice[1]}: {format_mat_moves(position, action.moves)}".rstrip()
+            position = apply_moves(position, action.moves)[0] if action.moves else position.swapped()
+        elif isinstance(action, Double):
+            cube *= 2
+            yield action.player, f" Doubles => {cube}"
+        elif isinstance(action, Take):
+            yield action.player, " Takes"
+        elif isinstance(action, Drop):
+            yield action.player, " Drops"
+        # A resignation has no cell: the "Wins" line that ends the game says it all.
+
+
+def _wins(points: int) -> str:
+    return f"Wins {points} point{'s' if points > 1 else ''}"
+
+
+def game_to_mat(
+    game: Game,
+    number: int = 1,
+    score: tuple[int, int] = (0, 0),
+    names: tuple[str, str] = ("Black", "White"),
+) -> str:
+    """One finished game as a ``.mat`` game section (ending in a blank line); ``score`` is (Black, White) before it.
+
+    Lines are laid out in gnubg's columns: ``"%3d) "``, the left cell padded to 28, the right cell.
+    """
+    _check_exportable(game, number)
+    assert game.result is not None
+    lines = [f" Game {number}", f" {f'{names[0]} : {score[0]}':<{NAME_CELL}}{names[1]} : {score[1]}"]
+    rows: list[list[str | None]] = []  # [left cell, right cell]; cells alternate Black, White
+    for player, cell in _game_cells(game):
+        if player is BLACK or not rows or rows[-1][1] is not None:
+            rows.append([None, None])
+        rows[-1][0 if player is BLACK else 1] = cell
+    wins = _wins(game.result.points)
+    left_wins = game.result.winner is BLACK
+    last_is_open = bool(rows) and rows[-1][1] is None  # the left cell is the last one written
+    if not left_wins and last_is_open:
+        rows[-1][1] = " " + wins  # the right column's "Wins" shares the line, as after a left " Drops"
+    for n, (left, right) in enumerate(rows, 1):
+        lines.append(f"{n:>3}) {left or '':<{LEFT_CELL - 1}} {right or ''}".rstrip())
+    if left_wins:
+        lines.append(f"      {wins}")
+    elif not last_is_open:
+        lines.append(f"{'':<{LEFT_CELL + 6}}{wins}")
+    return "\n".join(lines) + "\n\n"
+
+
+def match_to_mat(match: Match, names: tuple[str, str] = ("Black", "White")) -> str:
+    """A match's finished games as a ``.mat`` file."""
+    if not match.crawford and match.length > 1:
+        raise MatExportError("gnubg reads .mat matches with the Crawford rule; this match is played without it")
+    return games_to_mat(match.games, match.length, names)
+
+
+def games_to_mat(games: Iterable[Game], length: int, names: tuple[str, str] = ("Black", "White")) -> str:
+    """The finished ``games`` of a match to ``length`` points as a ``.mat`` file (unfinished ones are left out)."""
+    for name in names:
+        if not name.strip() or ":" in name or "\n" in name or name != name.strip():
+            raise MatExportError(f"player names must be non-empty, without ':', line breaks or edge spaces: {name!r}")
+    text = f" {length} point match\n\n"
+    score = {BLACK: 0, WHITE: 0}
+    for number, game in enumerate(games, 1):
+        if game.result is None:
+            break
+        text += game_to_mat(game, number, (score[BLACK], score[WHITE]), names)
+        score[game.result.winner] += game.result.points
+    return text
+
+
+__all__ = ["MatExportError", "format_mat_moves", "game_to_mat", "games_to_mat", "match_to_mat"]

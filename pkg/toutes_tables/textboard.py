@@ -1,0 +1,86 @@
+"""The board as plain text, in absolute numbering, for terminals and logs.
+
+Points 13-24 run left to right along the top, 12-1 right to left along the bottom, as on
+a real board seen from White's side: White (``O``) travels 24 -> 1 and bears off from the
+bottom right quarter (1-6), Black (``X``) travels 1 -> 24 and bears off from the top right
+quarter (19-24). A stack taller than the five rows shows its count in the fifth row. The
+bar column shows the checkers on the bar, Black's at the top, White's at the bottom, and
+the lines at the sides count the borne-off checkers.
+
+>>> from toutes_tables import start_position
+>>> print(board_text(start_position(64)))
+ 13 14 15 16 17 18       19 20 21 22 23 24
++------------------+---+------------------+  X Black  off 0
+| O           X    |   | X              O |
+| O           X    |   | X              O |
+| O           X    |   | X                |
+| O                |   | X                |
+| O                |   | X                |
+|                  |BAR|                  |
+| X                |   | O                |
+| X                |   | O                |
+| X           O    |   | O                |
+| X           O    |   | O              X |
+| X           O    |   | O              X |
++------------------+---+------------------+  O White  off 0
+ 12 11 10  9  8  7        6  5  4  3  2  1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .position import BLACK, WHITE, Color, Position
+
+ROWS = 5
+SYMBOLS = {BLACK: "X", WHITE: "O"}
+NAMES = {BLACK: "Black", WHITE: "White"}
+
+
+def _cell(color: Color | None, count: int, row: int) -> str:
+    """Row ``row`` (0 = at the edge) of a point holding ``count`` of ``color``: 3 characters."""
+    if color is None or count <= row:
+        return "   "
+    if row == ROWS - 1 and count > ROWS:
+        return f"{count:>2} "
+    return f" {SYMBOLS[color]} "
+
+
+def _bar_cell(position: Position, color: Color, row: int) -> str:
+    n = position.bar(color)
+    if n == 0 or row > 0:
+        return "   "
+    return f"{SYMBOLS[color]}{n:<2}" if n > 1 else f" {SYMBOLS[color]} "
+
+
+def board_text(position: Position, notes: Sequence[str] = ()) -> str:
+    """The board drawn in text; ``notes`` are printed to the right of the middle rows."""
+    top_points = (range(13, 19), range(19, 25))
+    bottom_points = (range(12, 6, -1), range(6, 0, -1))
+
+    def row_text(points: tuple[range, range], row: int, bar_color: Color) -> str:
+        left = "".join(_cell(*position.at(p), row) for p in points[0])
+        right = "".join(_cell(*position.at(p), row) for p in points[1])
+        return f"|{left}|{_bar_cell(position, bar_color, row)}|{right}|"
+
+    lines = [" 13 14 15 16 17 18       19 20 21 22 23 24"]
+    lines.append(f"+------------------+---+------------------+  X Black  off {position.borne_off(BLACK)}")
+    lines += [row_text(top_points, r, BLACK) for r in range(ROWS)]
+    lines.append("|                  |BAR|                  |")
+    lines += [row_text(bottom_points, r, WHITE) for r in reversed(range(ROWS))]
+    lines.append(f"+------------------+---+------------------+  O White  off {position.borne_off(WHITE)}")
+    lines.append(" 12 11 10  9  8  7        6  5  4  3  2  1")
+    if notes:
+        first = 2 + ROWS - len(notes) // 2 + 0  # centre the notes on the BAR row
+        first = max(1, min(first, len(lines) - len(notes)))
+        for i, note in enumerate(notes):
+            lines[first + i] += "  " + note
+    return "\n".join(lines)
+
+
+def pip_line(position: Position) -> str:
+    """``"Pips: Black 167, White 167"``."""
+    return f"Pips: Black {position.pips(BLACK)}, White {position.pips(WHITE)}"
+
+
+__all__ = ["NAMES", "SYMBOLS", "board_text", "pip_line"]
