@@ -191,12 +191,13 @@ export function createBoard(target, config = {}) {
       state.cursor = state.selected;
       apply(activate(state, state.selected));
     } else if (key === "n" || key === "p" || key === "N" || key === "P") {
-      if (state.selected !== null) return;
-      state.cursor = nextSource(state, key.toLowerCase() === "p");
+      if (state.selected === null) state.cursor = nextSource(state, key.toLowerCase() === "p");
     } else {
       return;
     }
+    // the board's keys are its own: page-level shortcuts (Material's N/P page turns) must not see them
     ev.preventDefault();
+    ev.stopPropagation();
     announceCursor();
     redraw();
   }
