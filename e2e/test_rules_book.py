@@ -115,3 +115,20 @@ def test_setup_drawer_rolls_a_start_and_rejects_a_bad_number(page: Page, site_ur
     assert 1 <= number <= 225
     assert drawer.get_attribute("data-points") == str(engine_points(number)).replace(" ", "")
     assert not message.is_visible()
+
+
+def test_live_bear_off_examples_list_the_engines_plays(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rules/bearing-off/")
+    boards = page.locator("figure.tt-live tt-board")
+    assert boards.count() == 6
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('figure.tt-live tt-board')]"
+        ".every(b => b.querySelectorAll('.tt-embed-plays li').length > 0)",
+        timeout=120_000,
+    )
+    plays = [boards.nth(i).locator(".tt-embed-plays li").all_text_contents() for i in range(6)]
+    assert [boards.nth(i).get_attribute("rules") for i in range(2)] == ["backgammon", "toutes-tables"]
+    assert sorted(plays[0]) == ["3/2 2/off", "3/off 2/1*"]
+    assert plays[1] == ["3/off 2/1*"]  # Toutes tables: only the play that travels the most pips
+    assert plays[2:] == [["6/2 5/1(2) 2/off"], ["4/off 3/off"], ["6/2"], sorted(plays[5])]
+    assert sorted(plays[5]) == ["5/off", "6/5 5/1"]

@@ -147,3 +147,49 @@ def test_rest_roles_in_docstrings_read_as_code(hook: ModuleType) -> None:
     md = markdown.Markdown(extensions=["fenced_code", hook.DoctestBlocksExtension()])
     html = md.convert("See :class:`~toutes_tables.Position`, :meth:`Game.replay` and :attr:`moves <Play.moves>`.")
     assert html == "<p>See <code>Position</code>, <code>Game.replay</code> and <code>moves</code>.</p>"
+
+
+def render_page_at(hook: ModuleType, source: str, url: str) -> str:
+    import markdown
+
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="rules/x.md"), url=url)
+    replaced = hook.on_page_markdown(source, page, None, None)
+    return str(hook.on_page_content(markdown.markdown(replaced), page, None, None))
+
+
+def test_live_boards_become_tt_board_elements_side_by_side_with_the_script(hook: ModuleType) -> None:
+    source = (
+        "```board\ntext: white 3:1 2:2 / 24:1\ndice: 6-1\nlive: example\n"
+        "rules: backgammon, toutes-tables\n```\n"
+    )
+    html = render_page_at(hook, source, "rules/bearing-off/")
+    assert html.count("<tt-board ") == 2
+    assert '<tt-board rules="backgammon" position="AACAWAAAAAAAAA" turn="white" mode="example"' in html
+    assert '<tt-board rules="toutes-tables" ' in html
+    assert 'dice="6-1"' in html
+    assert html.count("<svg") == 2  # the static diagram inside each, until the element takes over
+    assert html.rstrip().endswith('<script type="module" src="../../board/element.js"></script>')
+
+
+def test_live_start_boards_pass_the_start_number(hook: ModuleType) -> None:
+    html = render_page_at(hook, "```board\nstart: 64\nlive: view\n```\n", "")
+    assert '<tt-board rules="toutes-tables-225" position="64" turn="white" mode="view"' in html
+    assert '<script type="module" src="board/element.js"></script>' in html
+
+
+def test_pages_without_live_boards_load_no_script(hook: ModuleType) -> None:
+    assert "<script" not in render_page_at(hook, "```board\nstart: 64\n```\n", "rules/board/")
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("start: 64\nlive: replay", "live must be one of view, play, example"),
+        ("start: 64\nlive: example", "needs dice"),
+        ("start: 64\ndice: 3-1\nrules: backgammon, toutes-tables", "for live boards side by side"),
+    ],
+)
+def test_bad_live_fences_fail(hook: ModuleType, body: str, message: str) -> None:
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="x.md"), url="x/")
+    with pytest.raises(PluginError, match=message):
+        hook.on_page_markdown(f"```board\n{body}\n```\n", page, None, None)

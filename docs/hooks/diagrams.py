@@ -16,6 +16,9 @@ A page writes a fenced block whose info string is ``board``; its lines are ``key
 - ``play`` is drawn as arrows and must be legal under ``rules`` (default ``toutes-tables-225``) with
   ``dice``; ``plays`` lists the engine's legal plays under each rule set named; ``outcome`` (for a
   finished game) lists the result under each;
+- ``live: view|play|example`` makes it a live board, the game's ``<tt-board>`` element (the static
+  diagram stays inside it until the element has loaded); with several rule sets in ``rules`` the boards
+  stand side by side;
 - ``orientation`` is the colour at the bottom, ``highlight`` a list of absolute points, ``caption``
   inline Markdown. An indented line continues the value above it; a line starting with ``#`` is a comment.
 
@@ -68,7 +71,11 @@ from toutes_tables.svg import HEIGHT, WIDTH, board_svg, describe  # noqa: E402
 FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\s]*)[^`]*$")
 KEYS = {
     "start", "id", "text", "turn", "dice", "orientation", "highlight", "play", "rules", "plays", "outcome", "caption",
+    "live",
 }
+LIVE_MODES = ("view", "play", "example")
+LIVE_MARK = "data-tt-live-board"  # on figures holding <tt-board> elements: the page then loads the element
+ELEMENT_SCRIPT = "board/element.js"  # the game's <tt-board> custom element, at the site root
 GALLERY_DIR = "starts"  # the gallery page is starts.md, so its images sit beside it at starts/
 THUMB_WIDTH = 320
 PLAY_LINK = "../play/?rules=toutes-tables-225&amp;start={number}"
@@ -199,16 +206,20 @@ def render_board(fields: dict[str, str]) -> str:
         if not item.isdigit() or not 1 <= int(item) <= 24:
             raise DiagramError(f"highlight takes absolute points 1-24, got {item!r}")
         highlights.append(int(item))
-    rules = fields.get("rules", "toutes-tables-225")
-    _rules_list(rules)
+    rule_sets = _rules_list(fields.get("rules", "toutes-tables-225"))
+    if not rule_sets:
+        raise DiagramError("rules names no rule set")
+    if len(rule_sets) > 1 and "live" not in fields:
+        raise DiagramError("several rule sets in rules are for live boards side by side (live: example)")
     arrows: tuple[tuple[int, int], ...] = ()
     if "play" in fields:
         if dice is None:
             raise DiagramError("a play needs the dice it is played with (dice: 6-1)")
-        try:
-            arrows = parse_play(position, fields["play"], dice, rules).moves
-        except ValueError as exc:
-            raise DiagramError(f"play {fields['play']!r} under {rules}: {exc}") from None
+        for rules in rule_sets:
+            try:
+                arrows = parse_play(position, fields["play"], dice, rules).moves
+            except ValueError as exc:
+                raise DiagramError(f"play {fields['play']!r} under {rules}: {exc}") from None
     plays_html = ""
     if "plays" in fields:
         if dice is None:
@@ -239,7 +250,39 @@ def render_board(fields: dict[str, str]) -> str:
         start_number=number, dice=dice, show_turn=show_turn,
     )
     caption = f"<figcaption>{_inline_markdown(fields['caption'])}</figcaption>" if "caption" in fields else ""
+    if "live" in fields:
+        boards = render_live_boards(fields["live"], position, number, dice, orientation, rule_sets, svg)
+        body = f"{boards}{caption}{plays_html}"
+        return f'<figure class="tt-diagram tt-live" {LIVE_MARK} data-search-exclude>{body}</figure>'
     return f'<figure class="tt-diagram" data-search-exclude>{svg}{caption}{plays_html}</figure>'
+
+
+def render_live_boards(
+    mode: str,
+    position: Position,
+    number: int | None,
+    dice: tuple[int, int] | None,
+    orientation: Color,
+    rule_sets: list[str],
+    fallback_svg: str,
+) -> str:
+    """One ``<tt-board>`` per rule set, the static diagram inside each until the element takes over."""
+    if mode not in LIVE_MODES:
+        raise DiagramError(f"live must be one of {', '.join(LIVE_MODES)}, got {mode!r}")
+    if mode != "view" and dice is None:
+        raise DiagramError(f"a live board in {mode} mode needs dice (dice: 6-1)")
+    where = str(number) if number is not None else position.gnubg_id()
+    attrs = f'position="{escape(where)}" turn="{position.turn.value}" mode="{mode}" orientation="{orientation.value}"'
+    if dice is not None:
+        attrs += f' dice="{dice[0]}-{dice[1]}"'
+    boards = []
+    for rules in rule_sets:
+        title = ""
+        if len(rule_sets) > 1:
+            title = f'<p class="tt-live-title"><strong>{escape(get_rules(rules).title)}</strong></p>'
+        board = f'<tt-board rules="{rules}" {attrs}>{fallback_svg}</tt-board>'
+        boards.append(f'<div class="tt-live-board">{title}{board}</div>')
+    return f'<div class="tt-live-boards">{"".join(boards)}</div>'
 
 
 def gallery_files(config: Any) -> list[File]:
@@ -364,4 +407,8 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         html, count = re.subn(rf"<p>{token}</p>|{token}(?!\d)", lambda _, svg=diagram: svg, html, count=1)
         if count != 1:
             raise PluginError(f"{page.file.src_uri}: diagram {n + 1} was lost by the Markdown conversion")
+    if any(LIVE_MARK in diagram for diagram in diagrams):
+        # Relative to the page's directory URL (use_directory_urls), so any base path works.
+        up = "../" * page.url.count("/")
+        html += f'\n<script type="module" src="{up}{ELEMENT_SCRIPT}"></script>\n'
     return html
