@@ -293,6 +293,7 @@ def test_the_computer_plays_whole_games_one_action_at_a_time() -> None:
         actions += 1
         assert actions < 2000
     assert view["match"]["over"] and view["result"]["points"] in (1, 2)
+    assert view["turn"] is None and view["actor"] is None  # nobody is on roll after the end
     assert view["result"]["description"].startswith(("a single game", "a double game"))
 
 

@@ -387,7 +387,7 @@ def view(session: Session) -> dict[str, Any]:
         "rules": game.rules.name,
         "phase": game.phase,
         "actor": to_act.value if to_act else None,
-        "turn": game.turn.value if game.turn else None,
+        "turn": game.turn.value if game.turn and game.phase != "over" else None,
         "position": position.absolute(),
         "position_id": game.position.gnubg_id(),
         "pips": {c.value: position.pips(c) for c in Color},
