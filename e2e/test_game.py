@@ -257,3 +257,29 @@ def test_a_turn_played_with_the_keyboard_only(page: Page, site_url: str) -> None
     page.keyboard.press("c")  # confirm
     page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=moves_before)
     assert game_view(page)["moves"][moves_before]["colour"] == "white"
+
+
+def test_the_computer_answers_a_double(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    start_new_game(page, rules="backgammon", opponent="computer")
+    for _ in range(15):
+        v = wait_for_player(page)
+        if v["phase"] == "roll" and "double" in v["cube_actions"]:
+            break
+        if v["phase"] == "double-offered":  # the computer doubled first: take it, and go on
+            page.get_by_role("button", name="Take").click()
+            continue
+        play_turn_with_pointer(page, v, use_drag=False)
+        page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]))
+    else:
+        pytest.skip("no chance to double came up")
+    page.get_by_role("button", name="Double").click()
+    page.wait_for_function(
+        "() => ['take', 'drop'].includes(window.toutesTables.view.moves.at(-1).kind)", timeout=GAME_TIMEOUT_MS
+    )
+    v = game_view(page)
+    if v["moves"][-1]["kind"] == "take":
+        assert v["cube"]["owner"] == "black" and v["cube"]["value"] >= 2
+    else:
+        assert v["phase"] == "over" and v["result"]["winner"] == "white" and v["result"]["reason"] == "dropped"
+        expect(page.locator(".tt-status")).to_contain_text("White wins")
