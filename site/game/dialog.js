@@ -101,7 +101,7 @@ export function createNewGameDialog(onStart) {
   for (const [name, label] of [
     ["cube", "Doubling cube"],
     ["crawford", "Crawford rule (matches)"],
-    ["jacoby", "Jacoby rule (money play)"],
+    ["jacoby", "Jacoby rule (money play: one game, no match)"],
     ["auto_doubles", "Automatic doubles on opening ties"],
     ["point_game", "Point game scoring"],
     ["winner_opens", "The winner opens the next game (1698)"],
@@ -130,8 +130,8 @@ export function createNewGameDialog(onStart) {
     el(
       "div",
       { class: "tt-dialog-buttons" },
-      el("button", { type: "submit", value: "start", class: "tt-primary" }, "Start"),
-      el("button", { type: "submit", value: "cancel", formnovalidate: true }, "Cancel"),
+      el("button", { type: "submit", value: "start", class: "tt-button tt-primary" }, "Start"),
+      el("button", { type: "submit", value: "cancel", class: "tt-button", formnovalidate: true }, "Cancel"),
     ),
   );
   const dialog = el("dialog", { class: "tt-dialog", "aria-label": "New game" }, form);
