@@ -53,8 +53,12 @@ def _bar_cell(position: Position, color: Color, row: int) -> str:
     return f"{SYMBOLS[color]}{n:<2}" if n > 1 else f" {SYMBOLS[color]} "
 
 
-def board_text(position: Position, notes: Sequence[str] = ()) -> str:
-    """The board drawn in text; ``notes`` are printed to the right of the middle rows."""
+def board_text(position: Position, notes: Sequence[str] = (), *, black_numbering: bool = False) -> str:
+    """The board drawn in text; ``notes`` are printed to the right of the middle rows.
+
+    ``black_numbering`` adds rows of Black's own point numbers (25 - absolute) outside the
+    absolute ones, for a Black player who writes moves in his numbering.
+    """
     top_points = (range(13, 19), range(19, 25))
     bottom_points = (range(12, 6, -1), range(6, 0, -1))
 
@@ -70,8 +74,12 @@ def board_text(position: Position, notes: Sequence[str] = ()) -> str:
     lines += [row_text(bottom_points, r, WHITE) for r in reversed(range(ROWS))]
     lines.append(f"+------------------+---+------------------+  O White  off {position.borne_off(WHITE)}")
     lines.append(" 12 11 10  9  8  7        6  5  4  3  2  1")
+    if black_numbering:
+        lines.insert(0, " 12 11 10  9  8  7        6  5  4  3  2  1   (Black's numbering)")
+        lines.append(" 13 14 15 16 17 18       19 20 21 22 23 24   (Black's numbering)")
     if notes:
-        first = 2 + ROWS - len(notes) // 2 + 0  # centre the notes on the BAR row
+        bar_row = ROWS + 2 + (1 if black_numbering else 0)
+        first = bar_row - len(notes) // 2  # centre the notes on the BAR row
         first = max(1, min(first, len(lines) - len(notes)))
         for i, note in enumerate(notes):
             lines[first + i] += "  " + note

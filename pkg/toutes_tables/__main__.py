@@ -1,0 +1,10 @@
+"""``python -m toutes_tables``: the terminal game (see :mod:`toutes_tables.cli`)."""
+
+from __future__ import annotations
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

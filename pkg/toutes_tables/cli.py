@@ -1,0 +1,427 @@
+"""The terminal game: ``python -m toutes_tables`` (or the ``toutes-tables`` script).
+
+Play a game or a match against the computer, or hot-seat with two people at one keyboard::
+
+    toutes-tables                                   # Toutes Tables 225, you (White) against the computer
+    toutes-tables --rules backgammon --match 5      # a 5-point backgammon match
+    toutes-tables --rules toutes-tables-225 --start 17 --seed 3 --hotseat
+
+At your turn type a play in standard notation, in **your own numbering** (``24/18 13/11``,
+``bar/22*``, ``6/off``, ``8/5(2)``), or a command: ``?`` lists the legal plays (numbered:
+typing a number plays that one), ``hint`` asks the computer, ``board`` draws the board
+again, ``resign``, ``help``, ``quit``. In the backgammon sets you are asked before each roll
+whether to ``roll`` or ``double`` (when you may), and to ``take`` or ``drop`` a double.
+
+The board is drawn in absolute numbering (1-24, White moving 24 -> 1, Black 1 -> 24); when
+Black is to play, Black's own numbers are printed around it too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from .errors import IllegalMoveError, InvalidNotationError
+from .game import Game, GameOptions
+from .match import Match
+from .matfile import MatExportError, match_to_mat
+from .play import Play
+from .player import ComputerPlayer, MatchScore, match_score
+from .position import BLACK, WHITE, Color
+from .rules import DEFAULT_RULES, RULE_SETS, Outcome, get_rules
+from .starts import DiceSource
+from .textboard import NAMES, SYMBOLS, board_text
+
+HELP = """Commands:
+  <play>      a play in standard notation, in your own numbering: 24/18 13/11, bar/22*, 6/off, 8/5(2)
+  ?           list the legal plays, numbered; then a number plays that one
+  hint        what the computer would do
+  board       draw the board again
+  roll, double, take, drop   cube actions (backgammon sets)
+  resign      give up this game (resign gammon / resign double to concede more)
+  help        this text
+  quit        leave the game"""
+
+
+RESIGNED = "\x00resigned"  # what a prompt returns once the game ended by resignation; nobody can type it
+
+
+class QuitGame(Exception):
+    """The player typed ``quit`` (or the input ended)."""
+
+    def __init__(self, reason: str, code: int) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+class Terminal:
+    """Prompts and messages; echoes what it reads when the input is not a terminal, so transcripts read well."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.echo = not (hasattr(stdin, "isatty") and stdin.isatty())
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str:
+        self.stdout.write(prompt + "> ")
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            raise QuitGame("The input ended; the game is abandoned.", 1)
+        answer = line.strip()
+        if self.echo:
+            self.say(answer)
+        return answer
+
+
+def _dice_text(dice: Sequence[int]) -> str:
+    """Dice as announced: the higher first."""
+    return f"{max(dice)}-{min(dice)}"
+
+
+def _name(color: Color) -> str:
+    return f"{NAMES[color]} ({SYMBOLS[color]})"
+
+
+class Session:
+    """One game or match in the terminal, between humans and/or the computer."""
+
+    def __init__(self, args: argparse.Namespace, terminal: Terminal) -> None:
+        self.args = args
+        self.out = terminal
+        self.rules = get_rules(args.rules)
+        dice: DiceSource = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
+        self.dice = dice
+        human_colour = BLACK if args.play_as == "black" else WHITE
+        self.humans = {BLACK, WHITE} if args.opponent == "human" else {human_colour}
+        self.computer = ComputerPlayer(self.rules, seed=args.seed)
+        self.advisor = ComputerPlayer(self.rules, seed=0)  # hints must not disturb the computer's own RNG
+        options = GameOptions(rules=self.rules.name, cube=not args.no_cube)
+        self.match: Match | None = None
+        self.single: Game | None = None
+        if args.match:
+            self.match = Match(self.rules, args.match, options, rng=dice, start=args.start)
+        else:
+            self.single = Game(self.rules, args.start, options, rng=dice)
+        self.plays_listed: list[Play] = []
+
+    # -- the whole session ----------------------------------------------------------------
+
+    def run(self) -> int:
+        who = "hot-seat" if len(self.humans) == 2 else f"you play {_name(next(iter(self.humans)))}"
+        length = f"a {self.args.match}-point match" if self.match else "one game"
+        self.out.say(f"{self.rules.title}: {length}, {who}. Type 'help' for the commands.")
+        try:
+            if self.single is not None:
+                self.play_game(self.single, 1)
+            else:
+                self.play_match()
+        except QuitGame as stop:
+            self.out.say(str(stop))
+            return stop.code
+        return 0
+
+    def play_match(self) -> None:
+        match = self.match
+        assert match is not None
+        number = 1
+        while True:
+            self.play_game(match.game, number)
+            score = match.score
+            self.out.say(f"Score: Black {score[BLACK]}, White {score[WHITE]} (match to {match.length}).")
+            if match.is_over:
+                winner = match.winner
+                assert winner is not None
+                self.out.say(f"{NAMES[winner]} wins the match {score[winner]}-{score[winner.other]}.")
+                break
+            match.next_game()
+            number += 1
+        if self.args.mat:
+            try:
+                with open(self.args.mat, "w", encoding="utf-8") as f:
+                    f.write(match_to_mat(match))
+                self.out.say(f"Match written to {self.args.mat} (Jellyfish .mat).")
+            except MatExportError as exc:
+                self.out.say(f"No .mat file written: {exc}.")
+
+    # -- one game -------------------------------------------------------------------------
+
+    def _match_view(self, color: Color) -> MatchScore | None:
+        return match_score(self.match, color) if self.match is not None else None
+
+    def play_game(self, game: Game, number: int) -> None:
+        crawford = " (Crawford game: no doubling)" if game.is_crawford else ""
+        self.out.say()
+        self.out.say(f"Game {number}{crawford}. {self._start_text(game)}")
+        while game.phase == "opening":
+            black, white = game.roll_opening()
+            if black == white:
+                self.out.say(f"Opening roll: Black {black}, White {white}: a tie, roll again.")
+            else:
+                opener = game.position.turn
+                self.out.say(
+                    f"Opening roll: Black {black}, White {white}. {_name(opener)} plays first, "
+                    f"with {game.announce()} ({_dice_text((black, white))})."
+                )
+        if game.opener is not None:
+            self.out.say(f"{_name(game.opener)} won the last game and opens this one.")
+        while not game.is_over:
+            actor = game.to_act
+            assert actor is not None
+            if game.phase == "roll":
+                self.roll_phase(game, actor)
+            elif game.phase == "double-offered":
+                self.answer_double(game, actor)
+            else:
+                self.move_phase(game, actor)
+        result = game.result
+        assert result is not None
+        self.out.say(board_text(game.position, self._notes(game)))
+        text = str(result)
+        self.out.say(text[0].upper() + text[1:] + ".")
+
+    def _start_text(self, game: Game) -> str:
+        if not self.rules.drawn_starts:
+            return f"Classic start (No. {game.start_number})."
+        drawn = game.drawn_start
+        if drawn is None:
+            return f"Start No. {game.start_number}."
+        (a1, b1), (a2, b2) = drawn.first_roll, drawn.second_roll
+        rerolled = f" (doubles set aside: {', '.join(f'{a}-{b}' for a, b in drawn.rerolled)})" if drawn.rerolled else ""
+        return f"Start No. {drawn.number}, drawn with {b1}-{a1} then {b2}-{a2}{rerolled}."
+
+    def _notes(self, game: Game) -> list[str]:
+        pos = game.position
+        notes = [f"Start No. {game.start_number}", f"Pips: X Black {pos.pips(BLACK)}, O White {pos.pips(WHITE)}"]
+        if self.match is not None:
+            score = self.match.score
+            notes.append(f"Score: Black {score[BLACK]}, White {score[WHITE]} (to {self.match.length})")
+        if game.cube_enabled:
+            owner = "centred" if game.cube_owner is None else f"owned by {NAMES[game.cube_owner]}"
+            notes.append(f"Cube: {game.cube_value}, {owner}" + (" (Crawford)" if game.is_crawford else ""))
+        if game.phase == "move" and game.dice is not None:
+            notes.append(f"{NAMES[pos.turn]} to play {_dice_text(game.dice)} ({game.announce()})")
+        elif not game.is_over and game.to_act is not None:
+            notes.append(f"{NAMES[game.to_act]} to act")
+        return notes
+
+    def show_board(self, game: Game) -> None:
+        black_to_act = game.to_act is BLACK
+        self.out.say(board_text(game.position, self._notes(game), black_numbering=black_to_act))
+
+    # -- the phases -----------------------------------------------------------------------
+
+    def roll_phase(self, game: Game, actor: Color) -> None:
+        if actor not in self.humans:
+            if self.computer.cube_decision(game, self._match_view(actor)) == "double":
+                value = game.offer_double()
+                self.out.say(f"{_name(actor)} doubles: the stake would be {value}.")
+                return
+            self.roll(game, actor)
+            return
+        if not game.can_double():
+            self.roll(game, actor)
+            return
+        self.show_board(game)
+        while True:
+            answer = self.ask_common(game, actor, f"{NAMES[actor]}, roll or double")
+            if answer == RESIGNED:
+                return
+            if answer in ("", "r", "roll"):
+                self.roll(game, actor)
+                return
+            if answer in ("d", "double"):
+                value = game.offer_double()
+                self.out.say(f"{_name(actor)} doubles: the stake would be {value}.")
+                return
+            if answer == "hint":
+                would = self.advisor.cube_decision(game, self._match_view(actor))
+                self.out.say(f"The computer would {would}.")
+                continue
+            self.out.say(f"Cannot do {answer!r} now: type 'roll' or 'double' (or 'help').")
+
+    def roll(self, game: Game, actor: Color) -> None:
+        self.out.say(f"{_name(actor)} rolls {_dice_text(game.roll())}: {game.announce()}.")
+
+    def answer_double(self, game: Game, actor: Color) -> None:
+        value = game.cube_value * 2
+        if actor not in self.humans:
+            if self.computer.cube_decision(game, self._match_view(actor)) == "take":
+                game.take()
+                self.out.say(f"{_name(actor)} takes: the cube is on {value}.")
+            else:
+                game.drop()
+                self.out.say(f"{_name(actor)} drops.")
+            return
+        self.show_board(game)
+        while True:
+            answer = self.ask_common(game, actor, f"{NAMES[actor]}, take or drop the double to {value}")
+            if answer == RESIGNED:
+                return
+            if answer in ("t", "take"):
+                game.take()
+                self.out.say(f"{_name(actor)} takes: the cube is on {value}.")
+                return
+            if answer in ("d", "drop", "pass"):
+                game.drop()
+                self.out.say(f"{_name(actor)} drops.")
+                return
+            if answer == "hint":
+                would = self.advisor.cube_decision(game, self._match_view(actor))
+                self.out.say(f"The computer would {would}.")
+                continue
+            self.out.say(f"Cannot do {answer!r} now: type 'take' or 'drop' (or 'help').")
+
+    def move_phase(self, game: Game, actor: Color) -> None:
+        plays = game.legal_plays()
+        if not plays:
+            self.out.say(f"{_name(actor)} cannot move.")
+            game.pass_turn()
+            return
+        if actor not in self.humans:
+            assert game.dice is not None
+            play = self.computer.choose_play(game.position, game.dice)
+            game.play(play)
+            self.out.say(f"{_name(actor)} plays {play}.")
+            return
+        if len(plays) == 1:
+            game.play(plays[0])
+            self.out.say(f"{_name(actor)} plays {plays[0]} (the only legal play).")
+            return
+        self.show_board(game)
+        if actor is BLACK:
+            self.out.say("Black: write moves in your own numbering (your 24 point is absolute 1).")
+        self.plays_listed = []
+        while True:
+            assert game.dice is not None
+            answer = self.ask_common(game, actor, f"{NAMES[actor]} to play {_dice_text(game.dice)}")
+            if answer == RESIGNED:
+                return
+            if answer == "?":
+                self.plays_listed = sorted(plays, key=str)
+                self.out.say(self._numbered(self.plays_listed))
+                continue
+            if answer == "hint":
+                self.out.say(f"The computer would play {self.advisor.choose_play(game.position, game.dice)}.")
+                continue
+            if answer in ("roll", "double", "take", "drop"):
+                self.out.say(f"Cannot {answer} now: the dice are rolled, play {_dice_text(game.dice)}.")
+                continue
+            if answer.isdigit():
+                listed = self.plays_listed or sorted(plays, key=str)
+                index = int(answer)
+                if not 1 <= index <= len(listed):
+                    self.out.say(f"No play number {answer!r}: there are {len(listed)} (type ? to list them).")
+                    continue
+                chosen = listed[index - 1]
+            else:
+                try:
+                    chosen = game.play(answer)
+                except (IllegalMoveError, InvalidNotationError) as exc:
+                    self.out.say(f"Cannot play {answer!r}: {self._reason(exc)}")
+                    self.out.say("Type ? to list the legal plays, or 'help'.")
+                    continue
+                self.out.say(f"{_name(actor)} plays {chosen}.")
+                return
+            game.play(chosen)
+            self.out.say(f"{_name(actor)} plays {chosen}.")
+            return
+
+    @staticmethod
+    def _numbered(plays: Sequence[Play]) -> str:
+        items = [f"{i:>3}) {play}" for i, play in enumerate(plays, 1)]
+        width = max(len(item) for item in items) + 2
+        per_line = max(1, 100 // width)
+        rows = [items[i : i + per_line] for i in range(0, len(items), per_line)]
+        return "\n".join("".join(item.ljust(width) for item in row).rstrip() for row in rows)
+
+    @staticmethod
+    def _reason(exc: Exception) -> str:
+        """The engine's message without the position's repr, which is noise at a terminal."""
+        text = str(exc)
+        if " in Position.from_text(" in text:
+            head, _, tail = text.partition(" in Position.from_text(")
+            _, _, rest = tail.partition(")")
+            text = head + rest
+        return text
+
+    def ask_common(self, game: Game, actor: Color, prompt: str) -> str:
+        """Ask, handling the commands valid at every prompt; returns the other answers lower-cased."""
+        while True:
+            answer = self.out.ask(prompt)
+            word = answer.lower()
+            if word in ("quit", "q", "exit"):
+                raise QuitGame("Game abandoned. Bye.", 0)
+            if word in ("help", "h"):
+                self.out.say(HELP)
+                continue
+            if word in ("board", "b"):
+                self.show_board(game)
+                continue
+            if word.startswith("resign"):
+                if self.resign(game, actor, word):
+                    return RESIGNED
+                continue
+            return word if not any(c in word for c in "/") else answer
+
+    def resign(self, game: Game, actor: Color, word: str) -> bool:
+        concede = word.removeprefix("resign").strip() or "single"
+        outcomes = {"single": Outcome.SINGLE, "double": Outcome.DOUBLE, "gammon": Outcome.GAMMON,
+                    "backgammon": Outcome.BACKGAMMON}
+        if concede not in outcomes:
+            self.out.say(f"Cannot resign {concede!r}: say 'resign', 'resign double' or 'resign gammon'.")
+            return False
+        try:
+            result = game.resign(outcomes[concede], actor)
+        except IllegalMoveError as exc:
+            self.out.say(f"Cannot resign: {self._reason(exc)}")
+            return False
+        self.out.say(f"{_name(actor)} resigns.")
+        return result is not None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="toutes-tables",
+        description="Play Toutes Tables 225, Toutes tables (1698), Backgammon 225 or Backgammon in the terminal.",
+        epilog="At your turn type 'help' for the commands.",
+    )
+    parser.add_argument("--rules", choices=RULE_SETS, default=DEFAULT_RULES, help="the rule set (default: %(default)s)")
+    parser.add_argument("--start", type=int, metavar="N",
+                        help="start number 1-225 for the 225 sets (64 is the classic start); drawn if not given")
+    parser.add_argument("--match", type=int, metavar="N", help="play a match to N points instead of one game")
+    parser.add_argument("--seed", type=int, help="seed the dice (and the computer) for a reproducible game")
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--opponent", choices=("computer", "human"), default="computer",
+                     help="who you play against (default: %(default)s)")
+    who.add_argument("--hotseat", dest="opponent", action="store_const", const="human",
+                     help="two people at one keyboard (same as --opponent human)")
+    parser.add_argument("--play-as", choices=("white", "black"), default="white",
+                        help="your colour against the computer (default: %(default)s)")
+    parser.add_argument("--no-cube", action="store_true", help="backgammon sets: play without the doubling cube")
+    parser.add_argument("--mat", metavar="FILE", help="after a backgammon match, write it as a Jellyfish .mat file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the terminal game; returns the exit status (0 done or quit, 1 input ended, 2 bad arguments)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.match is not None and args.match < 1:
+        parser.error(f"--match takes a number of points >= 1, got {args.match}")
+    if args.start is not None and not 1 <= args.start <= 225:
+        parser.error(f"--start takes a start number 1-225, got {args.start}")
+    if args.start is not None and not get_rules(args.rules).drawn_starts and args.start != 64:
+        parser.error(f"{args.rules} is played from the classic start (No. 64), not --start {args.start}")
+    if args.mat and (not args.match or not get_rules(args.rules).cube):
+        parser.error("--mat needs a backgammon match (--rules backgammon --match N)")
+    terminal = Terminal(stdin or sys.stdin, stdout or sys.stdout)
+    return Session(args, terminal).run()
