@@ -169,6 +169,9 @@ def test_playing_black_against_the_computer_and_resigning() -> None:
         (["--rules", "chess"], "invalid choice"),
         (["--match", "0"], "points >= 1"),
         (["--rules", "toutes-tables", "--match", "3", "--mat", "x.mat"], "--mat needs a backgammon match"),
+        (["--rules", "backgammon", "--match", "3", "--jacoby"], "--jacoby is for one game"),
+        (["--rules", "backgammon", "--winner-opens"], "--winner-opens is the 1698 rule"),
+        (["--rules", "toutes-tables", "--no-cube"], "has no cube"),
     ],
 )
 def test_bad_arguments_are_refused(args: list[str], says: str) -> None:
@@ -182,3 +185,14 @@ def test_help_lists_the_options() -> None:
     assert done.returncode == 0
     for option in ("--rules", "--start", "--match", "--seed", "--hotseat", "--opponent", "--play-as", "--mat"):
         assert option in done.stdout
+
+
+def test_225_match_replays_each_start_and_the_winner_opens() -> None:
+    done = run_scripted(["--rules", "toutes-tables-225", "--match", "3", "--seed", "8", "--winner-opens"], ["1"] * 2000)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    first = re.search(r"Game 1\. Start No\. (\d+), drawn with", out)
+    assert first is not None
+    assert f"Game 2. Start No. {first.group(1)} again: each drawn start is played twice." in out
+    assert re.search(r"(Black|White) \([XO]\) won the last game and opens this one\.", out)
+    assert re.search(r"(Black|White) wins the match \d+-\d+\.", out)

@@ -104,7 +104,9 @@ class Session:
         self.humans = {BLACK, WHITE} if args.opponent == "human" else {human_colour}
         self.computer = ComputerPlayer(self.rules, seed=args.seed)
         self.advisor = ComputerPlayer(self.rules, seed=0)  # hints must not disturb the computer's own RNG
-        options = GameOptions(rules=self.rules.name, cube=not args.no_cube)
+        options = GameOptions(
+            rules=self.rules.name, cube=not args.no_cube, jacoby=args.jacoby, winner_opens=args.winner_opens
+        )
         self.match: Match | None = None
         self.single: Game | None = None
         if args.match:
@@ -160,7 +162,7 @@ class Session:
     def play_game(self, game: Game, number: int) -> None:
         crawford = " (Crawford game: no doubling)" if game.is_crawford else ""
         self.out.say()
-        self.out.say(f"Game {number}{crawford}. {self._start_text(game)}")
+        self.out.say(f"Game {number}{crawford}. {self._start_text(game, number)}")
         while game.phase == "opening":
             black, white = game.roll_opening()
             if black == white:
@@ -188,9 +190,11 @@ class Session:
         text = str(result)
         self.out.say(text[0].upper() + text[1:] + ".")
 
-    def _start_text(self, game: Game) -> str:
+    def _start_text(self, game: Game, number: int) -> str:
         if not self.rules.drawn_starts:
             return f"Classic start (No. {game.start_number})."
+        if self.match is not None and number % 2 == 0:
+            return f"Start No. {game.start_number} again: each drawn start is played twice."
         drawn = game.drawn_start
         if drawn is None:
             return f"Start No. {game.start_number}."
@@ -407,6 +411,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--play-as", choices=("white", "black"), default="white",
                         help="your colour against the computer (default: %(default)s)")
     parser.add_argument("--no-cube", action="store_true", help="backgammon sets: play without the doubling cube")
+    parser.add_argument("--jacoby", action="store_true",
+                        help="backgammon sets, one game (money play): gammons count only once the cube is turned")
+    parser.add_argument("--winner-opens", action="store_true",
+                        help="Toutes tables sets, matches: the winner of a game opens the next (the 1698 rule)")
     parser.add_argument("--mat", metavar="FILE", help="after a backgammon match, write it as a Jellyfish .mat file")
     return parser
 
@@ -423,5 +431,12 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         parser.error(f"{args.rules} is played from the classic start (No. 64), not --start {args.start}")
     if args.mat and (not args.match or not get_rules(args.rules).cube):
         parser.error("--mat needs a backgammon match (--rules backgammon --match N)")
+    rules = get_rules(args.rules)
+    if args.jacoby and (args.match or not rules.cube):
+        parser.error("--jacoby is for one game (money play) in a backgammon set, not for matches")
+    if args.winner_opens and rules.cube:
+        parser.error("--winner-opens is the 1698 rule of the Toutes tables sets")
+    if args.no_cube and not rules.cube:
+        parser.error(f"{args.rules} has no cube to turn off")
     terminal = Terminal(stdin or sys.stdin, stdout or sys.stdout)
     return Session(args, terminal).run()
