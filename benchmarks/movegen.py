@@ -6,7 +6,7 @@
 The positions are a fixed, seeded set from random self-play games of ``backgammon`` (classic
 start), every third position of each game, so contact, bar and bear-off positions all appear.
 Each engine gets every position with all 21 rolls; the figure is calls per second (one call =
-one position and one roll), best of ``--repeat`` passes. Timed:
+one position and one roll), best of ``--repeat`` interleaved passes. Timed:
 
 * ``ours``: ``legal_plays(position, dice, "backgammon")`` (the plays, results not built);
 * ``ours+results``: the same, and every ``play.result`` built;
@@ -102,12 +102,15 @@ def gym_result(gym: ModuleType, position: Position, play: tuple) -> Position:
 # -- timing --------------------------------------------------------------------------------------
 
 
-def best_time(run: Callable[[], None], repeat: int) -> float:
-    best = float("inf")
+def best_times(runs: dict[str, Callable[[], None]], repeat: int) -> dict[str, float]:
+    """Best wall time of each run over ``repeat`` rounds; rounds interleave the runs so that a
+    busy machine slows them all alike."""
+    best = dict.fromkeys(runs, float("inf"))
     for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
     return best
 
 
@@ -172,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
 
         timed["gym"] = gym_moves
 
-    rates = {name: calls / best_time(run, args.repeat) for name, run in timed.items()}
+    rates = {name: calls / seconds for name, seconds in best_times(timed, args.repeat).items()}
     for name, rate in rates.items():
         print(f"{name:>14}: {rate:10,.0f} calls/s")
     print(
