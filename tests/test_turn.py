@@ -1,0 +1,103 @@
+"""A turn played one checker at a time reaches exactly the legal plays, by any order or route."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from toutes_tables import IllegalMoveError, Position, legal_plays, start_position
+from toutes_tables.turn import TurnInProgress
+
+ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+
+
+def random_positions(seed: int, games: int, rules: str) -> list[Position]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        pos = start_position(rng.randint(1, 225))
+        while pos.winner() is None:
+            out.append(pos)
+            plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)), rules)
+            pos = rng.choice(plays).result if plays else pos.swapped()
+    return out
+
+
+def finished_by_stepping(turn: TurnInProgress) -> set[Position]:
+    """Every play's result reachable by stepping; each dead end must be a finished play."""
+    steps = turn.legal_steps()
+    done = turn.finished_play
+    if not steps:
+        assert done is not None, f"stepping got stuck at {turn!r}"
+    found = {done.result} if done is not None else set()
+    for move in steps:
+        found |= finished_by_stepping(turn.step(move))
+    return found
+
+
+@pytest.mark.parametrize("rules", ["backgammon", "toutes-tables"])
+def test_stepping_reaches_exactly_the_legal_plays(rules: str) -> None:
+    positions = random_positions(7, 2, rules)[::15]
+    for pos in positions:
+        for dice in ROLLS[::5]:
+            plays = legal_plays(pos, dice, rules)
+            turn = TurnInProgress(pos, dice, rules)
+            if not plays:
+                assert turn.legal_steps() == [] and turn.finished_play is not None
+                continue
+            assert finished_by_stepping(turn) == {p.result for p in plays}, (pos, dice)
+
+
+def test_every_order_of_a_plays_moves_is_accepted() -> None:
+    for pos in random_positions(3, 2, "backgammon")[::12]:
+        for dice in ROLLS[::3]:
+            start = TurnInProgress(pos, dice, "backgammon")
+            for play in start.plays:
+                for order in set(itertools.permutations(play.moves)):
+                    turn = start
+                    try:
+                        for move in order:
+                            turn = turn.step(move)
+                    except IllegalMoveError:
+                        continue  # this order is not playable (a checker moved before it arrived)
+                    assert turn.finished_play == play
+
+
+def test_one_checker_may_take_either_route() -> None:
+    pos = start_position(64)
+    via_seven = TurnInProgress(pos, (6, 2), "backgammon").step((13, 7)).step((7, 5))
+    via_eleven = TurnInProgress(pos, (6, 2), "backgammon").step((13, 11)).step((11, 5))
+    assert via_seven.finished_play == via_eleven.finished_play
+    assert str(via_eleven.finished_play) == "13/5"
+
+
+def test_step_that_cannot_finish_a_legal_play_is_refused() -> None:
+    # Toutes tables 6-1 example: 3/2 then 2/off is legal in backgammon only (maximum-pips rule).
+    pos = Position.from_text("white 3:1 2:2 / 24:1")
+    assert TurnInProgress(pos, (6, 1), "backgammon").step((3, 2)).step((2, 0)).finished_play is not None
+    with pytest.raises(IllegalMoveError, match="3/2"):
+        TurnInProgress(pos, (6, 1), "toutes-tables").step((3, 2))
+
+
+def test_destinations_include_both_dice_routes() -> None:
+    turn = TurnInProgress(start_position(64), (6, 5), "backgammon")
+    dests = turn.destinations()
+    assert 13 in dests[24]  # 24/13 with both dice
+    assert str(turn.move(24, 13).finished_play) == "24/13"
+
+
+def test_bear_off_with_either_larger_die_keeps_both_choices() -> None:
+    # A checker on 3 and one on 1, dice 6-5: 3/off may use the 6 or the 5, and 1/off the other.
+    pos = Position.from_text("white 3:1 1:1 / 1:1")
+    turn = TurnInProgress(pos, (6, 5), "backgammon").step((3, 0))
+    assert turn.legal_steps() == [(1, 0)]
+    assert turn.step((1, 0)).finished_play is not None
+    assert turn.dice_used().count(True) == 1
+
+
+def test_undo_takes_back_the_last_step() -> None:
+    turn = TurnInProgress(start_position(64), (3, 1), "backgammon")
+    assert turn.step((8, 5)).undo().steps == ()
+    assert turn.step((8, 5)).undo().legal_steps() == turn.legal_steps()
