@@ -106,7 +106,7 @@ class TurnInProgress:
         """The dice that may be left after ``move``; empty when it is not a possible next step."""
         src, dst = move
         after = None
-        left = set()
+        left: set[DiceLeft] = set()
         for dice_left in self.dice_left:
             for die in set(dice_left):
                 if step_target(self.current, src, die) != dst:
@@ -167,7 +167,7 @@ class TurnInProgress:
         """For each die of the roll (four for a double, highest first), whether a step has used it."""
         d1, d2 = self.dice
         dice = [d1] * 4 if d1 == d2 else [max(d1, d2), min(d1, d2)]
-        left = list(max(self.dice_left, key=_most_dice_first))
+        left = list(sorted(self.dice_left, key=_most_dice_first)[-1])
         used = []
         for die in dice:
             if die in left:
