@@ -15,7 +15,8 @@ one position and one roll), best of ``--repeat`` interleaved passes. Timed:
 * ``gym``: gym-backgammon's ``Backgammon.get_valid_plays(WHITE, (-d1, -d2))``.
 
 Before timing, the counts are compared: ours must equal gnubg's on every call (the run fails
-otherwise); gym-backgammon's disagreements (distinct resulting positions) are reported.
+otherwise); gym-backgammon's disagreements are reported, in counts of distinct resulting
+positions and in the sets of resulting positions themselves.
 
 gym-backgammon's package ``__init__`` imports ``gym`` and its env imports ``pyglet``; the move
 generator itself (``gym_backgammon/envs/backgammon.py``) needs neither, so it is loaded by file
@@ -133,18 +134,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Python {sys.version.split()[0]}, gnubg {gnubg.__version__}, gym-backgammon {gym_note}")
 
     # Same answers first.
-    ours_vs_gnubg = gym_vs_gnubg = 0
+    ours_vs_gnubg = gym_vs_gnubg = gym_vs_ours = 0
     game = gym.Backgammon() if gym else None
     for position, board in zip(positions, boards, strict=True):
         state = gym_state(gym, position) if gym else None
         for dice in ROLLS:
             expected = len(gnubg.find_best_moves(board, cube, context, dice))
-            ours_vs_gnubg += len(legal_plays(position, dice, RULES)) != expected
+            our_plays = legal_plays(position, dice, RULES)
+            ours_vs_gnubg += len(our_plays) != expected
             if gym and game is not None and state is not None:
                 set_gym_state(game, *state)
                 plays = game.get_valid_plays(gym.WHITE, (-dice[0], -dice[1]))
-                gym_vs_gnubg += len({gym_result(gym, position, p) for p in plays}) != expected
+                gym_results = {gym_result(gym, position, p) for p in plays}
+                gym_vs_gnubg += len(gym_results) != expected
+                gym_vs_ours += gym_results != {p.result for p in our_plays}
     print(f"count differences: ours vs gnubg {ours_vs_gnubg}" + (f", gym vs gnubg {gym_vs_gnubg}" if gym else ""))
+    if gym:
+        print(f"result-set differences: gym vs ours {gym_vs_ours}")
 
     def ours() -> None:
         for position in positions:
