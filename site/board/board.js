@@ -7,6 +7,9 @@
 //     events: { onMove: (from, to) => ..., onSelect: (source) => ..., onCursor: (loc, text) => ... },
 //   });
 //   board.set({ position: next, dests: {...} });   // merge new settings, redraw once per frame
+//   board.set({ position: next, animate: { moves: [[13, 7], [7, 5]], colour: "black" } });
+//                                                  // the same, sliding those checkers into place
+//                                                  // (not when prefers-reduced-motion asks for none)
 //   board.state                                    // read-only view of the current state
 //   board.destroy();                                // remove listeners, observers and a created canvas
 //
@@ -34,6 +37,7 @@ import {
 } from "./state.js";
 
 const DRAG_THRESHOLD = 6; // CSS pixels a pointer must travel before a press becomes a drag
+const SLIDE_MS = 220; // one checker's slide when the opponent's play is shown
 
 function prefersReducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -76,6 +80,32 @@ export function createBoard(target, config = {}) {
       const ctx = canvas.getContext("2d");
       render(ctx, state, lay, dpr);
     });
+  }
+
+  /**
+   * Slide checkers into the position just set, one move after another (skipped when the reader
+   * prefers reduced motion): `moves` are [from, to] locations of `colour`.
+   */
+  function slide(moves, colour) {
+    if (state.reducedMotion || !moves || moves.length === 0) {
+      state.animation = null;
+      return;
+    }
+    const started = performance.now();
+    state.animation = { moves, colour, step: 0, progress: 0 };
+    const tick = (now) => {
+      const a = state.animation;
+      if (destroyed || !a || a.startedAt !== started) return;
+      // a frame's timestamp may precede the moment the slide was asked for
+      const elapsed = Math.max(now - started, 0) / SLIDE_MS;
+      a.step = Math.floor(elapsed);
+      a.progress = elapsed - a.step;
+      if (a.step >= a.moves.length) state.animation = null;
+      else requestAnimationFrame(tick);
+      redraw();
+    };
+    state.animation.startedAt = started;
+    requestAnimationFrame(tick);
   }
 
   function resize() {
@@ -229,7 +259,9 @@ export function createBoard(target, config = {}) {
   return {
     /** Merge settings into the board (see defaults() in state.js) and redraw on the next frame. */
     set(config) {
-      configure(state, config);
+      const { animate, ...rest } = config;
+      configure(state, rest);
+      if (animate) slide(animate.moves, animate.colour);
       redraw();
     },
     /** The live state: read it, do not write it (use set()). */

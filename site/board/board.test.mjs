@@ -19,6 +19,7 @@ import {
 } from "./geometry.js";
 import {
   activate,
+  animatedCount,
   classicPosition,
   configure,
   defaults,
@@ -196,4 +197,21 @@ test("a location's description names its checkers and where they may go", () => 
   activate(state, 13);
   assert.match(describeLocation(state, 7), /Legal destination: Enter moves here from 13/);
   assert.equal(describeLocation(state, BAR), "Bar: Black 0, White 0.");
+});
+
+test("while a play slides in, stacks show the moves not yet made as not made", () => {
+  // final position after Black's 1/7 then 7/12: the sliding shows 1 -> 7 first, then 7 -> 12
+  const state = defaults();
+  state.position.points[1] = 1;
+  state.position.points[12] = 6;
+  state.animation = { moves: [[1, 7], [7, 12]], colour: "black", step: 0, progress: 0.5 };
+  assert.equal(animatedCount(state, 1, "black"), 1); // the sliding checker has left; the other stays
+  assert.equal(animatedCount(state, 7, "black"), 0); // not arrived yet
+  assert.equal(animatedCount(state, 12, "black"), 5); // the second step has not landed
+  state.animation.step = 1;
+  assert.equal(animatedCount(state, 7, "black"), 0); // left again for the second step
+  assert.equal(animatedCount(state, 12, "black"), 5);
+  assert.equal(animatedCount(state, 12, "white"), 0);
+  state.animation = null;
+  assert.equal(animatedCount(state, 12, "black"), 6);
 });

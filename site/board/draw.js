@@ -16,7 +16,7 @@ import {
   pointRect,
   trayRect,
 } from "./geometry.js";
-import { checkersAt, destinationsFrom, isSource, pipCounts } from "./state.js";
+import { animatedCount, checkersAt, destinationsFrom, isSource, pipCounts } from "./state.js";
 
 // Checker colours chosen to differ in lightness, not only hue, and each has its own marking
 // (navy with a light rim and ring; ivory with a dark rim and a dot), so no colour vision is needed.
@@ -107,7 +107,7 @@ function ring(ctx, x, y, radius, colour, width = 0.09) {
 
 /** How many checkers to draw at a location, leaving out the one being dragged. */
 function shownCount(state, loc, colour) {
-  let n = checkersAt(state.position, loc, colour);
+  let n = animatedCount(state, loc, colour);
   if (state.drag && state.drag.moved && state.drag.source === loc && colour === state.turn) n -= 1;
   return Math.max(n, 0);
 }
@@ -339,6 +339,31 @@ function drawMessage(ctx, lay, dpr, state) {
   text(ctx, lay, dpr, state.message, 8, y, 0.42, PALETTE.text, "center", "600");
 }
 
+/**
+ * Where the sliding checker of `colour` leaves or lands at `loc`: on top of what is shown there
+ * (the stacks are drawn without it while it moves).
+ */
+function slideEnd(state, loc, colour) {
+  const o = state.orientation;
+  if (loc === OFF) {
+    const r = trayRect(colour, o);
+    return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+  }
+  const n = animatedCount(state, loc, colour);
+  if (loc === BAR) return barCheckerCentre(colour, Math.min(n, 3), o);
+  return checkerCentre(loc, Math.min(n, VISIBLE_STACK - 1), o);
+}
+
+function drawSlidingChecker(ctx, state) {
+  const a = state.animation;
+  if (!a || a.step < 0 || a.step >= a.moves.length) return;
+  const [from, to] = a.moves[a.step];
+  const start = slideEnd(state, from, a.colour);
+  const end = slideEnd(state, to, a.colour);
+  const t = a.progress < 0.5 ? 2 * a.progress * a.progress : 1 - (-2 * a.progress + 2) ** 2 / 2; // ease in-out
+  drawChecker(ctx, start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t, a.colour, CHECKER_RADIUS * 1.05);
+}
+
 /** Draw the whole board. `lay` comes from geometry.layout(); `dpr` is the device pixel ratio. */
 export function render(ctx, state, lay, dpr) {
   ctx.save();
@@ -367,6 +392,7 @@ export function render(ctx, state, lay, dpr) {
   drawCursor(ctx, state);
   drawMessage(ctx, lay, dpr, state);
 
+  drawSlidingChecker(ctx, state);
   if (state.drag && state.drag.moved && state.turn) {
     const x = (state.drag.x - lay.offsetX) / lay.unit;
     const y = (state.drag.y - lay.offsetY) / lay.unit;

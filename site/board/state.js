@@ -40,6 +40,7 @@ export function defaults() {
     cursorRow: 0, // 0 = top row, 1 = bottom row: where the cursor is when it is on the bar or tray
     focused: false,
     drag: null, // {source, x, y, moved} while a checker is dragged (CSS pixels)
+    animation: null, // {moves: [[from, to]], colour, step, progress}: checkers sliding into `position`
     message: null, // short text drawn across the board (e.g. "Loading engine…")
     reducedMotion: false,
     events: {
@@ -220,4 +221,19 @@ export function describeLocation(state, loc) {
     text += " A half-square (blot).";
   }
   return text;
+}
+
+/**
+ * While moves slide into place one after another, how many of `colour`'s checkers to show at `loc`:
+ * the final position, minus the arrivals not yet made, plus the departures not yet made.
+ */
+export function animatedCount(state, loc, colour) {
+  let n = checkersAt(state.position, loc, colour);
+  const a = state.animation;
+  if (!a || a.colour !== colour) return n;
+  a.moves.forEach(([from, to], i) => {
+    if (i >= a.step && to === loc) n -= 1;
+    if (i > a.step && from === loc) n += 1;
+  });
+  return Math.max(n, 0);
 }

@@ -262,12 +262,19 @@ export function createGame(root, { workerUrl }) {
     const previous = view;
     view = next;
     if (touched !== null && !(next.phase === "move" && next.turn_state.dests[String(touched)])) touched = null;
-    render(next);
+    // the computer's play slides into place, so the player sees what moved
+    const computerPlayed =
+      previous &&
+      next.last_play &&
+      players[next.last_play.colour] === "computer" &&
+      next.moves.length > previous.moves.length &&
+      next.moves[next.moves.length - 1].kind === "play";
+    render(next, computerPlayed ? { moves: next.last_play.moves, colour: next.last_play.colour } : null);
     announceChanges(previous, next);
     save();
   }
 
-  function render(v) {
+  function render(v, animate = null) {
     const t = v.turn_state;
     const humanMoving = v.phase === "move" && humanToAct(v) && !t.finished;
     board.set({
@@ -282,6 +289,7 @@ export function createGame(root, { workerUrl }) {
       interactive: humanMoving,
       lastMove: v.last_play ? v.last_play.moves : [],
       message: resultMessage(v),
+      animate,
     });
     setChildren(ui.status, statusText(v));
     renderInfo(v);
