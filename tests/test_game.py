@@ -405,6 +405,19 @@ def test_resign_refuses_an_outcome_of_the_other_family() -> None:
     assert game.resign(Outcome.DOUBLE, BLACK).points == 2
 
 
+def test_resign_defaults_to_the_player_who_must_act() -> None:
+    game = Game("backgammon", opener=WHITE)
+    game.offer_double()
+    assert game.resign().winner is WHITE  # Black, who must answer the double, resigns
+
+
+def test_resign_before_the_opening_roll_names_the_player() -> None:
+    game = Game("toutes-tables")
+    with pytest.raises(IllegalMoveError, match="name the player"):
+        game.resign()
+    assert game.resign(player=BLACK).winner is WHITE
+
+
 def test_a_game_over_accepts_no_action() -> None:
     game = Game("backgammon", opener=WHITE)
     game.resign()

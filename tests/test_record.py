@@ -162,7 +162,7 @@ def test_match_record_round_trips() -> None:
 def test_225_match_record_keeps_each_drawn_start() -> None:
     match = Match("toutes-tables-225", 5, rng=random.Random(12))
     for _ in range(3):
-        match.game.resign()
+        match.game.resign(player=WHITE)
         match.next_game()
     loaded = match_from_text(match.to_text())
     assert [g.drawn_start for g in loaded.games] == [g.drawn_start for g in match.games]

@@ -503,7 +503,7 @@ class Game:
         self.result = GameResult(self.position.turn, Outcome.SINGLE, self.cube_value, "dropped")
 
     def resign(self, outcome: Outcome = Outcome.SINGLE, player: Color | None = None) -> GameResult:
-        """``player`` (by default whoever must act, else the player on roll) concedes ``outcome``."""
+        """``player`` concedes ``outcome``; by default whoever must act (named before the opening roll)."""
         self._expect("opening", "roll", "move", "double-offered", action="resign")
         allowed = (
             (Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON)
@@ -513,6 +513,8 @@ class Game:
         if outcome not in allowed:
             raise IllegalMoveError(f"{self.rules.title} has no {outcome!r} to resign; choose from {allowed!r}")
         if player is None:
+            if self.phase == "opening":
+                raise IllegalMoveError("before the opening roll nobody is on roll: name the player who resigns")
             player = self.to_act or self.position.turn
         if not isinstance(player, Color):
             raise IllegalMoveError(f"player must be BLACK or WHITE, got {player!r}")

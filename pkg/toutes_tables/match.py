@@ -173,6 +173,11 @@ class Match:
         return match_to_text(self)
 
     @classmethod
+    def from_text(cls, text: str) -> Match:
+        """The same as :meth:`from_record`."""
+        return cls.from_record(text)
+
+    @classmethod
     def from_record(cls, text: str) -> Match:
         """Rebuild a match from its text record (:mod:`toutes_tables.record`), replaying every game."""
         from .record import match_from_text
