@@ -78,7 +78,7 @@ def test_start_number_formula_both_ways() -> None:
     assert start_number((6, 1), (5, 1)) == 64
 
 
-@pytest.mark.parametrize("roll", [(3, 3), (0, 1), (1, 7)])
+@pytest.mark.parametrize("roll", [(3, 3), (0, 1), (1, 7), (1,), (1, 2, 3), "12"])
 def test_a_drawing_roll_needs_two_different_dice(roll) -> None:
     with pytest.raises(ValueError, match="two different dice"):
         start_number(roll, (1, 2))

@@ -44,10 +44,10 @@ def start_number(first_roll: tuple[int, int], second_roll: tuple[int, int]) -> i
     """
     pairs = []
     for roll in (first_roll, second_roll):
-        a, b = sorted(roll)
-        if (a, b) not in _PAIR_INDEX:
+        pair = tuple(sorted(roll)) if isinstance(roll, (tuple, list)) and len(roll) == 2 else None
+        if pair not in _PAIR_INDEX:
             raise ValueError(f"a drawing roll needs two different dice 1-6, got {roll!r}")
-        pairs.append(_PAIR_INDEX[(a, b)])
+        pairs.append(_PAIR_INDEX[pair])
     return 15 * pairs[0] + pairs[1] + 1
 
 
