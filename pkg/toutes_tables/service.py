@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,12 +17,13 @@ from .errors import IllegalMoveError
 from .match import Match
 from .player import ComputerPlayer, match_score
 from .game import Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take, announce
-from .movegen import check_dice, legal_plays
+from .movegen import check_dice
 from .notation import format_play
-from .play import Move, Play, apply_moves
+from .play import Move
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
 from .rules import get_rules
 from .starts import start_position, start_rolls
+from .turn import TurnInProgress
 
 Method = Callable[..., Any]
 _METHODS: dict[str, Method] = {}
@@ -56,10 +56,9 @@ def version() -> str:
 
 # -- a turn in progress ---------------------------------------------------------------------
 #
-# The board moves one checker at a time, but the engine's unit is the whole play. A turn in
-# progress is the list of single-die steps made so far; it stands as long as some legal play
-# contains those steps (as a multiset: the order checkers are moved in does not change where
-# they end up). What the board may do next is read off the remaining steps of those plays.
+# The board moves one checker at a time; the engine's TurnInProgress says which steps keep the
+# turn on course for a legal play. Here its answers are put in the board's terms: absolute
+# point numbers, "bar" and "off".
 
 Location = int | str  # absolute point 1-24, "bar" or "off", as the board names them
 
@@ -100,140 +99,34 @@ def parse_steps(steps: Any) -> list[Move]:
     return parsed
 
 
-@dataclasses.dataclass(frozen=True)
-class TurnInProgress:
-    """The plays still open after ``steps``, and the position the board shows meanwhile."""
+def move_on_board(turn: TurnInProgress, source: Location, destination: Location) -> TurnInProgress:
+    """The turn after moving a checker as the board asks (absolute locations), by as many steps as it takes."""
+    color = turn.position.turn
+    return turn.move(player_point(source, color), player_point(destination, color))
 
-    position: Position  # at the start of the turn, the mover on roll
-    dice: tuple[int, int]
-    plays: tuple[Play, ...]  # every legal play of the turn
-    steps: tuple[Move, ...]
 
-    @classmethod
-    def start(cls, position: Position, dice: Sequence[int], rules: str, steps: Sequence[Move] = ()) -> TurnInProgress:
-        plays = tuple(legal_plays(position, dice, rules))
-        turn = cls(position, (dice[0], dice[1]), plays, ())
-        for step in steps:
-            turn = turn.step(step)
-        return turn
-
-    @property
-    def open_plays(self) -> list[Play]:
-        made = Counter(self.steps)
-        return [p for p in self.plays if not made - Counter(p.moves)]
-
-    @property
-    def current(self) -> Position:
-        """The position after the steps made, the mover still on roll."""
-        return apply_moves(self.position, self.steps)[0].swapped()
-
-    @property
-    def finished_play(self) -> Play | None:
-        """The play the steps make, once they make a whole one (or the empty play when none is legal)."""
-        if not self.plays:
-            return Play(self.position, ())
-        made = Counter(self.steps)
-        for p in self.plays:
-            if Counter(p.moves) == made:
-                return p
-        return None
-
-    def paths(self) -> dict[int, dict[int, tuple[Move, ...]]]:
-        """For each source point, each destination reachable now with the steps that get there.
-
-        A destination reached by one checker using several dice is included; when two routes
-        reach it, the first found is kept (the board offers one move per destination).
-        """
-        current = self.current
-        made = Counter(self.steps)
-        mine = current.mine
-        sources = [BAR] if mine[BAR] else [p for p in range(24, 0, -1) if mine[p]]
-        found: dict[int, dict[int, tuple[Move, ...]]] = {}
-        for play in self.open_plays:
-            remaining = Counter(play.moves) - made
-            for src in sources:
-                self._chains(src, remaining, (), found.setdefault(src, {}))
-        return {src: dests for src, dests in found.items() if dests}
-
-    @staticmethod
-    def _chains(at: int, remaining: Counter[Move], path: tuple[Move, ...], out: dict[int, tuple[Move, ...]]) -> None:
-        for move in remaining:
-            if move[0] != at or remaining[move] == 0:
-                continue
-            route = (*path, move)
-            out.setdefault(move[1], route)
-            if move[1] != OFF:
-                rest = remaining.copy()
-                rest[move] -= 1
-                TurnInProgress._chains(move[1], +rest, route, out)
-
-    def step(self, move: Move) -> TurnInProgress:
-        """One more single-die step; raises IllegalMoveError when no legal play contains it."""
-        turn = dataclasses.replace(self, steps=(*self.steps, move))
-        if self.current.mine[move[0]] == 0 or not turn.open_plays:
-            raise IllegalMoveError(
-                f"{move[0]}/{move[1]} is not part of any legal play of {self.dice} from {self.position!r}"
-            )
-        return turn
-
-    def move(self, source: Location, destination: Location) -> TurnInProgress:
-        """Move a checker as the board asks (absolute locations), through as many steps as it takes."""
-        color = self.position.turn
-        src, dst = player_point(source, color), player_point(destination, color)
-        route = self.paths().get(src, {}).get(dst)
-        if route is None:
-            raise IllegalMoveError(
-                f"{source}->{destination} is not a legal move now (dice {self.dice}, position {self.position!r})"
-            )
-        turn = self
-        for m in route:
-            turn = turn.step(m)
-        return turn
-
-    def undo(self) -> TurnInProgress:
-        return dataclasses.replace(self, steps=self.steps[:-1])
-
-    def dice_used(self) -> list[bool]:
-        """Which dice the steps have used (four for a double), for drawing them faded.
-
-        Each step uses the die of its distance; a bear-off from below the die uses the smallest
-        larger die left. Only for display: the legality comes from the plays.
-        """
-        d1, d2 = self.dice
-        dice = [d1] * 4 if d1 == d2 else sorted(self.dice, reverse=True)
-        used = [False] * len(dice)
-        distances = sorted((src - dst for src, dst in self.steps), reverse=True)
-        exact = [d for d in distances if d in dice]
-        for wanted in exact + [d for d in distances if d not in dice]:
-            candidates = [i for i, v in enumerate(dice) if not used[i] and v >= wanted]
-            if candidates:
-                best = min(candidates, key=lambda i: (dice[i] != wanted, dice[i]))
-                used[best] = True
-        return used
-
-    def to_json(self) -> dict[str, Any]:
-        """What the board needs: the position after the steps, destinations, dice, and the play once made."""
-        color = self.position.turn
-        finished = self.finished_play
-        dests = {
-            str(board_location(src, color)): [board_location(dst, color) for dst in sorted(d, reverse=True)]
-            for src, d in self.paths().items()
-        }
-        d1, d2 = self.dice
-        values = [d1] * 4 if d1 == d2 else sorted(self.dice, reverse=True)
-        return {
-            "position": self.current.absolute(),
-            "dice": [
-                {"value": v, "used": u, "colour": color.value} for v, u in zip(values, self.dice_used(), strict=True)
-            ],
-            "dests": {} if finished is not None else dests,
-            "steps": [list(s) for s in self.steps],
-            "finished": finished is not None,
-            "notation": str(finished) if finished is not None else None,
-            "notation_so_far": format_play(self.position, self.steps) if self.steps else "",
-            "forced": len(self.plays) <= 1,
-            "no_play": not self.plays,
-        }
+def turn_view(turn: TurnInProgress) -> dict[str, Any]:
+    """What the board needs of a turn in progress: position after the steps, destinations, dice, the play once made."""
+    color = turn.position.turn
+    finished = turn.finished_play
+    dests = {
+        str(board_location(src, color)): [board_location(dst, color) for dst in sorted(reachable, reverse=True)]
+        for src, reachable in sorted(turn.destinations().items(), reverse=True)
+        if reachable
+    }
+    d1, d2 = turn.dice
+    values = [d1] * 4 if d1 == d2 else [max(d1, d2), min(d1, d2)]
+    return {
+        "position": turn.current.absolute(),
+        "dice": [{"value": v, "used": u, "colour": color.value} for v, u in zip(values, turn.dice_used(), strict=True)],
+        "dests": {} if finished is not None else dests,
+        "steps": [list(s) for s in turn.steps],
+        "finished": finished is not None,
+        "notation": str(finished) if finished is not None else None,
+        "notation_so_far": format_play(turn.position, turn.steps) if turn.steps else "",
+        "forced": len(turn.plays) <= 1,
+        "no_play": not turn.plays,
+    }
 
 
 # -- the game being played -------------------------------------------------------------------
@@ -265,7 +158,7 @@ class Session:
         """Open the turn in progress once the dice are rolled (and drop it otherwise)."""
         game = self.game
         if game.phase == "move" and game.dice is not None:
-            self.turn = TurnInProgress.start(game.position, game.dice, game.rules.name, steps)
+            self.turn = TurnInProgress(game.position, game.dice, game.rules, steps)
         elif steps:
             raise ServiceError(f"saved checker moves {list(steps)!r} but no turn is in progress")
         else:
@@ -331,7 +224,7 @@ def _dice_view(session: Session) -> list[dict[str, Any]]:
         ]
     if session.turn is None:
         return []
-    dice: list[dict[str, Any]] = session.turn.to_json()["dice"]
+    dice: list[dict[str, Any]] = turn_view(session.turn)["dice"]
     if isinstance(last, OpeningRoll) and len(dice) == 2:
         # the opening turn plays the two dice rolled one each: keep each in its roller's colour
         mover = game.position.turn
@@ -357,7 +250,7 @@ _IDLE_TURN: dict[str, Any] = {
 def view(session: Session) -> dict[str, Any]:
     """Everything the front end draws and decides from, as plain JSON."""
     game = session.game
-    turn_state = session.turn.to_json() if session.turn is not None else dict(_IDLE_TURN)
+    turn_state = turn_view(session.turn) if session.turn is not None else dict(_IDLE_TURN)
     position = session.turn.current if session.turn is not None else game.position
     result = None
     if game.result is not None:
@@ -433,7 +326,7 @@ def move(**params: Any) -> dict[str, Any]:
     session = _current()
     if session.turn is None:
         raise IllegalMoveError(f"no checker may move in phase {session.game.phase!r}")
-    session.turn = session.turn.move(params["from"], params["to"])
+    session.turn = move_on_board(session.turn, params["from"], params["to"])
     return view(session)
 
 
@@ -467,10 +360,8 @@ def play_forced() -> dict[str, Any]:
     session = _current()
     if session.turn is None or len(session.turn.plays) != 1:
         raise IllegalMoveError("the play is not forced: there is a choice")
-    turn = TurnInProgress.start(session.turn.position, session.turn.dice, session.game.rules.name)
-    for step in session.turn.plays[0].moves:
-        turn = turn.step(step)
-    session.turn = turn
+    turn = session.turn
+    session.turn = TurnInProgress(turn.position, turn.dice, turn.rules, turn.plays[0].moves)
     return view(session)
 
 
@@ -546,12 +437,12 @@ def explore(
         if steps or move:
             raise ServiceError("checker moves need dice")
         return answer
-    turn_in_progress = TurnInProgress.start(pos, check_dice(dice), rule_set.name, parse_steps(steps or []))
+    turn_in_progress = TurnInProgress(pos, check_dice(dice), rule_set, parse_steps(steps or []))
     if move is not None:
         if not isinstance(move, dict) or set(move) != {"from", "to"}:
             raise ServiceError(f"move is {{'from': ..., 'to': ...}}, got {move!r}")
-        turn_in_progress = turn_in_progress.move(move["from"], move["to"])
-    state = turn_in_progress.to_json()
+        turn_in_progress = move_on_board(turn_in_progress, move["from"], move["to"])
+    state = turn_view(turn_in_progress)
     answer.update(
         position=state.pop("position"),
         pips={c.value: turn_in_progress.current.pips(c) for c in Color},
