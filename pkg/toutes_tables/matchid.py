@@ -40,9 +40,14 @@ import binascii
 import dataclasses
 import enum
 import re
+from typing import TYPE_CHECKING
 
 from .errors import InvalidRecordError
-from .position import BLACK, Color, Position
+from .position import BLACK, WHITE, Color, Position
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .match import Match
 
 MATCH_ID_LENGTH = 12
 MAX_MATCH_LENGTH = 64  # gnubg's MAXSCORE: longer matches are not supported by gnubg
@@ -116,8 +121,6 @@ class MatchState:
             return f"match_length must be 0 (money) to {MAX_MATCH_LENGTH}, got {self.match_length!r}"
         if len(self.score) != 2 or any(type(s) is not int or s < 0 for s in self.score):
             return f"score must be two non-negative integers, got {self.score!r}"
-        if self.match_length and any(s > self.match_length for s in self.score):
-            return f"a score above the match length {self.match_length}: {self.score!r}"
         if any(s > _FIELD_MAX for s in self.score):
             return f"scores above {_FIELD_MAX} do not fit a Match ID: {self.score!r}"
         if self.crawford and not self.match_length:
@@ -205,8 +208,10 @@ class MatchState:
             raise bad(f"dice {high} and {low}: gnubg writes the higher die first")
         if length > MAX_MATCH_LENGTH:
             raise bad(f"match length {length} is above gnubg's maximum {MAX_MATCH_LENGTH}")
-        if length and (score0 > length or score1 > length):
-            raise bad(f"score {score0}-{score1} is above the match length {length}")
+        if length and (score0 > length or score1 > length) and game_state < GameState.OVER:
+            # gnubg writes such scores once the match is won (a 7-point match ends 1-10, say) but
+            # refuses to read them back; here they are read when the game is over, refused otherwise.
+            raise bad(f"score {score0}-{score1} is above the match length {length} in a game not over")
         if crawford and not length:
             raise bad("the Crawford flag is set in a money game (match length 0)")
         return cls(
@@ -225,6 +230,54 @@ class MatchState:
         )
 
 
+def match_state(game: Game, match: Match | None = None) -> MatchState:
+    """The Match ID state of a backgammon-set ``game`` (in ``match``, or a money game without it).
+
+    It is what gnubg shows while stepping through the same game (checked in the tests by
+    importing our ``.mat`` files into gnubg): during a turn the dice are the ones rolled;
+    while a double is offered the doubler stays on roll and the taker must act; after a
+    drop the state is "dropped" with the taker to act; after a resignation gnubg keeps the
+    resignation (1 single, 2 gammon, 3 backgammon) and the double it interrupted, if any.
+    The score counts the finished games, this one included, and so goes past the match
+    length when the match is won, as gnubg writes it.
+    """
+    from .game import Double, Resign
+
+    if not game.rules.cube:
+        raise ValueError(f"gnubg Match IDs are for the backgammon sets, not {game.rules.title}")
+    on_roll = game.position.turn
+    to_act = game.to_act or on_roll
+    doubled = game.phase == "double-offered"
+    game_state = GameState.PLAYING
+    resigned = Resignation.NONE
+    if game.result is not None:
+        reason = game.result.reason
+        game_state = {"dropped": GameState.DROPPED, "resigned": GameState.RESIGNED}.get(reason, GameState.OVER)
+        if reason == "dropped":
+            to_act = on_roll.other
+        history = game.history
+        if reason == "resigned" and isinstance(history[-1], Resign):
+            offered = history[-1].outcome.multiplier if game.rules.backgammon_scoring else 1
+            resigned = Resignation(offered)
+            doubled = len(history) > 1 and isinstance(history[-2], Double)
+            to_act = on_roll.other if doubled else on_roll
+    score = match.score if match is not None else {BLACK: 0, WHITE: 0}
+    return MatchState(
+        cube=game.cube_value,
+        cube_owner=None if game.cube_owner is None else player_index(game.cube_owner),
+        player_on_roll=player_index(on_roll),
+        crawford=game.is_crawford,
+        game_state=game_state,
+        turn=player_index(to_act),
+        doubled=doubled,
+        resigned=resigned,
+        dice=game.dice if game.phase == "move" and game.dice is not None else (0, 0),
+        match_length=match.length if match is not None else 0,
+        score=(score[BLACK], score[WHITE]),
+        jacoby=game.options.jacoby,
+    )
+
+
 def gnubg_id(position: Position, state: MatchState) -> str:
     """gnubg's combined ``PositionID:MatchID``, as ``set gnubgid`` reads it.
 
@@ -237,4 +290,4 @@ def gnubg_id(position: Position, state: MatchState) -> str:
     return f"{position.gnubg_id()}:{state.match_id()}"
 
 
-__all__ = ["GameState", "MatchState", "Resignation", "gnubg_id", "player_index"]
+__all__ = ["GameState", "MatchState", "Resignation", "gnubg_id", "match_state", "player_index"]
