@@ -80,7 +80,7 @@ def test_a_whole_game_against_the_computer_from_stdin() -> None:
 def test_bad_input_is_quoted_and_explained() -> None:
     done = run_scripted(
         ["--rules", "backgammon", "--seed", "2", "--no-cube"],
-        ["24/30", "hello", "13/1", "999", "double", "?", "hint", "quit"],
+        ["24/30", "hello", "13/1", "999", "double", "?", "hint", "id", "quit"],
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
@@ -91,6 +91,7 @@ def test_bad_input_is_quoted_and_explained() -> None:
     assert "Cannot double now: the dice are rolled" in out
     assert re.search(r"^\s+1\) \S", out, re.MULTILINE)  # the numbered list of legal plays
     assert "The computer would play" in out
+    assert re.search(r"gnubg ID: [A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12} ", out)
     assert "Position.from_text" not in out  # positions are drawn, not dumped as reprs
     assert out.rstrip().endswith("Game abandoned. Bye.")
 

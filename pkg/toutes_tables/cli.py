@@ -9,8 +9,9 @@ Play a game or a match against the computer, or hot-seat with two people at one 
 At your turn type a play in standard notation, in **your own numbering** (``24/18 13/11``,
 ``bar/22*``, ``6/off``, ``8/5(2)``), or a command: ``?`` lists the legal plays (numbered:
 typing a number plays that one), ``hint`` asks the computer, ``board`` draws the board
-again, ``resign``, ``help``, ``quit``. In the backgammon sets you are asked before each roll
-whether to ``roll`` or ``double`` (when you may), and to ``take`` or ``drop`` a double.
+again, ``id`` prints gnubg's ID of the position, ``resign``, ``help``, ``quit``. In the
+backgammon sets you are asked before each roll whether to ``roll`` or ``double`` (when you
+may), and to ``take`` or ``drop`` a double.
 
 The board is drawn in absolute numbering (1-24, White moving 24 -> 1, Black 1 -> 24); when
 Black is to play, Black's own numbers are printed around it too.
@@ -27,6 +28,7 @@ from typing import TextIO
 from .errors import IllegalMoveError, InvalidNotationError
 from .game import Game, GameOptions
 from .match import Match
+from .matchid import gnubg_id, match_state
 from .matfile import MatExportError, match_to_mat
 from .play import Play
 from .player import ComputerPlayer, MatchScore, match_score
@@ -40,6 +42,7 @@ HELP = """Commands:
   ?           list the legal plays, numbered; then a number plays that one
   hint        what the computer would do
   board       draw the board again
+  id          the position's gnubg ID (Position ID, and Match ID in the backgammon sets)
   roll, double, take, drop   cube actions (backgammon sets)
   resign      give up this game (resign gammon / resign double to concede more)
   help        this text
@@ -370,11 +373,20 @@ class Session:
             if word in ("board", "b"):
                 self.show_board(game)
                 continue
+            if word == "id":
+                self.out.say(self._ids(game))
+                continue
             if word.startswith("resign"):
                 if self.resign(game, actor, word):
                     return RESIGNED
                 continue
             return word if not any(c in word for c in "/") else answer
+
+    def _ids(self, game: Game) -> str:
+        position_id = game.position.gnubg_id()
+        if not self.rules.cube:
+            return f"gnubg Position ID: {position_id} (Match IDs are for the backgammon sets)"
+        return f"gnubg ID: {gnubg_id(game.position, match_state(game, self.match))} (paste into gnubg's 'set gnubgid')"
 
     def resign(self, game: Game, actor: Color, word: str) -> bool:
         concede = word.removeprefix("resign").strip() or "single"
