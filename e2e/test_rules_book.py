@@ -14,7 +14,7 @@ ILLUSTRATED = {"rules/board/", "rules/drawn-starts/", "rules/classic-start/", "r
                "rules/hitting-and-entering/", "rules/bearing-off/", "rules/scoring/", "rules/cube/"}
 
 
-@pytest.mark.parametrize("path", CHAPTERS + ["starts/", "python/", "reference/"])
+@pytest.mark.parametrize("path", CHAPTERS + ["starts/", "embed/", "python/", "reference/"])
 def test_book_page_loads_without_errors(page: Page, site_url: str, path: str) -> None:
     response = page.goto(site_url + path)
     assert response is not None and response.ok
@@ -132,3 +132,15 @@ def test_live_bear_off_examples_list_the_engines_plays(page: Page, site_url: str
     assert plays[1] == ["3/off 2/1*"]  # Toutes tables: only the play that travels the most pips
     assert plays[2:] == [["6/2 5/1(2) 2/off"], ["4/off 3/off"], ["6/2"], sorted(plays[5])]
     assert sorted(plays[5]) == ["5/off", "6/5 5/1"]
+
+
+def test_embed_page_boards_come_alive(page: Page, site_url: str) -> None:
+    page.goto(site_url + "embed/")
+    boards = page.locator("figure.tt-live tt-board")
+    assert [boards.nth(i).get_attribute("mode") for i in range(boards.count())] == ["example", "example", "play"]
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('figure.tt-live tt-board .tt-embed-status')]"
+        ".every(s => /pick up a checker/.test(s.textContent))",
+        timeout=120_000,
+    )
+    assert boards.nth(1).locator(".tt-embed-plays li").all_text_contents() == ["3/off 2/1*"]
