@@ -3,6 +3,40 @@
 The web game's worker calls :func:`dispatch` with a method name and JSON-able
 parameters and gets JSON-able data back; nothing else crosses the boundary.
 The message protocol around it is written down in ``site/engine/PROTOCOL.md``.
+This module only converts: the rules are the engine's (Game, Match, TurnInProgress,
+the computer player); board locations here are absolute points 1-24, "bar" and "off".
+
+Methods
+-------
+``version()``
+    The engine's version.
+``new_match(rules, match_length, start, cube, crawford, jacoby, auto_doubles,
+auto_double_limit, point_game, winner_opens)``
+    Start a match (with ``jacoby``: a money game) and keep it as the one in play.
+``load(record, steps)``
+    Resume from a saved ``view["record"]`` and ``view["turn_state"]["steps"]``.
+``state()``, ``roll()``, ``move(from, to)``, ``undo()``, ``confirm()``, ``play_forced()``,
+``double()``, ``take()``, ``drop()``, ``next_game()``, ``computer_action()``
+    Act on the match in play; each returns the new view, or raises (``IllegalMoveError``
+    and other ``ValueError`` subclasses) leaving everything as it was. ``move`` moves one
+    checker, by one die or several; ``confirm`` plays the finished turn; the computer
+    makes one action per call (answer a double, double or roll, or play).
+``explore(rules, position | start, turn, dice, steps, move)``
+    A position outside any game, with its legal destinations and plays (live boards).
+
+The view
+--------
+``rules``, ``phase`` (``opening``, ``roll``, ``move``, ``double-offered``, ``over``),
+``actor`` (who must act: ``"black"``, ``"white"`` or None), ``turn`` (on roll), ``position``
+(absolute: 24 signed counts, + Black / - White, ``bar``, ``off``), ``position_id``, ``pips``,
+``dice`` (``[{value, used, colour}]``), ``dice_call`` (the traditional announcement),
+``turn_state`` (``dests`` ``{source: [destination]}``, ``steps``, ``finished``, ``notation``,
+``notation_so_far``, ``forced``, ``no_play``), ``cube`` (``value``, ``owner``, ``offered_by``)
+or None, ``cube_actions``, ``start`` (``number``, drawing ``rolls``) for the 225 sets,
+``moves`` (the move list: ``{kind, text, colour?}``), ``last_play`` (``colour``, ``moves`` as
+``[from, to]`` locations), ``result`` (``winner``, ``outcome``, ``points``, ``reason``,
+``description``), ``game_number``, ``match`` (``length`` (0 = money game), ``score``,
+``crawford``, ``over``, ``winner``) and ``record`` (the engine's text record, to save).
 """
 
 from __future__ import annotations
