@@ -14,6 +14,7 @@ from toutes_tables.player import (
     ComputerPlayer,
     MatchScore,
     choose_play,
+    cube_decision,
     estimate,
     match_score,
     should_double,
@@ -171,3 +172,19 @@ def test_no_double_when_the_cube_already_wins_the_match() -> None:
     pos = Position.from_text("black 6:3 5:3 4:3 3:2 2:2 / 6:4 5:4 4:4 13:3")
     assert not should_double(pos, "backgammon", 1, MatchScore(my_away=1, their_away=4))
     assert not should_double(pos, "backgammon", 1, MatchScore(my_away=3, their_away=4, crawford=True))
+
+
+def test_cube_decision_follows_the_phase_and_never_doubles_when_it_may_not() -> None:
+    game = Game("backgammon", rng=random.Random(2))
+    game.roll_opening((6, 1))
+    game.play("13/7 8/7")
+    assert cube_decision(game) in ("double", "roll")
+    game.offer_double()
+    assert cube_decision(game) in ("take", "drop")
+    game.take()
+    # White owns the cube now: Black, on roll, may not double whatever the position.
+    assert not game.can_double() and cube_decision(game) == "roll"
+    crawford = Game("backgammon", rng=random.Random(2), is_crawford=True)
+    crawford.roll_opening((6, 1))
+    crawford.play("13/7 8/7")
+    assert cube_decision(crawford) == "roll"

@@ -20,6 +20,7 @@ Black is to play, Black's own numbers are printed around it too.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -451,4 +452,11 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if args.no_cube and not rules.cube:
         parser.error(f"{args.rules} has no cube to turn off")
     terminal = Terminal(stdin or sys.stdin, stdout or sys.stdout)
-    return Session(args, terminal).run()
+    try:
+        return Session(args, terminal).run()
+    except KeyboardInterrupt:
+        terminal.say("\nInterrupted. Bye.")
+        return 130
+    except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
+        sys.stdout = open(os.devnull, "w")  # keep the interpreter's final flush quiet
+        return 1

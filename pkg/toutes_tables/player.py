@@ -315,6 +315,11 @@ def should_take(
     return -est.equity >= -0.5
 
 
+def cube_decision(game: Game, match: MatchScore | None = None) -> CubeAction:
+    """The computer's cube action in ``game`` for whoever must act (see :meth:`ComputerPlayer.cube_decision`)."""
+    return ComputerPlayer(game.rules).cube_decision(game, match)
+
+
 class ComputerPlayer:
     """The simple computer player for one rule set, seeded for reproducible games.
 
@@ -370,5 +375,15 @@ class ComputerPlayer:
         raise ValueError(f"the game is over: {game!r}")
 
 
-__all__ = ["ComputerPlayer", "CubeAction", "Estimate", "MatchScore", "choose_play", "estimate", "match_score",
-           "should_double", "should_take"]
+__all__ = [
+    "ComputerPlayer",
+    "CubeAction",
+    "Estimate",
+    "MatchScore",
+    "choose_play",
+    "cube_decision",
+    "estimate",
+    "match_score",
+    "should_double",
+    "should_take",
+]
