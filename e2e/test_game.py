@@ -283,3 +283,38 @@ def test_the_computer_answers_a_double(page: Page, site_url: str) -> None:
     else:
         assert v["phase"] == "over" and v["result"]["winner"] == "white" and v["result"]["reason"] == "dropped"
         expect(page.locator(".tt-status")).to_contain_text("White wins")
+
+
+def test_touch_move_strict_mode_holds_the_player_to_the_checker_picked_up(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    page.get_by_role("button", name="New game…").click()
+    dialog = page.locator("dialog.tt-dialog")
+    dialog.locator("select[name=opponent]").select_option("human")
+    dialog.locator("input[name=strict_touch]").check()
+    dialog.get_by_role("button", name="Start").click()
+    for _ in range(10):
+        v = wait_for_player(page)
+        if len(v["turn_state"]["dests"]) >= 2:
+            break
+        play_turn_with_pointer(page, v, use_drag=False)
+        page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]))
+    sources = list(v["turn_state"]["dests"])
+    touched, other = sources[0], sources[1]
+    click_location(page, touched if touched == "bar" else int(touched))
+    page.wait_for_function("() => Object.keys(window.toutesTables.board.state.dests).length === 1")
+    assert list(page.evaluate("() => window.toutesTables.board.state.dests")) == [touched]
+    # another checker cannot be picked up now: only the touched one stays movable
+    click_location(page, other if other == "bar" else int(other))
+    assert list(page.evaluate("() => window.toutesTables.board.state.dests")) == [touched]
+    assert page.evaluate("() => window.toutesTables.board.state.selected") is None
+    dest = v["turn_state"]["dests"][touched][0]
+    click_location(page, touched if touched == "bar" else int(touched))
+    click_location(page, dest)
+    after = wait_for_steps(page, 1)
+    moved_from = after["turn_state"]["steps"][0][0]
+    expected = 25 if touched == "bar" else (int(touched) if v["turn"] == "white" else 25 - int(touched))
+    assert moved_from == expected
+    # once it has moved, the rest of the turn is free again
+    if not after["turn_state"]["finished"]:
+        shown = page.evaluate("() => Object.keys(window.toutesTables.board.state.dests)")
+        assert sorted(shown) == sorted(after["turn_state"]["dests"])

@@ -214,7 +214,7 @@ export function createGame(root, { workerUrl }) {
     if (!options.strict_touch || source === null || !view || touched !== null) return;
     // touch-move: the checker picked up is the one this move must use
     touched = source;
-    board.set({ dests: restrictedDests(view) });
+    board.set({ dests: restrictedDests(view.turn_state) });
     save();
     announce(`Touched ${source === "bar" ? "the bar" : `point ${source}`}: that checker must move.`);
   }
