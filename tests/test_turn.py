@@ -101,3 +101,19 @@ def test_undo_takes_back_the_last_step() -> None:
     turn = TurnInProgress(start_position(64), (3, 1), "backgammon")
     assert turn.step((8, 5)).undo().steps == ()
     assert turn.step((8, 5)).undo().legal_steps() == turn.legal_steps()
+
+
+def test_parse_refuses_a_route_through_a_point_the_checker_cannot_stop_on() -> None:
+    from toutes_tables import parse_play
+
+    pos = Position.from_text("white 5:2 8:3 13:5 24:2 bar:1 / 6:6 8:3 13:5 24:1")
+    assert str(parse_play(pos, "bar/24/18", (6, 1), "backgammon")) == "bar/24 24/18"
+    with pytest.raises(IllegalMoveError, match="cannot stop"):
+        parse_play(pos, "bar/23/18", (6, 1), "backgammon")
+
+
+def test_parse_refuses_a_star_where_nothing_is_hit() -> None:
+    from toutes_tables import parse_play
+
+    with pytest.raises(IllegalMoveError, match="marks a hit on 18"):
+        parse_play(start_position(64), "24/18*", (6, 5), "backgammon")

@@ -30,7 +30,7 @@ def parse_play(position: Position, text: str, dice: Sequence[int], rules: str | 
     """
     from .notation import parse_play as _parse
 
-    return _parse(position, text, legal_plays(position, dice, rules))
+    return _parse(position, text, legal_plays(position, dice, rules), dice)
 
 
 __all__ = [

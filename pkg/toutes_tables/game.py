@@ -424,7 +424,7 @@ class Game:
             raise IllegalMoveError(f"illegal play {str(play)!r} with {self.dice!r} in {self.position!r}")
         if isinstance(play, str):
             try:
-                return parse_play(self.position, play, plays)
+                return parse_play(self.position, play, plays, self.dice)
             except InvalidNotationError as exc:
                 raise IllegalMoveError(str(exc)) from None
         try:

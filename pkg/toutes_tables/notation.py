@@ -98,8 +98,13 @@ def parse_segments(text: str) -> list[tuple[list[int], set[int], int]]:
     return parts
 
 
-def parse_play(position: Position, text: str, plays: Sequence[Play]) -> Play:
-    """The play among ``plays`` (the legal plays from ``position``) that ``text`` describes."""
+def parse_play(position: Position, text: str, plays: Sequence[Play], dice: Sequence[int] | None = None) -> Play:
+    """The play among ``plays`` (the legal plays from ``position``) that ``text`` describes.
+
+    The play is found by where the checkers end up, so the parts may come in any order. A
+    star must mark a real hit, and, when ``dice`` are given, points written between a
+    checker's start and end (``bar/23/18``) must be points that checker can stop on.
+    """
     if text.strip().lower() in (NO_PLAY, "no play", "-", ""):
         if not plays or not plays[0].moves:
             return plays[0] if plays else Play(position, ())
@@ -125,10 +130,49 @@ def parse_play(position: Position, text: str, plays: Sequence[Play]) -> Play:
             exact = [p for p in exact if named <= {dst for _, dst in p.moves}]
         candidates = exact or candidates
     if len(candidates) == 1:
-        return candidates[0]
+        play = candidates[0]
+        missed = starred - set(play.hits)
+        if missed:
+            where = ", ".join(_point_name(p) for p in sorted(missed, reverse=True))
+            raise IllegalMoveError(f"{text!r} marks a hit on {where}, but no half-square is hit there in {position!r}")
+        if dice is not None and named and not _route_is_walkable(position, dice, plays, parts, play):
+            raise IllegalMoveError(f"{text!r}: the checkers cannot stop on the points written, in {position!r}")
+        return play
     if not candidates:
         legal = ", ".join(str(p) for p in plays[:8]) or NO_PLAY
         more = "" if len(plays) <= 8 else f" … ({len(plays)} in all)"
         raise IllegalMoveError(f"illegal play {text!r} in {position!r}; legal plays: {legal}{more}")
     options = " or ".join(str(p) for p in candidates)
     raise IllegalMoveError(f"{text!r} is ambiguous in {position!r}: write {options}")
+
+
+def _route_is_walkable(
+    position: Position,
+    dice: Sequence[int],
+    plays: Sequence[Play],
+    parts: list[tuple[list[int], set[int], int]],
+    play: Play,
+) -> bool:
+    """Whether the hops as written (``13/7/5``: 13 to 7, then 7 to 5) can be moved, in some order, to ``play``."""
+    from itertools import permutations
+
+    from .turn import TurnInProgress
+
+    start = TurnInProgress.from_plays(position, dice, plays)
+    segments = [points for points, _, count in parts for _ in range(count)]
+    for order in set(permutations(map(tuple, segments))):
+        turn: TurnInProgress | None = start
+        for points in order:
+            for src, dst in zip(points, points[1:], strict=False):
+                assert turn is not None
+                route = turn.destinations().get(src, {}).get(dst)
+                if route is None:
+                    turn = None
+                    break
+                for move in route:
+                    turn = turn.step(move)
+            if turn is None:
+                break
+        if turn is not None and turn.finished_play == play:
+            return True
+    return False

@@ -57,12 +57,18 @@ class TurnInProgress:
     __slots__ = ("position", "dice", "rules", "plays", "steps", "current", "dice_left", "_targets", "_reach")
 
     def __init__(
-        self, position: Position, dice: Sequence[int], rules: str | RuleSet, steps: Iterable[Move] = ()
+        self,
+        position: Position,
+        dice: Sequence[int],
+        rules: str | RuleSet,
+        steps: Iterable[Move] = (),
+        *,
+        plays: Sequence[Play] | None = None,
     ) -> None:
         self.position = position
         self.dice = check_dice(dice)
         self.rules = get_rules(rules)
-        self.plays = tuple(legal_plays(position, self.dice, self.rules))
+        self.plays = tuple(legal_plays(position, self.dice, self.rules) if plays is None else plays)
         # Results seen from the mover, so that a position mid-turn compares with them directly.
         self._targets = frozenset(p.result.swapped() for p in self.plays)
         # Shared by every turn derived from this one: same plays, same answers.
@@ -73,6 +79,11 @@ class TurnInProgress:
         self.dice_left: frozenset[DiceLeft] = frozenset({(d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))})
         for move in steps:
             self._advance(move)
+
+    @classmethod
+    def from_plays(cls, position: Position, dice: Sequence[int], plays: Sequence[Play]) -> TurnInProgress:
+        """A turn whose legal plays are already known (computed with the rule set in play)."""
+        return cls(position, dice, "backgammon", plays=plays)
 
     def _copy(self) -> TurnInProgress:
         twin = object.__new__(TurnInProgress)
