@@ -250,6 +250,9 @@ export function createGame(root, { workerUrl }) {
       pending = setTimeout(() => act("confirm"), PASS_PAUSE_MS);
     } else if (v.phase === "move" && options.autoplay_forced && v.turn_state.forced && v.turn_state.steps.length === 0) {
       pending = setTimeout(() => run(() => engine.call("play_forced")), COMPUTER_PAUSE_MS);
+    } else if (v.phase === "move" && options.autoplay_forced && v.turn_state.forced && v.turn_state.finished) {
+      // the forced play has been shown on the board: end the turn with it
+      pending = setTimeout(() => act("confirm"), COMPUTER_PAUSE_MS);
     } else if (v.phase === "roll" && !v.cube_actions.includes("double")) {
       // nothing to decide before rolling (no cube, or the cube is not ours): roll at once
       pending = setTimeout(() => act("roll"), 0);
