@@ -219,7 +219,9 @@ def test_a_reload_resumes_in_the_middle_of_a_turn(page: Page, site_url: str) -> 
     [
         "{not json",
         json.dumps({"version": 999, "record": "x", "steps": [], "players": {"black": "computer", "white": "human"}}),
-        json.dumps({"version": 1, "record": "garbage", "steps": [], "players": {"black": "computer", "white": "human"}}),
+        json.dumps(
+            {"version": 1, "record": "garbage", "steps": [], "players": {"black": "computer", "white": "human"}}
+        ),
     ],
     ids=["corrupt", "outdated", "bad-record"],
 )
