@@ -116,4 +116,4 @@ def test_parse_refuses_a_star_where_nothing_is_hit() -> None:
     from toutes_tables import parse_play
 
     with pytest.raises(IllegalMoveError, match="marks a hit on 18"):
-        parse_play(start_position(64), "24/18*", (6, 5), "backgammon")
+        parse_play(start_position(64), "24/18* 13/8", (6, 5), "backgammon")
