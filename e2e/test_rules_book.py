@@ -14,7 +14,7 @@ ILLUSTRATED = {"rules/board/", "rules/drawn-starts/", "rules/classic-start/", "r
                "rules/hitting-and-entering/", "rules/bearing-off/", "rules/scoring/", "rules/cube/"}
 
 
-@pytest.mark.parametrize("path", CHAPTERS + ["starts/", "embed/", "python/", "reference/"])
+@pytest.mark.parametrize("path", CHAPTERS + ["learn/", "starts/", "embed/", "python/", "reference/"])
 def test_book_page_loads_without_errors(page: Page, site_url: str, path: str) -> None:
     response = page.goto(site_url + path)
     assert response is not None and response.ok
@@ -144,3 +144,52 @@ def test_embed_page_boards_come_alive(page: Page, site_url: str) -> None:
         timeout=120_000,
     )
     assert boards.nth(1).locator(".tt-embed-plays li").all_text_contents() == ["3/off 2/1*"]
+
+
+def click_on_board(page: Page, index: int, location: int | str) -> None:
+    """Click location (an absolute point, "bar" or "off") of the index-th <tt-board> of the page."""
+    x, y = page.evaluate(
+        """([i, loc]) => {
+            const element = document.querySelectorAll("tt-board")[i];
+            element.scrollIntoView({ block: "nearest" });
+            const c = element.board.pixelOf(loc);
+            const r = element.board.canvas.getBoundingClientRect();
+            return [r.left + c.x, r.top + c.y];
+        }""",
+        [index, location],
+    )
+    page.mouse.click(x, y)
+    page.wait_for_timeout(150)
+
+
+def test_tutorial_rejects_a_play_that_misses_the_goal_and_accepts_the_right_one(page: Page, site_url: str) -> None:
+    page.goto(site_url + "learn/")
+    lesson = page.locator(".tt-lesson").nth(1)  # 2. Hit a half-square
+    status = lesson.locator(".tt-embed-status")
+    page.wait_for_function(
+        "el => /pick up a checker/.test(el.textContent)", arg=status.element_handle(), timeout=120_000
+    )
+    for location in (24, 18, 24, 22):  # 24/22 24/18: legal, but hits nothing
+        click_on_board(page, 1, location)
+    page.wait_for_function("el => el.dataset.verdict", arg=lesson.element_handle(), timeout=15_000)
+    assert lesson.get_attribute("data-verdict") == "wrong"
+    assert "That play hits nothing" in (lesson.locator(".tt-lesson-verdict").text_content() or "")
+    lesson.get_by_role("button", name="Reset").click()
+    page.wait_for_function(
+        "el => /pick up a checker/.test(el.textContent)", arg=status.element_handle(), timeout=15_000
+    )
+    for location in (13, 7, 13, 11):  # 13/11 13/7*
+        click_on_board(page, 1, location)
+    page.wait_for_function("el => el.dataset.verdict === 'right'", arg=lesson.element_handle(), timeout=15_000)
+    verdict = lesson.locator(".tt-lesson-verdict").text_content() or ""
+    assert verdict.startswith("Right. You played 13/11 13/7*.")
+
+
+def test_tutorial_cube_lesson_judges_take_and_drop_with_the_engines_count(page: Page, site_url: str) -> None:
+    page.goto(site_url + "learn/")
+    lesson = page.locator('.tt-lesson[data-kind="cube"]')
+    lesson.get_by_role("button", name="Drop").click()
+    assert lesson.get_attribute("data-verdict") == "wrong"
+    lesson.get_by_role("button", name="Take").click()
+    assert lesson.get_attribute("data-verdict") == "right"
+    assert "6-6, 6-5, 5-5, 4-4, 3-3, that is 6 of 36" in (lesson.locator(".tt-lesson-verdict").text_content() or "")

@@ -27,7 +27,7 @@ def render_page(hook: ModuleType, source: str) -> str:
     """Run a page through the hook's two events around a real Markdown conversion."""
     import markdown
 
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="test.md"))
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="test.md"), url="test/")
     replaced = hook.on_page_markdown(source, page, None, None)
     html = markdown.markdown(replaced, extensions=["admonition", "fenced_code"])
     return str(hook.on_page_content(html, page, None, None))
@@ -193,3 +193,52 @@ def test_bad_live_fences_fail(hook: ModuleType, body: str, message: str) -> None
     page = SimpleNamespace(file=SimpleNamespace(src_uri="x.md"), url="x/")
     with pytest.raises(PluginError, match=message):
         hook.on_page_markdown(f"```board\n{body}\n```\n", page, None, None)
+
+
+LESSON = """```lesson
+text: white 24:2 13:5 8:3 6:4 4:1 / 24:2 13:5 8:3 6:4 18:1
+dice: 6-2
+rules: toutes-tables
+goal: hit
+task: Hit it.
+right: Good.
+wrong: No hit.
+```
+"""
+
+
+def test_a_lesson_carries_the_engines_right_plays_and_loads_its_scripts(hook: ModuleType) -> None:
+    import html as html_module
+    import json
+
+    out = render_page_at(hook, LESSON, "learn/")
+    right = json.loads(html_module.unescape(out.split('data-right="')[1].split('"')[0]))
+    assert right == ["13/11 13/7*", "13/7* 4/2", "13/7* 6/4", "13/7* 8/6", "13/7*/5", "24/22 13/7*"]
+    assert '<tt-board rules="toutes-tables"' in out and 'mode="play"' in out
+    assert '<script type="module" src="../board/element.js"></script>' in out
+    assert '<script type="module" src="../javascripts/tutorial.js"></script>' in out
+
+
+def test_a_cube_lesson_is_decided_by_counting_the_doublers_winning_rolls(hook: ModuleType) -> None:
+    source = "```lesson\ntext: black 6:1 5:1 / 1:1\ngoal: cube\ntask: T\nright: R.\nwrong: W.\n```\n"
+    out = render_page_at(hook, source, "learn/")
+    assert 'data-kind="cube" data-answer="take"' in out
+    assert "6-6, 6-5, 5-5, 4-4, 3-3, that is 6 of 36 (17%)" in out
+    assert "tutorial.js" in out and "element.js" not in out
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("start: 64\ndice: 3-1\ngoal: hit\ntask: t\nright: r\nwrong: w", "no legal play meets the goal 'hit'"),
+        ("start: 64\ndice: 6-6\nrules: backgammon\ngoal: any\ntask: t\nright: r", "needs 'wrong'"),
+        ("text: white 3:1 2:2 / 24:1\ndice: 6-1\nrules: toutes-tables\ngoal: most-off\ntask: t\nright: r\nwrong: w",
+         "could not reject a play"),
+        ("start: 64\ndice: 3-1\ngoal: fly\ntask: t\nright: r\nwrong: w", "goal must be one of"),
+        ("start: 64\ngoal: cube\ntask: t\nright: r\nwrong: w", "exactly one checker left"),
+    ],
+)
+def test_lessons_that_cannot_be_judged_fail_the_build(hook: ModuleType, body: str, message: str) -> None:
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="learn.md"), url="learn/")
+    with pytest.raises(PluginError, match=message):
+        hook.on_page_markdown(f"```lesson\n{body}\n```\n", page, None, None)

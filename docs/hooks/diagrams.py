@@ -36,6 +36,7 @@ after, so Markdown never rewrites the SVG, and a fence inside an admonition work
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import uuid
@@ -68,11 +69,17 @@ from toutes_tables import (  # noqa: E402
 )
 from toutes_tables.svg import HEIGHT, WIDTH, board_svg, describe  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lessons import LessonError, judge_last_roll_double, right_plays  # noqa: E402
+
 FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\s]*)[^`]*$")
 KEYS = {
     "start", "id", "text", "turn", "dice", "orientation", "highlight", "play", "rules", "plays", "outcome", "caption",
     "live",
 }
+LESSON_KEYS = {"start", "id", "text", "turn", "dice", "rules", "goal", "task", "right", "wrong", "orientation"}
+LESSON_MARK = "data-tt-lesson"  # lessons need the tutorial script as well as the element
+LESSON_SCRIPT = "javascripts/tutorial.js"
 LIVE_MODES = ("view", "play", "example")
 LIVE_MARK = "data-tt-live-board"  # on figures holding <tt-board> elements: the page then loads the element
 ELEMENT_SCRIPT = "board/element.js"  # the game's <tt-board> custom element, at the site root
@@ -110,7 +117,7 @@ def find_fences(source: str) -> tuple[str, list[Fence]]:
         end = i + 1
         while end < len(lines) and not closing.match(lines[end]):
             end += 1
-        if info in ("board", "board-gallery"):
+        if info in ("board", "board-gallery", "lesson"):
             if end == len(lines):
                 raise DiagramError(f"line {i + 1}: the ```{info} fence is never closed")
             body = [ln[len(indent):] if ln.startswith(indent) else ln.lstrip() for ln in lines[i + 1 : end]]
@@ -122,7 +129,7 @@ def find_fences(source: str) -> tuple[str, list[Fence]]:
     return "\n".join(out), fences
 
 
-def parse_fields(fence: Fence) -> dict[str, str]:
+def parse_fields(fence: Fence, keys: set[str] = KEYS) -> dict[str, str]:
     fields: dict[str, str] = {}
     last: str | None = None
     for offset, raw in enumerate(fence.body, start=1):
@@ -136,9 +143,9 @@ def parse_fields(fence: Fence) -> dict[str, str]:
             continue
         key, sep, value = line.partition(":")
         key = key.strip().lower()
-        if not sep or key not in KEYS:
+        if not sep or key not in keys:
             raise DiagramError(
-                f"line {fence.line + offset}: expected 'key: value' with a key among {', '.join(sorted(KEYS))}, "
+                f"line {fence.line + offset}: expected 'key: value' with a key among {', '.join(sorted(keys))}, "
                 f"got {line!r}"
             )
         if key in fields:
@@ -285,6 +292,65 @@ def render_live_boards(
     return f'<div class="tt-live-boards">{"".join(boards)}</div>'
 
 
+def render_lesson(fields: dict[str, str]) -> str:
+    """A tutorial lesson: a task, a live board (or, for the cube, a picture and two buttons), a verdict.
+
+    The right answers are the engine's (``lessons.py``); the page's script only compares the reader's
+    play, or choice, with them and shows the lesson's explanation.
+    """
+    for key in ("goal", "task", "right", "wrong"):
+        if key not in fields:
+            raise DiagramError(f"a lesson needs {key!r}")
+    position, number = build_position(fields)
+    orientation = _color(fields["orientation"], "orientation") if "orientation" in fields else position.turn
+    task = f'<p class="tt-lesson-task">{_inline_markdown(fields["task"])}</p>'
+    verdict = '<p class="tt-lesson-verdict" role="status" aria-live="polite"></p>'
+    texts = f'data-right-text="{escape(fields["right"])}" data-wrong-text="{escape(fields["wrong"])}"'
+    try:
+        if fields["goal"] == "cube":
+            if "dice" in fields:
+                raise DiagramError("a cube lesson is decided before the roll: no dice")
+            judged = judge_last_roll_double(position)
+            rolls = ", ".join(f"{a}-{b}" for a, b in dict.fromkeys(judged.winning_rolls))
+            count = len(judged.winning_rolls)
+            facts = (
+                f" The engine counts the doubler's winning rolls: {rolls}, that is {count} of 36 "
+                f"({round(100 * count / 36)}%); the taker wins the other {36 - count}."
+            )
+            texts = (
+                f'data-right-text="{escape(fields["right"] + facts)}" '
+                f'data-wrong-text="{escape(fields["wrong"] + facts)}"'
+            )
+            # The reader is the one deciding: the taker sits at the bottom unless the lesson says otherwise.
+            if "orientation" not in fields:
+                orientation = position.turn.other
+            svg = board_svg(position, orientation=orientation, size=None, start_number=number)
+            buttons = "".join(
+                f'<button type="button" class="md-button" data-choice="{c}">{c.capitalize()}</button> '
+                for c in ("take", "drop")
+            )
+            body = f'{svg}<p class="tt-lesson-choices">{buttons}</p>'
+            return (
+                f'<div class="tt-lesson" {LESSON_MARK} data-kind="cube" data-answer="{judged.answer}" {texts}>'
+                f"{task}{body}{verdict}</div>"
+            )
+        if "dice" not in fields:
+            raise DiagramError("a lesson played on the board needs dice")
+        dice = _dice(fields["dice"])
+        rules = fields.get("rules", "toutes-tables-225")
+        _rules_list(rules)
+        right, _ = right_plays(position, dice, rules, fields["goal"])
+    except LessonError as exc:
+        raise DiagramError(str(exc)) from None
+    svg = board_svg(position, orientation=orientation, size=None, dice=dice, start_number=number)
+    board = render_live_boards("play", position, number, dice, orientation, [rules], svg)
+    right_json = escape(json.dumps(right), quote=True)
+    return (
+        f'<div class="tt-lesson" {LESSON_MARK} {LIVE_MARK} data-kind="play" data-right="{right_json}" {texts}>'
+        f"{task}{board}{verdict}</div>"
+    )
+
+
 def gallery_files(config: Any) -> list[File]:
     files = []
     for number in range(1, 226):
@@ -390,6 +456,8 @@ def on_page_markdown(source: str, page: Any, config: Any, files: Files) -> str:
                     if any(line.strip() for line in fence.body):
                         raise DiagramError("a board-gallery fence takes no content")
                     html.append(render_gallery())
+                elif fence.kind == "lesson":
+                    html.append(render_lesson(parse_fields(fence, LESSON_KEYS)))
                 else:
                     html.append(render_board(parse_fields(fence)))
             except DiagramError as exc:
@@ -407,8 +475,10 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         html, count = re.subn(rf"<p>{token}</p>|{token}(?!\d)", lambda _, svg=diagram: svg, html, count=1)
         if count != 1:
             raise PluginError(f"{page.file.src_uri}: diagram {n + 1} was lost by the Markdown conversion")
+    # Relative to the page's directory URL (use_directory_urls), so any base path works.
+    up = "../" * page.url.count("/") if diagrams else ""
     if any(LIVE_MARK in diagram for diagram in diagrams):
-        # Relative to the page's directory URL (use_directory_urls), so any base path works.
-        up = "../" * page.url.count("/")
         html += f'\n<script type="module" src="{up}{ELEMENT_SCRIPT}"></script>\n'
+    if any(LESSON_MARK in diagram for diagram in diagrams):
+        html += f'\n<script type="module" src="{up}{LESSON_SCRIPT}"></script>\n'
     return html
