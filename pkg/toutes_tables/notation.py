@@ -49,13 +49,19 @@ def format_play(position: Position, moves: Sequence[Move]) -> str:
             continuing.append((dst, hit))
         else:
             paths.append([(src, False), (dst, hit)])
-    texts = []
+    # Equal paths are counted; a hit-and-cover (2/1* 2/1) is written 2/1*(2), as gnubg does.
+    counts: Counter[tuple[int, ...]] = Counter()
+    starred: set[tuple[int, ...]] = set()
     for path in paths:
         shown = [path[0]] + [step for step in path[1:-1] if step[1]] + [path[-1]]
-        texts.append(((path[0][0], path[-1][0]), "/".join(_point_name(p) + ("*" if h else "") for p, h in shown)))
-    counts = Counter(text for _, text in texts)
-    ordered = sorted(set(texts), key=lambda item: (-item[0][0], -item[0][1], item[1]))
-    return " ".join(text + (f"({counts[text]})" if counts[text] > 1 else "") for _, text in ordered)
+        key = tuple(p for p, _ in shown)
+        counts[key] += 1
+        starred.update((*key, i) for i, (_, hit) in enumerate(shown) if hit)
+    texts = []
+    for key in sorted(counts, key=lambda k: (-k[0], -k[-1], k)):
+        text = "/".join(_point_name(p) + ("*" if (*key, i) in starred else "") for i, p in enumerate(key))
+        texts.append(text + (f"({counts[key]})" if counts[key] > 1 else ""))
+    return " ".join(texts)
 
 
 _PART_RE = re.compile(r"^((?:bar|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")

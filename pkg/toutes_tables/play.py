@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .position import BAR, OFF, Position
+from .position import BAR, OFF, OPPONENT, Position
 
 Move = tuple[int, int]  # (from, to) in the mover's player numbering: 25 = bar, 0 = off
 
@@ -16,20 +16,21 @@ def apply_moves(position: Position, moves: Sequence[Move]) -> tuple[Position, tu
     numbering) where a half-square was hit.
     """
     me = list(position.mine)
-    old_theirs = position.theirs
-    theirs = None  # copied only when something is hit, which most moves do not
-    hits = []
+    theirs = position.theirs
+    hits: tuple[int, ...] = ()
     for src, dst in moves:
         me[src] -= 1
         me[dst] += 1
-        if dst != OFF and (old_theirs if theirs is None else theirs)[25 - dst]:
-            if theirs is None:
-                theirs = list(old_theirs)
-            theirs[25 - dst] = 0
-            theirs[BAR] += 1
-            hits.append(dst)
-    after = old_theirs if theirs is None else tuple(theirs)
-    return Position._trusted(after, tuple(me), position.turn.other), tuple(hits)
+        # A half-square is hit once; a second checker landing there (13/7* 8/7) hits nothing.
+        if dst and theirs[25 - dst] == 1 and dst not in hits:
+            hits += (dst,)
+    if hits:
+        after = list(theirs)
+        for dst in hits:
+            after[25 - dst] = 0
+        after[BAR] += len(hits)
+        theirs = tuple(after)
+    return Position._trusted(theirs, tuple(me), OPPONENT[position.turn]), hits
 
 
 class Play:
@@ -44,24 +45,23 @@ class Play:
 
     def __init__(self, position: Position, moves: Sequence[Move]) -> None:
         self.position = position
-        self.moves: tuple[Move, ...] = tuple(moves)
+        self.moves: tuple[Move, ...] = moves if type(moves) is tuple else tuple(moves)
         self._result: Position | None = None
         self._hits: tuple[int, ...] = ()
 
-    def _apply(self) -> Position:
-        if self._result is None:
-            self._result, self._hits = apply_moves(self.position, self.moves)
-        return self._result
-
     @property
     def result(self) -> Position:
-        """The position after the play, with the opponent on roll."""
-        return self._apply()
+        """The position after the play, with the opponent on roll (computed when first asked)."""
+        result = self._result
+        if result is None:
+            result, self._hits = apply_moves(self.position, self.moves)
+            self._result = result
+        return result
 
     @property
     def hits(self) -> tuple[int, ...]:
         """Points (mover's numbering) where this play hits a half-square."""
-        self._apply()
+        _ = self.result
         return self._hits
 
     @property
