@@ -12,12 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import IllegalMoveError, InvalidNotationError, InvalidPositionError, InvalidRecordError
+from .game import (
+    Action, Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, Take, announce,
+)
+from .match import Match
+from .matchid import MatchState, gnubg_id, match_state
+from .matfile import MatExportError, games_to_mat, match_to_mat
 from .movegen import check_dice, legal_plays
 from .notation import format_play
 from .play import Move, Play
+from .player import ComputerPlayer, MatchScore, choose_play, cube_decision, estimate, match_score
 from .position import BAR, BLACK, CHECKERS, OFF, WHITE, Color, Position
 from .rules import DEFAULT_RULES, RULE_SETS, Outcome, RuleSet, get_rules
 from .starts import CLASSIC_START, DrawnStart, draw_start, start_number, start_points, start_position, start_rolls
+from .textboard import board_text
+from .turn import TurnInProgress
 
 __version__ = "0.1.0"
 
@@ -34,22 +43,18 @@ def parse_play(position: Position, text: str, dice: Sequence[int], rules: str | 
 
 
 __all__ = [
+    # positions, starts, rules
     "BAR", "BLACK", "CHECKERS", "CLASSIC_START", "DEFAULT_RULES", "OFF", "RULE_SETS", "WHITE",
-    "Color", "DrawnStart", "IllegalMoveError", "InvalidNotationError", "InvalidPositionError",
-    "InvalidRecordError", "Move", "Outcome", "Play", "Position", "RuleSet",
-    "check_dice", "draw_start", "format_play", "get_rules", "legal_plays", "parse_play",
-    "start_number", "start_points", "start_position", "start_rolls",
+    "Color", "DrawnStart", "Outcome", "Position", "RuleSet",
+    "draw_start", "get_rules", "start_number", "start_points", "start_position", "start_rolls",
+    # plays
+    "Move", "Play", "TurnInProgress", "check_dice", "format_play", "legal_plays", "parse_play",
+    # games, matches, records, gnubg interchange
+    "Action", "Double", "Drop", "Game", "GameOptions", "GameResult", "Match", "OpeningRoll", "Played", "Resign",
+    "Roll", "Take", "announce", "MatchState", "gnubg_id", "match_state", "MatExportError", "games_to_mat",
+    "match_to_mat",
+    # the computer player and text board
+    "ComputerPlayer", "MatchScore", "choose_play", "cube_decision", "estimate", "match_score", "board_text",
+    # errors
+    "IllegalMoveError", "InvalidNotationError", "InvalidPositionError", "InvalidRecordError",
 ]
-
-# The game layer: games, matches and their records.
-from .game import (  # noqa: E402
-    Action, Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, Take, announce,
-)
-
-__all__ += [
-    "Action", "Double", "Drop", "Game", "GameOptions", "GameResult", "OpeningRoll", "Played", "Resign", "Roll",
-    "Take", "announce",
-]
-from .match import Match  # noqa: E402
-
-__all__ += ["Match"]
