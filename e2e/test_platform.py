@@ -142,3 +142,30 @@ def test_web_manifest_makes_the_site_installable(page: Page, site_url: str) -> N
     for icon in manifest["icons"]:
         response = page.request.get(site_url + icon["src"])
         assert response.ok and response.headers["content-type"] == icon["type"]
+
+
+def test_engine_reports_a_failed_boot_instead_of_hanging(browser: Any, site_url: str) -> None:
+    """With WebAssembly forbidden to the worker (no 'wasm-unsafe-eval'), ready rejects with the reason."""
+    context = browser.new_context(service_workers="block")
+    try:
+        def strict_worker(route: Any) -> None:
+            response = route.fetch()
+            headers = {**response.headers, "content-security-policy": "default-src 'self'; script-src 'self'"}
+            route.fulfill(response=response, headers=headers)
+
+        context.route("**/engine/worker.js", strict_worker)
+        page = context.new_page()
+        page.goto(site_url + "bench/?run=none")  # a page of the site that starts no engine of its own
+        page.set_default_timeout(ENGINE_BOOT_TIMEOUT_MS)
+        failure = page.evaluate("""async (siteUrl) => {
+          const { createEngine } = await import(new URL("engine/client.js", siteUrl).href);
+          const engine = createEngine();
+          const boot = await engine.ready.then(() => ({ ready: true }), (e) => ({ type: e.type, message: e.message }));
+          const request = await engine.call("version").then(() => "answered", (e) => e.type);
+          return { boot, request };
+        }""", site_url)
+    finally:
+        context.close()
+    assert failure["boot"]["type"] == "CompileError"
+    assert "Content Security Policy" in failure["boot"]["message"]
+    assert failure["request"] == "CompileError"

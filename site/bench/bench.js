@@ -1,7 +1,7 @@
 // Boot timings for benchmarks/browser_boot.py. `?run=bare` boots Pyodide alone in a module worker,
 // `?run=engine` boots the game's engine worker (Pyodide + wheels + import) and asks it its version;
 // `&sw=1` also registers the site's service worker. Times are from navigation start, so a reload
-// served by the service worker counts the page load too.
+// served by the service worker counts the page load too. `?run=none` runs nothing.
 
 import { createEngine } from "../engine/client.js";
 
@@ -29,6 +29,7 @@ async function engineBoot() {
 
 async function main() {
   const run = params.get("run");
+  if (run === "none") return; // the page alone, for tests that drive the engine themselves
   const boot = { bare: bareBoot, engine: engineBoot }[run];
   if (!boot) throw new Error(`unknown run ${JSON.stringify(run)}`);
   const started = performance.now();

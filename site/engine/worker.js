@@ -66,17 +66,38 @@ function describe(error) {
   return { type: error?.type ?? error?.name ?? "Error", message: String(error?.message ?? error) };
 }
 
-const booting = boot();
-booting.then(
+// Pyodide 314 catches a failed WebAssembly start (a Content-Security-Policy without 'wasm-unsafe-eval',
+// the .wasm unreachable offline), only warns "wasm instantiation failed!" then the error, and never
+// settles loadPyodide. Turn that warning into a failed boot so the page can say so.
+const consoleWarn = console.warn.bind(console);
+let wasmStartFailed = false;
+let bootSettled = false;
+console.warn = (...args) => {
+  consoleWarn(...args);
+  if (bootSettled) return;
+  if (args[0] === "wasm instantiation failed!") wasmStartFailed = true;
+  else if (wasmStartFailed) bootFailed(args[0]);
+};
+
+// Settles once: with the engine, or with the reason it cannot start. Requests wait on it.
+let bootFailed;
+const engine = new Promise((resolve, reject) => {
+  bootFailed = reject;
+  boot().then(resolve, reject);
+});
+engine.then(
   ({ version, bootMs }) => postMessage({ type: "ready", version, bootMs }),
   (error) => postMessage({ type: "failed", error: describe(error) }),
-);
+).finally(() => {
+  bootSettled = true;
+  console.warn = consoleWarn;
+});
 
 self.addEventListener("message", async (event) => {
   const { id, method, params } = event.data ?? {};
   try {
     if (typeof method !== "string") throw new TypeError("a request needs a string method");
-    const { bridge } = await booting;
+    const { bridge } = await engine;
     const answer = JSON.parse(bridge(method, JSON.stringify(params ?? null)));
     postMessage({ id, ...answer });
   } catch (error) {
