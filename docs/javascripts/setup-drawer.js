@@ -42,6 +42,8 @@ function rollDie() {
 }
 
 function mount(root) {
+  if (root.dataset.mounted) return;
+  root.dataset.mounted = "true";
   root.replaceChildren();
   const rollButton = el("button", { type: "button", class: "md-button md-button--primary" }, "Roll the dice");
   const choose = [dieSelect("first roll, one die"), dieSelect("first roll, other die"),
@@ -143,4 +145,10 @@ function mount(root) {
   show("");
 }
 
-for (const root of document.querySelectorAll(".tt-setup-drawer")) mount(root);
+function mountAll() {
+  for (const root of document.querySelectorAll(".tt-setup-drawer")) mount(root);
+}
+
+mountAll();
+// With Material's instant navigation a page arrives without reloading this module: mount on each page.
+if (window.document$) window.document$.subscribe(mountAll);

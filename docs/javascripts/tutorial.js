@@ -29,4 +29,10 @@ function setUp(lesson) {
   lesson.addEventListener("tt-play", (event) => judge(lesson, right.includes(event.detail.notation), event.detail.notation));
 }
 
-for (const lesson of document.querySelectorAll(".tt-lesson")) setUp(lesson);
+function setUpAll() {
+  for (const lesson of document.querySelectorAll(".tt-lesson")) setUp(lesson);
+}
+
+setUpAll();
+// With Material's instant navigation a page arrives without reloading this module: set up each page.
+if (window.document$) window.document$.subscribe(setUpAll);
