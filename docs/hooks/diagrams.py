@@ -29,6 +29,12 @@ of publishing a wrong diagram.
 A ``board-gallery`` block (no content) becomes the gallery of the 225 starts: one small SVG file per
 start, generated into the site next to the page (``starts/``), each linking to the game at that start.
 
+A ``lesson`` block is a tutorial lesson: a position, ``dice``, ``rules``, a ``goal`` (``any``, ``hit``,
+``square``, ``most-off``, or ``cube`` for a take/drop question), a ``task`` and the ``right`` and
+``wrong`` explanations. The engine decides the right answers at build time (``lessons.py``);
+``docs/javascripts/tutorial.js`` compares the reader's play with them. Pages with live boards or lessons
+get the scripts they need appended.
+
 Fences are found line by line, outside other fences, so a page can show the syntax inside a longer
 (````) fence. They are swapped for a plain-text token before Markdown runs and the token for the HTML
 after, so Markdown never rewrites the SVG, and a fence inside an admonition works too.
@@ -36,6 +42,7 @@ after, so Markdown never rewrites the SVG, and a fence inside an admonition work
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import sys
@@ -69,8 +76,20 @@ from toutes_tables import (  # noqa: E402
 )
 from toutes_tables.svg import HEIGHT, WIDTH, board_svg, describe  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lessons import LessonError, judge_last_roll_double, right_plays  # noqa: E402
+
+
+def _load_lessons() -> Any:
+    """lessons.py beside this file, under a name that cannot clash with another module called lessons."""
+    spec = importlib.util.spec_from_file_location("tt_docs_lessons", Path(__file__).resolve().parent / "lessons.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+lessons = _load_lessons()
+LessonError = lessons.LessonError
 
 FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\s]*)[^`]*$")
 KEYS = {
@@ -91,7 +110,7 @@ _TOKEN_PREFIX = "TTDIAGRAM" + uuid.uuid4().hex[:8].upper()
 
 @dataclass
 class Fence:
-    kind: str  # "board" or "board-gallery"
+    kind: str  # "board", "board-gallery" or "lesson"
     body: list[str]
     line: int  # 1-based line of the opening fence in the page
 
@@ -101,7 +120,7 @@ class DiagramError(ValueError):
 
 
 def find_fences(source: str) -> tuple[str, list[Fence]]:
-    """Replace each top-level ``board`` / ``board-gallery`` fence with a token line; return the fences."""
+    """Replace each top-level ``board`` / ``board-gallery`` / ``lesson`` fence with a token line; return them."""
     lines = source.split("\n")
     out: list[str] = []
     fences: list[Fence] = []
@@ -310,7 +329,7 @@ def render_lesson(fields: dict[str, str]) -> str:
         if fields["goal"] == "cube":
             if "dice" in fields:
                 raise DiagramError("a cube lesson is decided before the roll: no dice")
-            judged = judge_last_roll_double(position)
+            judged = lessons.judge_last_roll_double(position)
             rolls = ", ".join(f"{a}-{b}" for a, b in dict.fromkeys(judged.winning_rolls))
             count = len(judged.winning_rolls)
             facts = (
@@ -339,7 +358,7 @@ def render_lesson(fields: dict[str, str]) -> str:
         dice = _dice(fields["dice"])
         rules = fields.get("rules", "toutes-tables-225")
         _rules_list(rules)
-        right, _ = right_plays(position, dice, rules, fields["goal"])
+        right, _ = lessons.right_plays(position, dice, rules, fields["goal"])
     except LessonError as exc:
         raise DiagramError(str(exc)) from None
     svg = board_svg(position, orientation=orientation, size=None, dice=dice, start_number=number)
