@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { parseAttributes } from "./attributes.js";
 import {
   BAR,
   OFF,
@@ -214,4 +215,30 @@ test("while a play slides in, stacks show the moves not yet made as not made", (
   assert.equal(animatedCount(state, 12, "white"), 0);
   state.animation = null;
   assert.equal(animatedCount(state, 12, "black"), 6);
+});
+
+function attrs(map) {
+  return (name) => (name in map ? map[name] : null);
+}
+
+test("tt-board attributes: defaults, start numbers, Position IDs and dice", () => {
+  assert.deepEqual(parseAttributes(attrs({})).config, {
+    rules: "toutes-tables-225", mode: "view", turn: "white", orientation: "white", position: null, start: 64, dice: null,
+  });
+  const c = parseAttributes(attrs({ rules: "backgammon", position: "4HPwATDgc/ABMA", turn: "black", dice: "61", mode: "play" })).config;
+  assert.equal(c.position, "4HPwATDgc/ABMA");
+  assert.equal(c.start, null);
+  assert.equal(c.orientation, "black");
+  assert.deepEqual(c.dice, [6, 1]);
+});
+
+test("tt-board attributes: a bad value is named with what it accepts", () => {
+  const error = (map) => parseAttributes(attrs(map)).error;
+  assert.match(error({ rules: "chess" }), /rules="chess" is not a rule set/);
+  assert.match(error({ mode: "edit" }), /mode="edit" is not a mode/);
+  assert.match(error({ position: "226" }), /start number 1-225 or a 14-character Position ID/);
+  assert.match(error({ position: "<b>x</b>" }), /must be a start number/);
+  assert.match(error({ dice: "7-1" }), /dice="7-1" must be two dice/);
+  assert.match(error({ mode: "play" }), /needs dice/);
+  assert.match(error({ turn: "red" }), /turn="red"/);
 });

@@ -21,9 +21,7 @@
 import { createBoard } from "./board.js";
 import { classicPosition } from "./state.js";
 import { createEngine } from "../engine/client.js";
-
-const RULE_SETS = ["toutes-tables-225", "toutes-tables", "backgammon-225", "backgammon"];
-const MODES = ["view", "play", "example"];
+import { parseAttributes } from "./attributes.js";
 
 let sharedEngine = null;
 function engine() {
@@ -41,33 +39,6 @@ function linkStyles() {
   document.head.append(link);
 }
 
-/** Check the attributes; returns {config} or {error} naming the attribute and what it accepts. */
-export function parseAttributes(get) {
-  const rules = get("rules") ?? "toutes-tables-225";
-  if (!RULE_SETS.includes(rules)) return { error: `rules="${rules}" is not a rule set; use one of ${RULE_SETS.join(", ")}.` };
-  const mode = get("mode") ?? "view";
-  if (!MODES.includes(mode)) return { error: `mode="${mode}" is not a mode; use view, play or example.` };
-  const turn = get("turn") ?? "white";
-  if (turn !== "white" && turn !== "black") return { error: `turn="${turn}" must be white or black.` };
-  const orientation = get("orientation") ?? turn;
-  if (orientation !== "white" && orientation !== "black") return { error: `orientation="${orientation}" must be white or black.` };
-  const where = (get("position") ?? "64").trim();
-  let position = null;
-  let start = null;
-  if (/^\d{1,3}$/.test(where) && Number(where) >= 1 && Number(where) <= 225) start = Number(where);
-  else if (/^[A-Za-z0-9+/]{14}$/.test(where)) position = where;
-  else return { error: `position="${where}" must be a start number 1-225 or a 14-character Position ID.` };
-  const diceText = get("dice");
-  let dice = null;
-  if (diceText !== null && diceText !== undefined) {
-    const m = /^([1-6])-?([1-6])$/.exec(diceText.trim());
-    if (!m) return { error: `dice="${diceText}" must be two dice 1-6, like 6-1.` };
-    dice = [Number(m[1]), Number(m[2])];
-  }
-  if (mode !== "view" && !dice) return { error: `mode="${mode}" needs dice, like dice="6-1".` };
-  return { config: { rules, mode, turn, orientation, position, start, dice } };
-}
-
 function node(tag, attrs = {}, text = null) {
   const n = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
@@ -82,6 +53,9 @@ export class TouteTablesBoard extends HTMLElement {
 
   connectedCallback() {
     linkStyles();
+    // a static picture written inside the element (the rules book's diagram) stays on show
+    // until the live board has its first answer from the engine
+    if (this.fallback === undefined) this.fallback = [...this.childNodes];
     this.render();
   }
 
@@ -112,6 +86,14 @@ export class TouteTablesBoard extends HTMLElement {
     this.config = config;
     this.steps = [];
     const holder = node("div", { class: "tt-embed-board" });
+    const waiting = this.fallback && this.fallback.length ? node("div", { class: "tt-embed-fallback" }) : null;
+    if (waiting) {
+      waiting.append(...this.fallback);
+      holder.hidden = true;
+      this.append(waiting);
+    }
+    this.waiting = waiting;
+    this.holder = holder;
     this.status = node("p", { class: "tt-embed-status", "aria-live": "polite" }, "Loading the rules engine…");
     this.controls = node("div", { class: "tt-embed-controls" });
     this.playList = node("ul", { class: "tt-embed-plays", "aria-label": "Legal plays" });
@@ -193,6 +175,12 @@ export class TouteTablesBoard extends HTMLElement {
 
   show(answer) {
     const t = answer.turn_state;
+    if (this.waiting) {
+      this.waiting.remove();
+      this.waiting = null;
+      this.fallback = [];
+      this.holder.hidden = false;
+    }
     this.steps = t.steps;
     const pos = classicPosition();
     answer.position.points.forEach((n, i) => {
