@@ -3,7 +3,7 @@
 
     python3 scripts/site.py serve     # install what is missing, build public/, serve http://127.0.0.1:8000
     python3 scripts/site.py build     # the same without serving
-    python3 scripts/site.py test      # install (Chromium too), build strictly, run pytest tests e2e
+    python3 scripts/site.py test      # install (Chromium too), build strictly, run pytest tests pkg e2e
     python3 scripts/site.py install   # only the install step
 
 The script itself uses the standard library only, because its first job is to install everything else:
@@ -258,8 +258,10 @@ def test(pytest_args: list[str]) -> int:
     install(browser=True)
     build(strict=True)
     env = {**os.environ, "TOUTES_TABLES_SITE_BUILT": "1"}
-    log("pytest tests e2e " + " ".join(pytest_args))
-    return subprocess.run([sys.executable, "-m", "pytest", "tests", "e2e", *pytest_args], cwd=ROOT, env=env).returncode
+    # pkg: the engine's docstring examples, run as doctests (pyproject's --doctest-modules).
+    paths = ["tests", "pkg", "e2e"]
+    log(f"pytest {' '.join(paths + pytest_args)}")
+    return subprocess.run([sys.executable, "-m", "pytest", *paths, *pytest_args], cwd=ROOT, env=env).returncode
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -270,9 +272,10 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("build", help="install and build public/")
     commands.add_parser("install", help="install the pip and npm requirements (and Chromium with --browser)"
                         ).add_argument("--browser", action="store_true")
-    test_parser = commands.add_parser("test", help="install, build and run pytest tests e2e")
-    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed on to pytest")
-    args = parser.parse_args(argv)
+    commands.add_parser("test", help="install, build and run pytest tests pkg e2e (other arguments go to pytest)")
+    args, pytest_args = parser.parse_known_args(argv)
+    if pytest_args and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(pytest_args)}")
 
     os.chdir(ROOT)
     if args.command == "install":
@@ -285,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         build()
         serve(args.port)
     elif args.command == "test":
-        return test(args.pytest_args)
+        return test(pytest_args)
     return 0
 
 
