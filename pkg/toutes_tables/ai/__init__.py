@@ -1,0 +1,31 @@
+"""The strong computer opponent: a trained neural-network evaluation, evaluated in pure Python.
+
+>>> from toutes_tables import start_position
+>>> from toutes_tables.ai import choose_play, LEVELS
+>>> list(LEVELS)
+['beginner', 'intermediate', 'advanced', 'expert']
+>>> choose_play(start_position(64), (6, 5), "backgammon", "advanced").result == choose_play(
+...     start_position(64), (6, 5), "backgammon", "expert").result
+True
+"""
+
+from __future__ import annotations
+
+from .evaluate import Chances, chances, equity, equity_after
+from .levels import DEFAULT_LEVEL, LEVELS, Level, choose_play, get_level
+from .search import ScoredPlay, rank_plays, rank_plays_deeper
+
+__all__ = [
+    "Chances",
+    "chances",
+    "equity",
+    "equity_after",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Level",
+    "choose_play",
+    "get_level",
+    "ScoredPlay",
+    "rank_plays",
+    "rank_plays_deeper",
+]

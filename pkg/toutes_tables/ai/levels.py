@@ -1,0 +1,82 @@
+"""Named playing levels, from a beginner to the strongest, and the one call that plays a move.
+
+Weaker levels make the mistakes a person makes, not random ones: each candidate play's equity
+gets Gaussian noise (so close plays are confused often and clearly worse plays rarely), and
+they do not look ahead. The strongest looks one roll ahead on its best few candidates.
+
+>>> from toutes_tables import start_position
+>>> str(choose_play(start_position(64), (3, 1), "backgammon", "expert"))
+'8/5 6/5'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+
+from ..play import Play
+from ..position import Position
+from ..rules import RuleSet, get_rules
+from .search import ScoredPlay, rank_plays, rank_plays_deeper
+
+
+@dataclasses.dataclass(frozen=True)
+class Level:
+    """How a level plays: its search depth and the noise (standard deviation, in equity) on each play's score."""
+
+    name: str
+    title: str
+    ply: int  # 0: evaluate the plays' results; 1: and look one roll ahead on the best candidates
+    noise: float
+    candidates: int = 4  # plays searched deeper at ply 1
+
+    def rank(self, position: Position, dice: Sequence[int], rules: str | RuleSet) -> list[ScoredPlay]:
+        """The legal plays scored at this level's depth (without noise), best first."""
+        if self.ply >= 1:
+            return rank_plays_deeper(position, dice, rules, candidates=self.candidates)
+        return rank_plays(position, dice, rules)
+
+    def choose(
+        self, position: Position, dice: Sequence[int], rules: str | RuleSet, rng: random.Random | None = None
+    ) -> Play | None:
+        """This level's play (``None`` when no play is possible)."""
+        scored = self.rank(position, dice, get_rules(rules))
+        if not scored:
+            return None
+        if not self.noise:
+            return scored[0].play
+        source = rng if rng is not None else random.Random()
+        return max(scored, key=lambda s: s.equity + source.gauss(0.0, self.noise)).play
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("beginner", "Beginner", ply=0, noise=0.15),
+        Level("intermediate", "Intermediate", ply=0, noise=0.05),
+        Level("advanced", "Advanced", ply=0, noise=0.0),
+        Level("expert", "Expert", ply=1, noise=0.0),
+    )
+}
+DEFAULT_LEVEL = "expert"
+
+
+def get_level(level: str | Level) -> Level:
+    if isinstance(level, Level):
+        return level
+    try:
+        return LEVELS[level]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}") from None
+
+
+def choose_play(
+    position: Position,
+    dice: Sequence[int],
+    rules: str | RuleSet,
+    level: str | Level = DEFAULT_LEVEL,
+    rng: random.Random | None = None,
+) -> Play | None:
+    """The play the computer makes at ``level`` (``None`` when no play is possible)."""
+    return get_level(level).choose(position, dice, rules, rng)

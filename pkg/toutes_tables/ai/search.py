@@ -1,0 +1,86 @@
+"""Choosing a play: every legal play scored by the evaluation (0-ply), the best few looked at one roll deeper.
+
+* **0-ply**: a play is worth the equity of the position it leaves (:func:`.evaluate.equity_after`).
+* **1-ply**: for the best candidates by 0-ply, the opponent's 21 rolls are played out, the
+  opponent answering each with its own best 0-ply play, and the play is worth the average
+  (rolls weighted 1/36 or 2/36) of the mover's equity in the positions reached.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from ..movegen import legal_plays
+from ..play import Play
+from ..position import CHECKERS, OFF, Position
+from ..rules import RuleSet, get_rules
+from .evaluate import equity, equity_after
+from .network import Network, default_network
+
+# The 21 distinct rolls and their weight out of 36.
+ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
+    ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoredPlay:
+    """A legal play and its equity for the mover (cubeless, per unit at stake), with the depth that scored it."""
+
+    play: Play
+    equity: float
+    ply: int
+
+
+def rank_plays(
+    position: Position, dice: Sequence[int], rules: str | RuleSet, network: Network | None = None
+) -> list[ScoredPlay]:
+    """Every legal play with its 0-ply equity, best first (empty when no play is possible)."""
+    rule_set = get_rules(rules)
+    net = network or default_network()
+    scored = [
+        ScoredPlay(play, equity_after(play.result, rule_set, net), 0) for play in legal_plays(position, dice, rule_set)
+    ]
+    scored.sort(key=lambda s: -s.equity)
+    return scored
+
+
+def one_ply_equity(result: Position, rules: RuleSet, network: Network) -> float:
+    """The mover's equity of ``result`` (opponent on roll) after each opponent roll and best 0-ply answer."""
+    if result.theirs[OFF] == CHECKERS:
+        return equity_after(result, rules, network)
+    total = 0.0
+    for dice, weight in ROLLS:
+        plays = legal_plays(result, dice, rules)
+        if plays:
+            # The opponent picks the play leaving the original mover (then on roll) the least.
+            mover_value = min(equity(play.result, rules, network) for play in plays)
+        else:
+            mover_value = equity(result.swapped(), rules, network)
+        total += weight * mover_value
+    return total / 36.0
+
+
+def rank_plays_deeper(
+    position: Position,
+    dice: Sequence[int],
+    rules: str | RuleSet,
+    candidates: int = 4,
+    margin: float = 0.15,
+    network: Network | None = None,
+) -> list[ScoredPlay]:
+    """Plays ranked by 1-ply for the best ``candidates`` within ``margin`` of the 0-ply best, then the rest by 0-ply.
+
+    The deeper-searched plays come first (best first), the others after them in 0-ply order.
+    """
+    rule_set = get_rules(rules)
+    net = network or default_network()
+    shallow = rank_plays(position, dice, rule_set, net)
+    if len(shallow) <= 1:
+        return shallow
+    best = shallow[0].equity
+    chosen = [s for s in shallow[:candidates] if s.equity >= best - margin]
+    deeper = [ScoredPlay(s.play, one_ply_equity(s.play.result, rule_set, net), 1) for s in chosen]
+    deeper.sort(key=lambda s: -s.equity)
+    return deeper + shallow[len(chosen) :]

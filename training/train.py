@@ -1,0 +1,211 @@
+"""Train the evaluation network on generate.py's positions and export it for the package.
+
+Targets, for the player on roll:
+
+* outputs 0-4 (win, win gammon, win backgammon, lose gammon, lose backgammon): gnubg's 0-ply
+  evaluation, as soft targets (binary cross-entropy), on every position;
+* outputs 5-6 (win / lose a Toutes tables *double game*): gnubg knows nothing of it (its gammon
+  is "the loser has borne off none", the double game also needs the loser not all home, and the
+  maximum-pips rule changes the bear-off), so these two are trained on what actually happened in
+  the self-play games played under Toutes tables rules: 0/1 outcomes, on Toutes tables positions
+  only. Cross-entropy on 0/1 outcomes is minimised by the conditional probability, so with
+  enough games the outputs estimate the chance itself.
+
+Two stages, because 0/1 outcomes are noisy and a shared hidden layer trained on them overfits
+(the held-out outcome loss rose epoch after epoch when both were trained together): first the
+whole network on the teacher's five outputs only; then, with everything else frozen, the two
+Toutes tables output units alone (a logistic regression on the learnt hidden features) on the
+outcomes, for ``--outcome-epochs``. The held-out calibration (mean predicted chance against the
+frequency seen) is printed.
+
+The weights are written in the layout :mod:`toutes_tables.ai.network` documents (half floats).
+
+Run (a few minutes on one core; seeds fixed, so a rerun on the same data gives the same file
+up to floating-point differences between torch builds)::
+
+    pip install torch==2.13.0 numpy
+    nice -n 10 python training/train.py training/data/positions-1.npz --out pkg/toutes_tables/data/evaluator.bin
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import struct
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pkg"))
+
+from toutes_tables.ai.features import INPUT_COUNT, SLOTS  # noqa: E402
+from toutes_tables.ai.network import MAGIC, OUTPUTS  # noqa: E402
+
+
+def dense_inputs(board: np.ndarray) -> np.ndarray:
+    """features.dense_inputs for a whole array of 52-count boards (checked against it in main)."""
+    n = board.astype(np.float32)
+    codes = np.stack([n >= 1, n >= 2, n >= 3, np.maximum(n - 3, 0) / 2], axis=-1).astype(np.float32)
+    slots = np.arange(SLOTS)
+    occupied = board[:, :SLOTS] > 0, board[:, SLOTS:] > 0
+    rear_mine = np.max(np.where(occupied[0], slots, 0), axis=1)
+    rear_theirs = np.max(np.where(occupied[1], slots, 0), axis=1)
+    contact = (rear_mine + rear_theirs > 25).astype(np.float32)[:, None]
+    return np.concatenate([codes.reshape(len(board), -1), contact], axis=1)
+
+
+def load(paths: list[Path]) -> dict[str, np.ndarray]:
+    parts = [np.load(p) for p in paths]
+    return {key: np.concatenate([p[key] for p in parts]) for key in ("board", "gnubg", "toutes", "outcome")}
+
+
+def equity_error(pred: torch.Tensor, target: torch.Tensor) -> float:
+    """Mean absolute error of the backgammon money equity 2W-1+WG+WBG-LG-LBG."""
+
+    def eq(p: torch.Tensor) -> torch.Tensor:
+        return 2 * p[:, 0] - 1 + p[:, 1] + p[:, 2] - p[:, 3] - p[:, 4]
+
+    return float((eq(pred) - eq(target)).abs().mean())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("data", type=Path, nargs="+")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--hidden", type=int, nargs="+", default=[128])
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument("--outcome-epochs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--holdout", type=float, default=0.05, help="share of positions (the last ones) held out")
+    args = parser.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(1)  # a shared machine
+    data = load(args.data)
+
+    from toutes_tables.ai.features import dense_inputs as reference_inputs
+
+    for row in data["board"][:: max(1, len(data["board"]) // 200)]:
+        mine, theirs = [int(v) for v in row[:SLOTS]], [int(v) for v in row[SLOTS:]]
+        assert np.allclose(dense_inputs(row[None, :])[0], reference_inputs(mine, theirs)), "encodings differ"
+
+    x = torch.from_numpy(dense_inputs(data["board"]))
+    gnubg_targets = torch.from_numpy(data["gnubg"]).clamp(0, 1)
+    toutes = torch.from_numpy(data["toutes"].astype(np.float32))
+    outcome = torch.from_numpy(data["outcome"].astype(np.float32))
+    toutes_targets = outcome[:, 1:3]
+    count = len(x)
+    cut = int(count * (1 - args.holdout))
+    print(f"{count} positions ({int(toutes.sum())} Toutes tables), training on {cut}")
+
+    widths = [INPUT_COUNT, *args.hidden, len(OUTPUTS)]
+    modules: list[torch.nn.Module] = []
+    for i, (a, b) in enumerate(itertools.pairwise(widths)):
+        modules.append(torch.nn.Linear(a, b))
+        if i < len(widths) - 2:
+            modules.append(torch.nn.ReLU())
+    model = torch.nn.Sequential(*modules)
+    optimiser = torch.optim.Adam(model.parameters(), lr=args.lr)
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, T_max=args.epochs)
+    bce = torch.nn.functional.binary_cross_entropy_with_logits
+
+    def teacher_loss(idx: torch.Tensor) -> torch.Tensor:
+        return bce(model(x[idx])[:, :5], gnubg_targets[idx])
+
+    began = time.time()
+    validation = torch.arange(cut, count)
+    for epoch in range(args.epochs):
+        model.train()
+        order = torch.randperm(cut)
+        for start in range(0, cut, args.batch):
+            idx = order[start : start + args.batch]
+            teacher = teacher_loss(idx)
+            optimiser.zero_grad()
+            teacher.backward()
+            optimiser.step()
+        schedule.step()
+        model.eval()
+        with torch.no_grad():
+            teacher = teacher_loss(validation)
+            pred = torch.sigmoid(model(x[validation]))
+            mae = equity_error(pred, gnubg_targets[validation])
+        print(
+            f"epoch {epoch + 1}: held-out teacher loss {float(teacher):.5f}, equity MAE {mae:.4f},"
+            f" {time.time() - began:.0f} s",
+            flush=True,
+        )
+
+    # Stage 2: the Toutes tables double-game units on outcomes, on frozen hidden features.
+    last = [m for m in model if isinstance(m, torch.nn.Linear)][-1]
+    features = model[:-1]
+
+    def hidden(idx: torch.Tensor) -> torch.Tensor:
+        with torch.no_grad():
+            return features(x[idx])
+
+    for parameter in model.parameters():
+        parameter.requires_grad_(False)
+    head = torch.nn.Linear(last.in_features, 2)
+    with torch.no_grad():
+        head.weight.copy_(last.weight[5:])
+        head.bias.copy_(last.bias[5:])
+    head_optimiser = torch.optim.Adam(head.parameters(), lr=1e-3)
+    toutes_train = torch.nonzero(toutes[:cut] > 0).flatten()
+    toutes_held = cut + torch.nonzero(toutes[cut:] > 0).flatten()
+    for epoch in range(args.outcome_epochs):
+        order = toutes_train[torch.randperm(len(toutes_train))]
+        for start in range(0, len(order), args.batch):
+            idx = order[start : start + args.batch]
+            loss = bce(head(hidden(idx)), toutes_targets[idx])
+            head_optimiser.zero_grad()
+            loss.backward()
+            head_optimiser.step()
+        with torch.no_grad():
+            logits = head(hidden(toutes_held))
+            held_loss = float(bce(logits, toutes_targets[toutes_held]))
+            predicted = torch.sigmoid(logits).mean(dim=0).tolist()
+            seen = toutes_targets[toutes_held].mean(dim=0).tolist()
+        print(
+            f"outcome epoch {epoch + 1}: held-out loss {held_loss:.4f}; double game won predicted"
+            f" {predicted[0]:.4f} seen {seen[0]:.4f}, lost predicted {predicted[1]:.4f} seen {seen[1]:.4f}",
+            flush=True,
+        )
+    with torch.no_grad():
+        last.weight[5:] = head.weight
+        last.bias[5:] = head.bias
+
+    header = {
+        "inputs": INPUT_COUNT,
+        "layers": widths[1:],
+        "outputs": list(OUTPUTS),
+        "training": {
+            "data": [p.name for p in args.data],
+            "positions": count,
+            "epochs": args.epochs,
+            "batch": args.batch,
+            "lr": args.lr,
+            "seed": args.seed,
+            "outcome_epochs": args.outcome_epochs,
+            "hidden": args.hidden,
+            "held_out_equity_mae": round(mae, 5),
+        },
+    }
+    blob = bytearray(MAGIC)
+    text = json.dumps(header, sort_keys=True).encode("utf-8")
+    blob += struct.pack("<I", len(text)) + text
+    for layer in model:
+        if isinstance(layer, torch.nn.Linear):
+            weights = layer.weight.detach().numpy().T.astype("<f2")  # input-major
+            blob += weights.tobytes() + layer.bias.detach().numpy().astype("<f2").tobytes()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_bytes(bytes(blob))
+    print(f"wrote {args.out} ({len(blob)} bytes)")
+
+
+if __name__ == "__main__":
+    main()
