@@ -50,7 +50,11 @@ def bench_result(page: Page, url: str, *, reload: bool = False) -> dict[str, Any
     # Polled by hand: wait_for_function would evaluate a string, which the page's CSP forbids.
     page.set_default_timeout(TIMEOUT_MS)
     result: dict[str, Any] = page.evaluate(
-        "async () => { while (!window.benchResult) await new Promise((r) => setTimeout(r, 20)); return window.benchResult; }")
+        """async (timeoutMs) => {
+          const deadline = performance.now() + timeoutMs;
+          while (!window.benchResult && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+          return window.benchResult ?? { error: `no result within ${timeoutMs} ms` };
+        }""", TIMEOUT_MS)
     if "error" in result:
         raise RuntimeError(f"{url}: {result['error']}")
     return result
