@@ -96,7 +96,8 @@ def main() -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             for i in range(args.repeat):
                 rounds.append(one_round(browser, base))
-                print(f"round {i + 1}: " + ", ".join(f"{k} {v / 1000:.2f} s" for k, v in rounds[-1].items()), flush=True)
+                figures = ", ".join(f"{k} {v / 1000:.2f} s" for k, v in rounds[-1].items())
+                print(f"round {i + 1}: {figures}", flush=True)
             version = browser.version
             browser.close()
     finally:

@@ -52,7 +52,9 @@ def wait_for_offline_cache(page: Page, site_url: str) -> None:
     page.evaluate("async (siteUrl) => { await (await import(new URL('offline.js', siteUrl).href)).offlineReady; }",
                   site_url)
     # Polled by hand: wait_for_function would evaluate a string, which the page's CSP forbids.
-    page.evaluate("async () => { while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 20)); }")
+    page.evaluate(
+        "async () => { while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 20)); }"
+    )
 
 
 def test_game_page_has_the_game_root_and_loads_its_modules(page: Page, site_url: str, problems: Any) -> None:

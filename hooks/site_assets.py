@@ -164,5 +164,7 @@ def write_service_worker(out: Path) -> None:
     line = f"const PRECACHE = {json.dumps(manifest)}; // @precache-manifest: written by hooks/site_assets.py"
     replaced, count = PRECACHE_LINE.subn(lambda _: line, source)
     if count != 1:
-        raise PluginError(f"site/{SERVICE_WORKER} must have exactly one `const PRECACHE = ...; // @precache-manifest` line")
+        raise PluginError(
+            f"site/{SERVICE_WORKER} must have exactly one `const PRECACHE = ...; // @precache-manifest` line"
+        )
     worker.write_text(replaced)

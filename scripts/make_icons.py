@@ -95,7 +95,7 @@ def rasterise(shapes: list[Shape], size: int, samples: int = 3) -> bytes:
             n = samples * samples
             alpha = total[3] // n
             if alpha:
-                rows += bytes((total[0] * 255 // total[3], total[1] * 255 // total[3], total[2] * 255 // total[3], alpha))
+                rows += bytes((*(channel * 255 // total[3] for channel in total[:3]), alpha))
             else:
                 rows += b"\0\0\0\0"
     return bytes(rows)
@@ -106,12 +106,13 @@ def png(size: int, rgba_rows: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rgba_rows, 9)) + chunk(b"IEND", b"")
+    image = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rgba_rows, 9)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + image
 
 
 def svg(shapes: list[Shape]) -> str:
     def hexc(c: Colour) -> str:
-        return "#%02x%02x%02x" % c
+        return "#{:02x}{:02x}{:02x}".format(*c)
 
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">']
     for kind, p, c in shapes:

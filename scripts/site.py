@@ -236,7 +236,7 @@ def serve_in_thread(directory: Path, *, quiet: bool = True) -> tuple[http.server
     """Start serving ``directory`` on a free localhost port; return the server and its base URL."""
     server = make_server(directory, port=0, quiet=quiet)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), int(server.server_address[1])
     return server, f"http://{host}:{port}/"
 
 
@@ -265,7 +265,9 @@ def test(pytest_args: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     serve_parser = commands.add_parser("serve", help="install, build and serve public/")
     serve_parser.add_argument("--port", type=int, default=8000)
