@@ -247,7 +247,7 @@ def _last_play(game: Game) -> dict[str, Any] | None:
     return None
 
 
-def _dice_view(session: Session) -> list[dict[str, Any]]:
+def _dice_view(session: Session, turn_dice: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
     """Dice for the board: the roll being played, or an opening tie (one die each, in its colour)."""
     game = session.game
     last = game.history[-1] if game.history else None
@@ -256,9 +256,9 @@ def _dice_view(session: Session) -> list[dict[str, Any]]:
             {"value": last.black, "used": False, "colour": "black"},
             {"value": last.white, "used": False, "colour": "white"},
         ]
-    if session.turn is None:
+    if turn_dice is None:
         return []
-    dice: list[dict[str, Any]] = turn_view(session.turn)["dice"]
+    dice = turn_dice
     if isinstance(last, OpeningRoll) and len(dice) == 2:
         # the opening turn plays the two dice rolled one each: keep each in its roller's colour
         mover = game.position.turn
@@ -284,7 +284,13 @@ _IDLE_TURN: dict[str, Any] = {
 def view(session: Session) -> dict[str, Any]:
     """Everything the front end draws and decides from, as plain JSON."""
     game = session.game
-    turn_state = turn_view(session.turn) if session.turn is not None else dict(_IDLE_TURN)
+    turn_dice = None
+    if session.turn is not None:
+        turn_state = turn_view(session.turn)
+        turn_dice = turn_state.pop("dice")
+        del turn_state["position"]  # the view's own position is this one
+    else:
+        turn_state = dict(_IDLE_TURN)
     position = session.turn.current if session.turn is not None else game.position
     result = None
     if game.result is not None:
@@ -318,7 +324,7 @@ def view(session: Session) -> dict[str, Any]:
         "position": position.absolute(),
         "position_id": game.position.gnubg_id(),
         "pips": {c.value: position.pips(c) for c in Color},
-        "dice": _dice_view(session),
+        "dice": _dice_view(session, turn_dice),
         "dice_call": game.announce() if game.dice is not None else None,
         "turn_state": turn_state,
         "cube": cube,
