@@ -154,12 +154,13 @@ def test_undo_takes_back_the_last_checker(page: Page, site_url: str) -> None:
     expect(page.get_by_role("button", name="Undo")).to_be_disabled()
 
 
-def start_new_game(page: Page, **choices: str) -> None:
+def start_new_game(page: Page, match_length: int = 1, **choices: str) -> None:
     page.get_by_role("button", name="New game…").click()
     dialog = page.locator("dialog.tt-dialog")
     expect(dialog).to_be_visible()
     for name, value in choices.items():
         dialog.locator(f"select[name={name}]").select_option(value)
+    dialog.locator("input[name=match_length]").fill(str(match_length))
     dialog.get_by_role("button", name="Start").click()
     page.wait_for_function(
         "(rules) => window.toutesTables.view.rules === rules && window.toutesTables.view.moves.length === 0 || "
@@ -320,3 +321,29 @@ def test_touch_move_strict_mode_holds_the_player_to_the_checker_picked_up(page: 
     if not after["turn_state"]["finished"]:
         shown = page.evaluate("() => Object.keys(window.toutesTables.board.state.dests)")
         assert sorted(shown) == sorted(after["turn_state"]["dests"])
+
+
+def test_a_dropped_double_ends_the_game_and_the_match_goes_on_to_the_next_game(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    start_new_game(page, match_length=3, rules="backgammon-225", opponent="human")
+    for _ in range(10):
+        v = wait_for_player(page)
+        if v["phase"] == "roll" and "double" in v["cube_actions"]:
+            break
+        play_turn_with_pointer(page, v, use_drag=False)
+        page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]))
+    doubler = v["actor"]
+    first_start = v["start"]["number"]
+    page.get_by_role("button", name="Double").click()
+    page.wait_for_function("() => window.toutesTables.view.phase === 'double-offered'")
+    page.get_by_role("button", name="Drop").click()
+    page.wait_for_function("() => window.toutesTables.view.phase === 'over'")
+    v = game_view(page)
+    assert v["result"]["winner"] == doubler and v["match"]["score"][doubler] == 1
+    expect(page.locator(".tt-status")).to_contain_text("Match to 3")
+    page.get_by_role("button", name="Next game").click()
+    v = wait_for_player(page)
+    assert v["game_number"] == 2
+    assert v["start"]["number"] == first_start  # each 225 start is played twice
+    assert v["match"]["score"][doubler] == 1
+    assert v["phase"] == "move"
