@@ -212,16 +212,22 @@ function drawDice(ctx, state) {
 }
 
 function drawCube(ctx, lay, dpr, state) {
-  if (!state.cube) return;
-  const r = cubeRect(state.cube.owner, state.orientation);
+  const cube = state.cube;
+  if (!cube) return;
+  // a double on offer shows the cube turned to its new value, moved towards the player who must answer
+  const offeredTo = cube.offeredTo || null;
+  const r = cubeRect(offeredTo || cube.owner, state.orientation);
   roundRect(ctx, r, 0.12);
   ctx.fillStyle = "#fbf7ea";
   ctx.fill();
-  ctx.lineWidth = 0.05;
-  ctx.strokeStyle = "#1a1a1a";
+  ctx.lineWidth = offeredTo ? 0.1 : 0.05;
+  ctx.strokeStyle = offeredTo ? PALETTE.highlight : "#1a1a1a";
+  if (offeredTo) ctx.setLineDash([0.12, 0.08]);
   ctx.stroke();
+  ctx.setLineDash([]);
   // a centred cube at 1 is shown as 64, as on a real cube
-  const shown = !state.cube.owner && state.cube.value === 1 ? 64 : state.cube.value;
+  let shown = !cube.owner && cube.value === 1 ? 64 : cube.value;
+  if (offeredTo) shown = cube.value * 2;
   text(ctx, lay, dpr, String(shown), r.x + r.w / 2, r.y + r.h / 2, 0.42, "#1a1a1a", "center", "800");
 }
 

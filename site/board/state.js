@@ -27,7 +27,7 @@ export function defaults() {
     orientation: "white", // colour drawn at the bottom, home quarter bottom right
     turn: null, // "black" | "white" | null: whose turn is shown, and whose checkers `dests` move
     dice: [], // [{value, used, colour}] drawn in front of their colour; opening roll = one die each
-    cube: null, // {value, owner: "black" | "white" | null} or null for rule sets without a cube
+    cube: null, // {value, owner: "black" | "white" | null, offeredTo?: colour answering a double} or null (no cube)
     pips: null, // {black, white}; computed from the position when null
     startNumber: null, // 1..225, shown as "No. N"
     labels: { black: "Black", white: "White" },

@@ -285,7 +285,7 @@ export function createGame(root, { workerUrl }) {
       orientation,
       turn: v.turn,
       dice: v.dice,
-      cube: v.cube ? { value: v.cube.value, owner: v.cube.owner } : null,
+      cube: v.cube ? { value: v.cube.value, owner: v.cube.owner, offeredTo: v.cube.offered_by ? v.actor : null } : null,
       startNumber: v.start ? v.start.number : null,
       labels: labels(),
       dests: humanMoving ? restrictedDests(t) : {},
