@@ -3,7 +3,7 @@
 
     python3 scripts/site.py serve     # install what is missing, build public/, serve http://127.0.0.1:8000
     python3 scripts/site.py build     # the same without serving
-    python3 scripts/site.py test      # install (Chromium too), build strictly, run pytest tests pkg e2e
+    python3 scripts/site.py test      # install (Chromium too), node --test site/, build strictly, pytest tests pkg e2e
     python3 scripts/site.py install   # only the install step
 
 The script itself uses the standard library only, because its first job is to install everything else:
@@ -254,14 +254,29 @@ def serve(port: int) -> None:
 # --- test ------------------------------------------------------------------------------------------
 
 
+def node_tests() -> int:
+    """The front end's unit tests (``site/**/*.test.mjs``) under node's own test runner."""
+    node = shutil.which("node")
+    if node is None:  # npm (installed above) brings node; a missing node must fail the run, not skip it
+        log("node not found: the front-end tests cannot run")
+        return 1
+    log("node --test site/")
+    return subprocess.run([node, "--test", "site/"], cwd=ROOT).returncode
+
+
 def test(pytest_args: list[str]) -> int:
     install(browser=True)
+    node_status = node_tests()
     build(strict=True)
     env = {**os.environ, "TOUTES_TABLES_SITE_BUILT": "1"}
     # pkg: the engine's docstring examples, run as doctests (pyproject's --doctest-modules).
     paths = ["tests", "pkg", "e2e"]
     log(f"pytest {' '.join(paths + pytest_args)}")
-    return subprocess.run([sys.executable, "-m", "pytest", *paths, *pytest_args], cwd=ROOT, env=env).returncode
+    pytest = subprocess.run([sys.executable, "-m", "pytest", *paths, *pytest_args], cwd=ROOT, env=env)
+    pytest_status = pytest.returncode
+    if node_status != 0:
+        log(f"node --test site/ failed (exit {node_status})")
+    return pytest_status or node_status
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -274,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("build", help="install and build public/")
     commands.add_parser("install", help="install the pip and npm requirements (and Chromium with --browser)"
                         ).add_argument("--browser", action="store_true")
-    commands.add_parser("test", help="install, build and run pytest tests pkg e2e (other arguments go to pytest)")
+    commands.add_parser("test", help="install, node --test site/, build, pytest tests pkg e2e (extra args: pytest)")
     args, pytest_args = parser.parse_known_args(argv)
     if pytest_args and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(pytest_args)}")
