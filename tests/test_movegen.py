@@ -13,7 +13,7 @@ import random
 import pytest
 
 from toutes_tables import RULE_SETS, Play, legal_plays, parse_play
-from toutes_tables.movegen import _contact_plays, _double_contact_plays, _search
+from toutes_tables.movegen import _contact_plays, _double_contact_plays, _entering_plays, _search
 from toutes_tables.position import BAR, Position
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
@@ -229,10 +229,14 @@ def test_every_play_has_a_distinct_result_on_random_positions(selfplay) -> None:
 
 def _fast_path_applies(position: Position, d1: int, d2: int) -> bool:
     outside = sum(position.mine[7:26])
-    return position.mine[BAR] == 0 and (outside >= 4 if d1 == d2 else outside >= 2)
+    if position.mine[BAR]:
+        return d1 != d2
+    return outside >= 4 if d1 == d2 else outside >= 2
 
 
 def _fast(position: Position, d1: int, d2: int) -> list[tuple[tuple[int, int], ...]]:
+    if position.mine[BAR]:
+        return _entering_plays(position, d1, d2)
     return _double_contact_plays(position, d1) if d1 == d2 else _contact_plays(position, d1, d2)
 
 
@@ -241,7 +245,7 @@ def _as_results(position: Position, move_lists) -> list[Position]:
 
 
 def test_fast_path_matches_reference_search_on_random_positions_for_every_roll(selfplay, scattered) -> None:
-    """The key property: the contact fast paths give exactly the reference search's plays.
+    """The key property: the fast paths (contact, doubles, entering) give exactly the reference search's plays.
 
     Both are compared as sorted lists of resulting positions, so a duplicate or a missing play
     shows up. Half the positions come from random games, half are scattered checkers.

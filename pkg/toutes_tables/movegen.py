@@ -1,11 +1,13 @@
 """Legal plays: every distinct position the player on roll can reach with the dice.
 
-Two generators give the same answer. :func:`_search` is the reference: a depth-first
-walk over a mutable board that handles everything (entering, bearing off, the
-maximum-pips rule) and dedupes by resulting position. :func:`_contact_plays` is the
-fast path for the common case (nothing on the bar, no bear-off possible this turn),
-which builds the plays from single-die moves without walking or deduping; the tests
-check the two agree on many random positions.
+Two kinds of generator give the same answer. :func:`_search` is the reference: a
+depth-first walk over a mutable board that handles everything (entering, bearing off,
+the maximum-pips rule) and dedupes by resulting position. The fast paths cover the
+common cases where no bear-off is possible this turn: :func:`_contact_plays` (a
+non-double, nothing on the bar), :func:`_double_contact_plays` (a double, nothing on
+the bar) and :func:`_entering_plays` (a non-double with checkers on the bar). They build
+the plays from single-die moves without walking or deduping; the tests check that they
+agree with the reference on many random positions.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ def legal_plays(position: Position, dice: Sequence[int], rules: str | RuleSet = 
         return [Play(position, moves) for moves in _contact_plays(position, d1, d2)]
     if d1 == d2 and me[BAR] == 0 and outside >= 4:
         return [Play(position, moves) for moves in _double_contact_plays(position, d1)]
+    if d1 != d2 and me[BAR]:
+        return [Play(position, moves) for moves in _entering_plays(position, d1, d2)]
     return [Play(position, moves) for moves in _search(position, d1, d2, rule_set.max_pips_bearoff)]
 
 
@@ -99,40 +103,99 @@ def _contact_plays(position: Position, d1: int, d2: int) -> list[tuple[Move, ...
     return [((s, s - low),) for s in by_low]
 
 
+def _entering_plays(position: Position, d1: int, d2: int) -> list[tuple[Move, ...]]:
+    """Plays of a non-double with checkers on the bar (no bear-off is possible this turn)."""
+    me = position.mine
+    theirs = position.theirs  # the opponent's count on my point t is theirs[25 - t]
+    entry1, entry2 = 25 - d1, 25 - d2
+    open1, open2 = theirs[d1] < 2, theirs[d2] < 2
+    if me[BAR] >= 2:
+        # Each die must enter a checker; a die whose entry is closed cannot be played at all.
+        if open1 and open2:
+            return [((BAR, entry1), (BAR, entry2))]
+        if open1:
+            return [((BAR, entry1),)]
+        return [((BAR, entry2),)] if open2 else []
+    plays: list[tuple[Move, ...]] = []
+    sources = [s for s in range(24, 0, -1) if me[s]]
+    for entry, can_enter, other in ((entry1, open1, d2), (entry2, open2, d1)):
+        if not can_enter:
+            continue
+        for s in sources:
+            # A checker already on the entry point moving on is the entered one moving on: below.
+            if s != entry and s > other and theirs[25 - s + other] < 2:
+                plays.append(((BAR, entry), (s, s - other)))
+    # The entered checker moving on with the other die, by either entry point.
+    end = 25 - d1 - d2
+    if theirs[25 - end] < 2:
+        if open1 and open2 and theirs[d1] == 0 and theirs[d2] == 0:
+            plays.append(((BAR, entry1), (entry1, end)))  # both routes end in the same position
+        else:
+            if open1:
+                plays.append(((BAR, entry1), (entry1, end)))
+            if open2:
+                plays.append(((BAR, entry2), (entry2, end)))
+    if plays:
+        return plays
+    high_entry, high_open, low_entry, low_open = (
+        (entry1, open1, entry2, open2) if d1 > d2 else (entry2, open2, entry1, open1)
+    )
+    if high_open:
+        return [((BAR, high_entry),)]
+    return [((BAR, low_entry),)] if low_open else []
+
+
 def _double_contact_plays(position: Position, d: int) -> list[tuple[Move, ...]]:
     """Plays of a double when no checker is on the bar and none can be borne off.
 
-    Moves are generated from the highest source down, so every multiset of moves is
-    built once and needs no deduplication.
+    Moves are taken from the highest source down, so every multiset of moves is built once
+    and needs no deduplication. Without bear-offs the open points never change, so the
+    sources that can move (``steps``) are listed once and four nested loops walk them.
     """
-    me = list(position.mine)
-    op = _opponent_on_my_points(position)
-    plays: list[tuple[Move, ...]] = []
-    best = 0
-    path: list[Move] = []
-
-    def walk(top: int) -> None:
-        nonlocal best
-        moved = False
-        if len(path) < 4:
-            for s in range(top, d, -1):
-                if me[s] and op[s - d] < 2:
-                    moved = True
-                    me[s] -= 1
-                    me[s - d] += 1
-                    path.append((s, s - d))
-                    walk(s)
-                    path.pop()
-                    me[s - d] -= 1
-                    me[s] += 1
-        if not moved and len(path) >= best:
-            if len(path) > best:
-                best = len(path)
-                plays.clear()
-            plays.append(tuple(path))
-
-    walk(24)
-    return plays if best else []
+    count = list(position.mine)
+    theirs = position.theirs
+    # (source, destination) for every point whose destination is open, highest first;
+    # op count on my point t is theirs[25 - t].
+    steps = [(s, s - d) for s in range(24, d, -1) if theirs[25 - s + d] < 2]
+    n = len(steps)
+    ones: list[tuple[Move, ...]] = []
+    twos: list[tuple[Move, ...]] = []
+    threes: list[tuple[Move, ...]] = []
+    fours: list[tuple[Move, ...]] = []
+    for i in range(n):
+        m1 = steps[i]
+        a, b = m1
+        if not count[a]:
+            continue
+        count[a] -= 1
+        count[b] += 1
+        ones.append((m1,))
+        for j in range(i, n):
+            m2 = steps[j]
+            a2, b2 = m2
+            if not count[a2]:
+                continue
+            count[a2] -= 1
+            count[b2] += 1
+            twos.append((m1, m2))
+            for k in range(j, n):
+                m3 = steps[k]
+                a3, b3 = m3
+                if not count[a3]:
+                    continue
+                count[a3] -= 1
+                count[b3] += 1
+                threes.append((m1, m2, m3))
+                for m4 in steps[k:]:
+                    if count[m4[0]]:
+                        fours.append((m1, m2, m3, m4))
+                count[b3] -= 1
+                count[a3] += 1
+            count[b2] -= 1
+            count[a2] += 1
+        count[b] -= 1
+        count[a] += 1
+    return fours or threes or twos or ones
 
 
 def _search(position: Position, d1: int, d2: int, max_pips: bool) -> list[tuple[Move, ...]]:
