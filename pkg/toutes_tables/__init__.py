@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .chouette import Answer, Chouette, ChouetteAction, Join, NextGame, Settlement, order_from_rolls, roll_for_order
 from .errors import IllegalMoveError, InvalidNotationError, InvalidPositionError, InvalidRecordError
 from .game import (
     Action, Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, Take, announce,
@@ -53,6 +54,8 @@ __all__ = [
     "Action", "Double", "Drop", "Game", "GameOptions", "GameResult", "Match", "OpeningRoll", "Played", "Resign",
     "Roll", "Take", "announce", "MatchState", "gnubg_id", "match_state", "MatExportError", "games_to_mat",
     "match_to_mat",
+    # chouette: three or more players at one board
+    "Answer", "Chouette", "ChouetteAction", "Join", "NextGame", "Settlement", "order_from_rolls", "roll_for_order",
     # the computer player and text board
     "ComputerPlayer", "MatchScore", "choose_play", "cube_decision", "estimate", "match_score", "board_text",
     # errors
