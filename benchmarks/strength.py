@@ -97,7 +97,15 @@ def main() -> None:
     parser.add_argument("--judge-plies", type=int, default=0)
     args = parser.parse_args()
     context = gnubg.eval_context(0, args.judge_plies, 1, 0, 0.0)
-    default_network()  # load once, outside the timings
+    network = default_network()  # load once, outside the timings
+    sample = [start_position(n) for n in range(1, 226)]
+    began = time.perf_counter()
+    for _ in range(4):
+        for position in sample:
+            network.outputs(position.mine, position.theirs)
+    per_call = (time.perf_counter() - began) / (4 * len(sample))
+    hidden = network.header["layers"][:-1]
+    print(f"network: {hidden} hidden units, one evaluation {1e6 * per_call:.0f} us (the 225 starts)")
     rules_list = args.rules.split(",")
     print(f"rules {', '.join(rules_list)}; judge gnubg {args.judge_plies}-ply; Python {sys.version.split()[0]}")
     print(

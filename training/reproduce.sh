@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Rebuild pkg/toutes_tables/data/evaluator.bin from nothing: the exact runs that made the shipped weights.
+# Needs gnubg (requirements-dev.txt), numpy and torch (CPU): pip install numpy torch==2.13.0
+# About 15 minutes of generation and 5-10 minutes of training on one core of a shared machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GAMES=(16000 24000 24000)
+FILES=()
+for seed in 1 2 3; do
+    out="training/data/positions-$seed.npz"
+    [ -f "$out" ] || nice -n 10 python training/generate.py --games "${GAMES[$((seed - 1))]}" --seed "$seed" --out "$out"
+    FILES+=("$out")
+done
+nice -n 10 python training/train.py "${FILES[@]}" --out pkg/toutes_tables/data/evaluator.bin \
+    --hidden 256 --epochs 12 --lr 1e-3 --batch 512 --outcome-epochs 2 --seed 1
