@@ -40,8 +40,9 @@ SERVICE_WORKER = "sw.js"
 PRECACHE_LINE = re.compile(r"^const PRECACHE = .*// @precache-manifest.*$", re.MULTILINE)
 # Sources that document or test the front end are not part of it.
 NOT_PUBLISHED = re.compile(r"\.md$|\.test\.m?js$")
-# Crawler files and source maps are of no use offline, nor are the search stemmers of other languages.
-NOT_PRECACHED = re.compile(r"(^|/)sitemap\.xml(\.gz)?$|\.map$|^assets/javascripts/lunr/")
+# Source maps and the compressed sitemap are of no use offline, nor are the search stemmers of other
+# languages; sitemap.xml is kept: instant navigation reads it to know which links are pages.
+NOT_PRECACHED = re.compile(r"(^|/)sitemap\.xml\.gz$|\.map$|^assets/javascripts/lunr/")
 
 PAGE_POLICY = {
     "default-src": ["'self'"],

@@ -25,6 +25,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -44,6 +45,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 # do not match the wheels PyPI serves.
 RUNTIME_WHEELS = ("micropip==0.11.1", "packaging==26.1")
 PYODIDE_PYTHON = "3.14"
+
+# The origin of the sitemap's URLs (mkdocs.yml's site_url), which the dev server replaces with its own.
+SITEMAP_ORIGIN = re.compile(r"<loc>https?://[^/<]+/")
 
 # What a host that can set headers should send; GitHub Pages cannot, so pages carry a <meta> policy
 # instead (see hooks/site_assets.py). A worker takes its policy from its own script's response, so
@@ -211,6 +215,29 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         ".svg": "image/svg+xml",
     }
     quiet = False
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0] == "/sitemap.xml" and self.headers.get("Host"):
+            self.send_sitemap(self.headers["Host"])
+        else:
+            super().do_GET()
+
+    def send_sitemap(self, host: str) -> None:
+        """The sitemap with this server's own address in place of the built ``site_url``'s origin.
+
+        Material's instant navigation makes instant only the links the sitemap lists, compared with their
+        port and path, so a server on another port (the tests pick a free one) must list its own.
+        """
+        path = Path(self.directory) / "sitemap.xml"
+        if not path.exists():
+            self.send_error(404)
+            return
+        body = SITEMAP_ORIGIN.sub(f"<loc>http://{host}/", path.read_text()).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

@@ -38,6 +38,7 @@ export function createGame(root, { workerUrl }) {
   let touched = null; // strict touch-move: the player-numbering point of the checker picked up
   let orientation = "white";
   let pending = null; // timer of a scheduled computer action or pass
+  let destroyed = false; // the page was left (instant navigation): late answers are dropped
 
   const board = createBoard(ui.boardHolder, {
     position: classicPosition(),
@@ -109,6 +110,7 @@ export function createGame(root, { workerUrl }) {
         touched = saved.touched;
         await update(await engine.call("load", { record: saved.record, steps: saved.steps }));
         announce("Saved game restored.");
+        schedule(); // saved during the opening roll or the computer's turn: carry on from there
         return;
       } catch (error) {
         clearSavedGame();
@@ -234,7 +236,7 @@ export function createGame(root, { workerUrl }) {
   function schedule() {
     clearTimeout(pending);
     pending = null;
-    if (!view || busy) return;
+    if (!view || busy || destroyed) return;
     const v = view;
     if (v.phase === "over") return;
     if (v.phase === "opening") {
@@ -262,6 +264,7 @@ export function createGame(root, { workerUrl }) {
   // -- drawing ------------------------------------------------------------------------------
 
   async function update(next) {
+    if (destroyed) return;
     const previous = view;
     view = next;
     if (touched !== null && !(next.phase === "move" && next.turn_state.dests[String(touched)])) touched = null;
@@ -432,6 +435,7 @@ export function createGame(root, { workerUrl }) {
   }
 
   function fatal(error) {
+    if (destroyed) return; // a terminated engine rejects what was in flight; nobody is watching
     show(ui.progressBox, false);
     board.set({ message: "The rules engine could not start", interactive: false });
     notice(`The rules engine could not start: ${error && error.message ? error.message : error}. Reload the page to try again.`);
@@ -499,6 +503,15 @@ export function createGame(root, { workerUrl }) {
   return {
     board,
     engine,
+    /** Stop everything this game started (timers, the engine worker, the board's listeners). */
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      clearTimeout(pending);
+      pending = null;
+      engine.terminate();
+      board.destroy();
+    },
     get view() {
       return view;
     },
