@@ -15,6 +15,8 @@ import base64
 import enum
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from .errors import InvalidPositionError
 
@@ -75,17 +77,17 @@ def _validate_side(name: str, checkers: Sequence[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-# Positions are immutable, so their own __setattr__ refuses; construction goes around it.
-_set_attribute = object.__setattr__
-_new_object = object.__new__
-
-
-class Position:
+class Position(tuple[tuple[int, ...], tuple[int, ...], Color]):
     """The checkers of both sides and the colour on roll.
 
     ``mine`` and ``theirs`` are 26 counts each, in their owner's player numbering:
     index 0 = borne off, 1-24 = points, 25 = bar (a 25-long sequence without the
     borne-off count is accepted too).
+
+    A position is a value: immutable, hashable, equal to another with the same checkers
+    and turn. It is built on a tuple ``(mine, theirs, turn)`` because the move generator
+    makes thousands of them a second and a tuple is the cheapest immutable object to make,
+    hash and compare.
 
     >>> from toutes_tables import start_position
     >>> pos = start_position(64)
@@ -95,13 +97,18 @@ class Position:
     True
     """
 
-    __slots__ = ("mine", "theirs", "turn")
+    __slots__ = ()
 
-    mine: tuple[int, ...]
-    theirs: tuple[int, ...]
-    turn: Color
+    if TYPE_CHECKING:
+        mine: tuple[int, ...]
+        theirs: tuple[int, ...]
+        turn: Color
+    else:
+        mine = property(itemgetter(0), doc="The 26 counts of the player on roll, in his numbering.")
+        theirs = property(itemgetter(1), doc="The 26 counts of the opponent, in his numbering.")
+        turn = property(itemgetter(2), doc="The colour on roll.")
 
-    def __init__(self, mine: Sequence[int], theirs: Sequence[int], turn: Color = WHITE) -> None:
+    def __new__(cls, mine: Sequence[int], theirs: Sequence[int], turn: Color = WHITE) -> Position:
         if not isinstance(turn, Color):
             raise InvalidPositionError(f"turn must be BLACK or WHITE, got {turn!r}")
         m = _validate_side("the player on roll", mine)
@@ -112,29 +119,15 @@ class Position:
                     f"both colours on one point: the player on roll has {m[p]} on {p}, "
                     f"the opponent {t[25 - p]} on the same point (their {25 - p})"
                 )
-        _set_attribute(self, "mine", m)
-        _set_attribute(self, "theirs", t)
-        _set_attribute(self, "turn", turn)
+        return tuple.__new__(cls, (m, t, turn))
 
     @classmethod
     def _trusted(cls, mine: tuple[int, ...], theirs: tuple[int, ...], turn: Color) -> Position:
         """Build without validation, for the move generator's known-good results (a hot path)."""
-        pos = _new_object(cls)
-        _set_attribute(pos, "mine", mine)
-        _set_attribute(pos, "theirs", theirs)
-        _set_attribute(pos, "turn", turn)
-        return pos
+        return tuple.__new__(cls, (mine, theirs, turn))
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Position is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return self.mine == other.mine and self.theirs == other.theirs and self.turn is other.turn
-
-    def __hash__(self) -> int:
-        return hash((self.mine, self.theirs, self.turn))
+    def __getnewargs__(self) -> tuple[tuple[int, ...], tuple[int, ...], Color]:
+        return (self[0], self[1], self[2])  # so that pickle and copy rebuild through __new__
 
     def __repr__(self) -> str:
         return f"Position.from_text({self.text()!r})"
