@@ -304,3 +304,42 @@ def test_a_money_game_with_the_jacoby_rule_is_a_single_game() -> None:
     assert resumed["match"]["length"] == 0
     with pytest.raises(IllegalMoveError):
         dispatch("next_game")
+
+
+def test_a_shared_position_starts_a_single_game_with_its_player_on_roll_and_resumes() -> None:
+    shared = "AACAWAAAAAAAAA"  # the six-ace bear-off example: White 3:1 2:2, Black 24:1
+    view = dispatch("new_match", {"rules": "toutes-tables-225", "start": 17, "position": shared, "turn": "white"})
+    assert view["phase"] == "roll" and view["turn"] == "white" and view["actor"] == "white"
+    assert view["position_id"] == shared
+    assert view["start"]["number"] == 17
+    assert view["match"]["length"] == 0  # a single game: matches begin at a start
+    assert "Position: white 2:2 3:1 / 24:1" in view["record"]
+    rolled = dispatch("roll")
+    assert rolled["phase"] == "move" and rolled["turn"] == "white"
+    resumed = dispatch("load", {"record": rolled["record"], "steps": []})
+    assert resumed["position_id"] == shared and resumed["dice"] == rolled["dice"]
+
+
+def test_a_shared_position_for_black_is_read_from_blacks_side() -> None:
+    view = dispatch("new_match", {"rules": "backgammon", "position": "4HPwATDgc/ABMA", "turn": "black"})
+    assert view["turn"] == "black" and view["phase"] == "roll"
+    assert view["position_id"] == "4HPwATDgc/ABMA"
+
+
+@pytest.mark.parametrize(
+    ("position", "turn", "message"),
+    [
+        ("4HPwATDgc/ABM!", "white", "14 base64"),
+        ("////////////AA", "white", "72 checkers"),
+        ("AAAAAAAAAAAAAA", "white", "over before it begins"),
+        ("4HPwATDgc/ABMA", "red", "turn must be"),
+        (12, "white", "Position ID"),
+    ],
+)
+def test_a_bad_shared_position_is_refused_and_the_game_in_play_is_kept(
+    position: object, turn: str, message: str
+) -> None:
+    before = dispatch("new_match", {"rules": "backgammon", "match_length": 3})
+    with pytest.raises(ValueError, match=message):
+        dispatch("new_match", {"rules": "backgammon", "position": position, "turn": turn})
+    assert dispatch("state")["record"] == before["record"]

@@ -11,8 +11,9 @@ Methods
 ``version()``
     The engine's version.
 ``new_match(rules, match_length, start, cube, crawford, jacoby, auto_doubles,
-auto_double_limit, point_game, winner_opens)``
-    Start a match (with ``jacoby``: a money game) and keep it as the one in play.
+auto_double_limit, point_game, winner_opens, position, turn)``
+    Start a match (with ``jacoby``: a money game; with ``position``: a single game set up from
+    that Position ID, ``turn`` to roll) and keep it as the one in play.
 ``load(record, steps)``
     Resume from a saved ``view["record"]`` and ``view["turn_state"]["steps"]``.
 ``state()``, ``roll()``, ``move(from, to)``, ``undo()``, ``confirm()``, ``play_forced()``,
@@ -524,12 +525,17 @@ def new_match(
     auto_double_limit: int = 2,
     point_game: bool = False,
     winner_opens: bool = False,
+    position: str | None = None,
+    turn: str = "white",
 ) -> dict[str, Any]:
     """Start a match to ``match_length`` points (with ``jacoby``, a money game) and return its view.
 
     ``start`` chooses the first start of a 225 set (drawn when None); the options are the
     engine's :class:`~toutes_tables.GameOptions` (``auto_doubles`` on raises the stake up to
-    ``auto_double_limit``).
+    ``auto_double_limit``). With ``position`` (a gnubg Position ID read from ``turn``'s side, as
+    a share link gives it), a single game is set up from that position, ``turn`` to roll, with
+    ``start`` as its nominal start number; matches always begin at a start, so ``match_length``
+    does not apply. A bad position raises and leaves the game in play as it was.
     """
     global _session
     options = GameOptions(
@@ -540,7 +546,12 @@ def new_match(
         point_game=point_game,
         winner_opens=winner_opens,
     )
-    if jacoby:
+    if position is not None:
+        if not isinstance(position, str):
+            raise ServiceError(f"a position is a gnubg Position ID, got {position!r}")
+        shared = Position.from_gnubg_id(position, _color(turn))
+        session = Session(None, Game(start=start, options=options, position=shared))
+    elif jacoby:
         session = Session(None, Game(start=start, options=options))
     else:
         session = Session(Match(None, match_length, options, crawford=crawford, start=start))

@@ -53,7 +53,6 @@ export function createGame(root, { workerUrl }) {
   drawSavedPreview();
 
   const dialog = createNewGameDialog((chosen) => {
-    show(ui.shared, false);
     startNewMatch(chosen);
   });
   root.append(dialog.dialog);
@@ -84,17 +83,7 @@ export function createGame(root, { workerUrl }) {
   }
 
   async function begin() {
-    const link = parseShareLink(window.location.search);
-    if (link.errors.length) notice(`The link was not used in full: ${link.errors.join("; ")}.`);
-    if (Object.keys(link.params).length) {
-      const p = link.params;
-      const chosen = normaliseOptions({ ...options, rules: p.rules || options.rules, start: p.start ?? null, match_length: p.match || 1 });
-      // the link has been read; a reload should resume the game, not start the link's game again
-      window.history.replaceState(null, "", window.location.pathname);
-      if (p.position && (await showSharedPosition(chosen, p.position, p.turn))) return;
-      await startNewMatch(chosen);
-      return;
-    }
+    if (await openSharedLink()) return;
     let saved = null;
     try {
       saved = loadSavedGame();
@@ -122,50 +111,50 @@ export function createGame(root, { workerUrl }) {
   }
 
   /**
-   * A link with a position shows it (games themselves always begin at their start), with a button
-   * to play the link's rule set and start. Returns false when the engine refuses the position.
+   * Start the game a share link describes: its rule set and start, and with a position, a game set up
+   * from that position with its player on roll. A link with anything wrong in it (a malformed
+   * parameter, a position the engine refuses) starts nothing: its message is shown and the saved
+   * game is resumed as it was. Returns whether the link's game was started.
    */
-  async function showSharedPosition(chosen, positionId, turn) {
-    let shown;
-    try {
-      shown = await engine.call("explore", { rules: chosen.rules, position: positionId, turn });
-    } catch (error) {
-      notice(`The link's position could not be shown: ${error.message}.`);
+  async function openSharedLink() {
+    const link = parseShareLink(window.location.search);
+    if (!link.errors.length && !Object.keys(link.params).length) return false;
+    // the link has been read; a reload should resume the game, not open the link again
+    window.history.replaceState(null, "", window.location.pathname);
+    if (link.errors.length) {
+      notice(`This link could not be opened: ${link.errors.join("; ")}. Nothing was changed.`);
       return false;
     }
-    board.set({
-      position: boardPosition(shown.position),
-      turn: shown.turn,
-      dice: [],
-      dests: {},
-      interactive: false,
-      cube: null,
-      startNumber: chosen.start,
-      lastMove: [],
-      message: null,
-    });
-    setChildren(ui.status, `A shared position: ${COLOUR_NAME[shown.turn]} on roll, ${RULE_TITLES[chosen.rules]} (Position ID ${shown.position_id}).`);
-    const title = `${RULE_TITLES[chosen.rules]}${chosen.start ? `, start No. ${chosen.start}` : ""}`;
-    setChildren(ui.shared, `Games begin at their start. `, el("button", {
-      type: "button",
-      class: "tt-button tt-primary",
-      onclick: () => {
-        show(ui.shared, false);
-        startNewMatch(chosen);
-      },
-    }, `Play ${title}`));
-    show(ui.shared, true);
-    ui.positionId.value = shown.position_id;
-    announce(`A shared position, ${COLOUR_NAME[shown.turn]} on roll.`);
+    const p = link.params;
+    const chosen = normaliseOptions({ ...options, rules: p.rules || options.rules, start: p.start ?? null, match_length: p.match || 1 });
+    if (!p.position) {
+      await startNewMatch(chosen);
+      return true;
+    }
+    let opened;
+    try {
+      opened = await engine.call("new_match", { ...engineOptions(chosen), position: p.position, turn: p.turn });
+    } catch (error) {
+      notice(`This link's position could not be opened: ${error.message}. Nothing was changed.`);
+      return false;
+    }
+    setPlayers(chosen);
+    await update(opened);
+    announce(`A shared position: ${COLOUR_NAME[opened.turn]} on roll.`);
+    schedule();
     return true;
   }
 
-  async function startNewMatch(chosen) {
+  function setPlayers(chosen) {
     options = normaliseOptions(chosen);
     const other = options.colour === "white" ? "black" : "white";
     players = { [options.colour]: "human", [other]: options.opponent === "computer" ? "computer" : "human" };
     orientation = options.colour;
     touched = null;
+  }
+
+  async function startNewMatch(chosen) {
+    setPlayers(chosen);
     await run(() => engine.call("new_match", engineOptions(options)));
   }
 
@@ -361,10 +350,12 @@ export function createGame(root, { workerUrl }) {
     if (v.cube) rows.push(["Cube", v.cube.owner ? `${v.cube.value}, owned by ${COLOUR_NAME[v.cube.owner]}` : `${v.cube.value}, in the middle`]);
     setChildren(ui.info, ...rows.map(([k, val]) => el("div", { class: "tt-info-row" }, el("dt", {}, k), el("dd", {}, val))));
     ui.positionId.value = v.position_id;
+    // the position at the start of this turn, with its player on roll; a finished game has none to share
+    const playing = v.phase !== "over" && v.phase !== "opening";
     ui.shareLink.value = shareLink(window.location.href, {
       rules: v.rules,
       start: v.start ? v.start.number : null,
-      position: v.position_id,
+      position: playing ? v.position_id : null,
       turn: v.turn || "white",
       match: v.match.length,
     });
@@ -539,7 +530,6 @@ function buildLayout(root) {
   const progressText = el("span", {}, "Loading the rules engine…");
   const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
-  const shared = el("p", { class: "tt-shared", hidden: true });
   const status = el("p", { class: "tt-status" });
   const boardHolder = el("div", { class: "tt-board-holder" });
   const info = el("dl", { class: "tt-info" });
@@ -571,7 +561,6 @@ function buildLayout(root) {
       progressBox,
       notice,
       status,
-      shared,
       el(
         "div",
         { class: "tt-main" },
@@ -594,5 +583,5 @@ function buildLayout(root) {
     ),
   );
   for (const name of ["double", "take", "drop", "next"]) show(buttons[name], false);
-  return { shared, buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive };
+  return { buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive };
 }
