@@ -179,3 +179,15 @@ def test_opening_plays_are_the_book_ones() -> None:
     position = start_position(64, WHITE)
     for dice, book in (((3, 1), "8/5 6/5"), ((4, 2), "8/4 6/4"), ((6, 1), "13/7 8/7"), ((5, 3), "8/3 6/3")):
         assert str(choose_play(position, dice, "backgammon", "expert")) == book
+
+
+def test_a_rule_set_computes_only_its_chances_and_the_same_values(selfplay: SelfPlay) -> None:
+    for rules in ("backgammon", "toutes-tables"):
+        rule_set = get_rules(rules)
+        for position, _ in selfplay(17, 100, rules):
+            if position.winner() is not None:
+                continue
+            full = chances(position)
+            part = chances(position, rules=rule_set)
+            assert part.equity(rule_set) == pytest.approx(full.equity(rule_set), abs=1e-12)
+            assert equity(position, rules) == pytest.approx(full.equity(rule_set), abs=1e-12)

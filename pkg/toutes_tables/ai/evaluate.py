@@ -48,13 +48,26 @@ class Chances:
         return 2.0 * self.win - 1.0 + self.win_double - self.lose_double
 
 
-def chances(position: Position, network: Network | None = None) -> Chances:
+# The network outputs each scoring family needs (network.OUTPUTS order); the others are left at 0.
+BACKGAMMON_UNITS = (0, 1, 2, 3, 4)
+TOUTES_TABLES_UNITS = (0, 5, 6)
+
+
+def chances(position: Position, network: Network | None = None, rules: RuleSet | None = None) -> Chances:
     """The network's chances for the player on roll, made consistent and exact where the rules allow.
 
-    Not for finished games (see :func:`equity`).
+    With ``rules``, only the chances its scoring uses are computed (the others are 0). Not for
+    finished games (see :func:`equity`).
     """
     mine, theirs = position.mine, position.theirs
-    win, wg, wbg, lg, lbg, wd, ld = (network or default_network()).outputs(mine, theirs)
+    net = network or default_network()
+    wg = wbg = lg = lbg = wd = ld = 0.0
+    if rules is None:
+        win, wg, wbg, lg, lbg, wd, ld = net.outputs(mine, theirs)
+    elif rules.backgammon_scoring:
+        win, wg, wbg, lg, lbg = net.outputs(mine, theirs, BACKGAMMON_UNITS)
+    else:
+        win, wd, ld = net.outputs(mine, theirs, TOUTES_TABLES_UNITS)
     lose = 1.0 - win
     wg = min(wg, win)
     wbg = min(wbg, wg)
@@ -88,7 +101,7 @@ def equity(position: Position, rules: str | RuleSet, network: Network | None = N
         assert winner is not None
         payoff = float(rule_set.outcome(position, winner).multiplier)
         return payoff if winner is position.turn else -payoff
-    return chances(position, network).equity(rule_set)
+    return chances(position, network, rule_set).equity(rule_set)
 
 
 def equity_after(result: Position, rules: str | RuleSet, network: Network | None = None) -> float:

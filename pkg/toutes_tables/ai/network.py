@@ -102,8 +102,12 @@ class Network:
             table.append(rows)
         return table
 
-    def outputs(self, mine: Sequence[int], theirs: Sequence[int]) -> list[float]:
-        """The sigmoid outputs (in ``OUTPUTS`` order) for the player on roll with ``mine`` against ``theirs``."""
+    def outputs(self, mine: Sequence[int], theirs: Sequence[int], units: Sequence[int] | None = None) -> list[float]:
+        """The sigmoid outputs for the player on roll with ``mine`` against ``theirs``.
+
+        All of them in ``OUTPUTS`` order, or only those numbered in ``units`` (a rule set needs
+        five or three of the seven; in the browser every output saved counts).
+        """
         my_table, their_table = self._tables
         rows = [self._first_bias]
         append = rows.append
@@ -119,10 +123,13 @@ class Network:
                 their_back = slot
         if my_back + their_back > 25:  # still in contact (see features.in_contact)
             append(self._contact_row)
-        values = [x if x > 0.0 else 0.0 for x in map(sum, zip(*rows, strict=True))]
+        # Every row has the layer's width (built so at load time): the unchecked zip is the fast one.
+        values = [x if x > 0.0 else 0.0 for x in map(sum, zip(*rows, strict=False))]
         dense = self._dense
         last = len(dense) - 1
         for i, (weights, biases) in enumerate(dense):
+            if i == last and units is not None:
+                weights, biases = [weights[u] for u in units], [biases[u] for u in units]
             sums = [b + sum(map(mul, values, w)) for w, b in zip(weights, biases, strict=True)]
             values = [_sigmoid(x) for x in sums] if i == last else [x if x > 0.0 else 0.0 for x in sums]
         return values
