@@ -9,11 +9,13 @@ In one headless Chromium run, against the built site served on localhost (the be
   micropip, the import) answering ``version``, empty HTTP cache;
 - the same two again on a reload (HTTP cache warm, revalidated);
 - engine ready on a reload served by the service worker (after one visit that installed it);
-- on the game page itself, cold, the first frame in which the board canvas is painted.
+- on the game page itself, cold, the first frame in which the board canvas is painted;
+- once, after the rounds: the computer's move time through the engine worker, from the request to the
+  answer (as the game page waits for it), median over ``--moves`` plays that were a real choice.
 
 Goals (issue 3): engine ready within 1.2 x the bare boot; the service-worker reload no slower than a
 bare boot + 1 s; the board painted within 1 s.
-Run:  python3 scripts/site.py build && python3 benchmarks/browser_boot.py [--repeat N]
+Run:  python3 scripts/site.py build && python3 benchmarks/browser_boot.py [--repeat N] [--moves N]
 """
 
 from __future__ import annotations
@@ -121,9 +123,20 @@ def one_round(browser: Browser, base: str) -> dict[str, float]:
     return figures
 
 
+def computer_moves(browser: Browser, base: str, moves: int, rules: str) -> list[float]:
+    """Milliseconds of each of ``moves`` computer plays (non-forced) through the engine worker."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    result = bench_result(page, f"{base}bench/?run=computer&moves={moves}&rules={rules}")
+    context.close()
+    return [float(ms) for ms in result["playMs"]]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="rounds; medians are reported (default 3)")
+    parser.add_argument("--moves", type=int, default=40, help="computer plays timed (default 40; 0: none)")
+    parser.add_argument("--rules", default="toutes-tables-225", help="rule set of the computer's games")
     args = parser.parse_args()
 
     site = load_site_script()
@@ -138,6 +151,7 @@ def main() -> int:
                 rounds.append(one_round(browser, base))
                 figures = ", ".join(f"{k} {v / 1000:.2f} s" for k, v in rounds[-1].items())
                 print(f"round {i + 1}: {figures}", flush=True)
+            play_ms = computer_moves(browser, base, args.moves, args.rules) if args.moves else []
             version = browser.version
             browser.close()
     finally:
@@ -155,6 +169,12 @@ def main() -> int:
     print(f"  service-worker reload - bare boot, cold  {sw_margin:+6.2f} s   (goal <= +1 s)")
     painted = median["game page: board painted, cold"]
     print(f"  board painted, cold                      {painted:6.2f} s   (goal <= 1 s)")
+    if play_ms:
+        quartiles = statistics.quantiles(play_ms, n=4)
+        print(
+            f"\n  computer's move ({args.rules}, {len(play_ms)} plays): median {statistics.median(play_ms):.0f} ms, "
+            f"quartiles {quartiles[0]:.0f}-{quartiles[2]:.0f} ms, max {max(play_ms):.0f} ms"
+        )
     return 0
 
 

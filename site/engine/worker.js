@@ -31,10 +31,22 @@ async function fetchJson(url) {
   return response.json();
 }
 
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 async function boot() {
   const started = performance.now();
   progress("runtime", "loading the Python runtime");
+  // The three wheels are fetched while the runtime boots (the network and the cache are idle then),
+  // so once Python is up they are already in memory.
   const manifestRequest = fetchJson(new URL("manifest.json", WHEELS_URL));
+  const wheelsRequest = manifestRequest.then(({ runtime, engine }) =>
+    Promise.all([...runtime, engine].map((name) => fetchBytes(new URL(name, WHEELS_URL)))),
+  );
+  wheelsRequest.catch(() => {}); // awaited below; not an unhandled rejection while the runtime loads
   const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_URL).href);
   const pyodide = await loadPyodide({
     indexURL: PYODIDE_URL.href,
@@ -43,18 +55,25 @@ async function boot() {
     stderr: (line) => console.warn(`[engine] ${line}`),
   });
   const manifest = await manifestRequest;
+  const wheels = await wheelsRequest;
+  const engineWheel = wheels.pop();
 
+  // packaging and micropip are pure-Python wheels: unpacked straight into site-packages from the
+  // bytes already fetched (what loadPackage would do after fetching them again).
   progress("packages", manifest.runtime.join(", "));
-  await pyodide.loadPackage(
-    manifest.runtime.map((name) => new URL(name, WHEELS_URL).href),
-    { messageCallback: (message) => progress("packages", message), errorCallback: (message) => progress("packages", message) },
-  );
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
 
   progress("engine", manifest.engine);
+  // The engine wheel is installed by micropip from the in-memory file system, under its own name.
+  const wheelPath = `/tmp/${manifest.engine}`;
+  pyodide.FS.writeFile(wheelPath, engineWheel);
   const micropip = pyodide.pyimport("micropip");
   // The engine has no dependencies: skipping their resolution saves a good part of the install.
-  await micropip.install(new URL(manifest.engine, WHEELS_URL).href, { deps: false });
+  await micropip.install(`emfs:${wheelPath}`, { deps: false });
   micropip.destroy();
+  pyodide.FS.unlink(wheelPath);
 
   progress("import", "toutes_tables.service");
   const bridge = pyodide.runPython(`${BRIDGE}\ncall`);
