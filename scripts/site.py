@@ -250,13 +250,21 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that leaves a page (or a test that closes it) mid-download is no server error.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False
                 ) -> http.server.ThreadingHTTPServer:
     """A threaded static server for ``directory``; port 0 picks a free port (see ``server_address``)."""
     handler = type("Handler", (SiteRequestHandler,), {"quiet": quiet})
-    server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
 
 
 def serve_in_thread(directory: Path, *, quiet: bool = True) -> tuple[http.server.ThreadingHTTPServer, str]:
