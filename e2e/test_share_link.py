@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
 
@@ -54,7 +55,8 @@ def test_the_share_link_of_a_game_reopens_its_position_and_player_on_roll(page: 
     open_game(page, site_url)
     v = wait_for_player(page)
     link = page.locator("input[aria-label='Share link']").input_value()
-    assert f"position={v['position_id']}" in link.replace("%2F", "/") and f"turn={v['turn']}" in link
+    query = parse_qs(urlsplit(link).query)
+    assert query["position"] == [v["position_id"]] and query["turn"] == [v["turn"]]
     page.evaluate("() => localStorage.clear()")
     page.goto(link)
     page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
