@@ -154,6 +154,18 @@ def test_undo_takes_back_the_last_checker(page: Page, site_url: str) -> None:
     expect(page.get_by_role("button", name="Undo")).to_be_disabled()
 
 
+def remember_view(page: Page) -> None:
+    """Mark the view on show, so that :func:`wait_for_new_view` can tell when the page has a newer one."""
+    page.evaluate("() => { window.__ttSeenView = window.toutesTables.view; }")
+
+
+def wait_for_new_view(page: Page) -> None:
+    page.wait_for_function(
+        "() => window.toutesTables.view !== window.__ttSeenView && !window.toutesTables.busy",
+        timeout=GAME_TIMEOUT_MS,
+    )
+
+
 def start_new_game(page: Page, match_length: int = 1, **choices: str) -> None:
     page.get_by_role("button", name="New game…").click()
     dialog = page.locator("dialog.tt-dialog")
@@ -161,7 +173,10 @@ def start_new_game(page: Page, match_length: int = 1, **choices: str) -> None:
     for name, value in choices.items():
         dialog.locator(f"select[name={name}]").select_option(value)
     dialog.locator("input[name=match_length]").fill(str(match_length))
+    # The old game's view stays on show until the engine answers: wait for the new game's.
+    remember_view(page)
     dialog.get_by_role("button", name="Start").click()
+    wait_for_new_view(page)
     page.wait_for_function(
         "(rules) => window.toutesTables.view.rules === rules && window.toutesTables.view.moves.length === 0 || "
         "window.toutesTables.view.rules === rules && window.toutesTables.view.phase !== 'opening'",
@@ -294,7 +309,9 @@ def test_touch_move_strict_mode_holds_the_player_to_the_checker_picked_up(page: 
     dialog = page.locator("dialog.tt-dialog")
     dialog.locator("select[name=opponent]").select_option("human")
     dialog.locator("input[name=strict_touch]").check()
+    remember_view(page)
     dialog.get_by_role("button", name="Start").click()
+    wait_for_new_view(page)
     for _ in range(10):
         v = wait_for_player(page)
         if len(v["turn_state"]["dests"]) >= 2:
