@@ -59,6 +59,7 @@ from .errors import IllegalMoveError, InvalidRecordError
 from .game import Double, Game, GameOptions, GameResult, OpeningRoll, Phase, Played, Resign, Roll
 from .play import Move, Play
 from .position import BLACK, WHITE, Color
+from .record import check_save_format
 from .rules import RULE_SETS, Outcome, RuleSet, get_rules
 from .starts import DiceSource, DrawnStart, start_number
 
@@ -554,14 +555,8 @@ class Chouette:
     @classmethod
     def from_json(cls, data: object, *, rng: DiceSource | None = None) -> Chouette:
         """Restore a session saved with :meth:`to_json`; raises :class:`~toutes_tables.InvalidRecordError`."""
-        if not isinstance(data, dict):
-            raise InvalidRecordError(f"a saved chouette is a JSON object, got {type(data).__name__}")
-        if data.get("format") != CHOUETTE_FORMAT:
-            raise InvalidRecordError(f"not a {CHOUETTE_FORMAT} save (format {data.get('format')!r})")
-        if data.get("version") != CHOUETTE_JSON_VERSION:
-            raise InvalidRecordError(
-                f"chouette save of version {data.get('version')!r}; this engine reads version {CHOUETTE_JSON_VERSION}"
-            )
+        check_save_format(data, CHOUETTE_FORMAT, CHOUETTE_JSON_VERSION)
+        assert isinstance(data, dict)  # checked just above; for the type checker
         where = "chouette"
         try:
             rules = data.get("rules")

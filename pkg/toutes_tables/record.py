@@ -594,15 +594,14 @@ def _action_from_json(data: Any, where: str) -> Action:
     raise _Bad(f"{where}: unknown action type {kind!r}")
 
 
-def _check_format(data: Any, fmt: str) -> None:
+def check_save_format(data: Any, fmt: str, version: int = JSON_VERSION) -> None:
+    """Refuse (:class:`InvalidRecordError`) a JSON save that is not a ``fmt`` object of ``version``."""
     if not isinstance(data, dict):
         raise InvalidRecordError(f"saved data must be a JSON object, got {type(data).__name__}")
     if data.get("format") != fmt:
         raise InvalidRecordError(f"not a {fmt} save (format {data.get('format')!r})")
-    if data.get("version") != JSON_VERSION:
-        raise InvalidRecordError(
-            f"{fmt} save of version {data.get('version')!r}; this engine reads version {JSON_VERSION}"
-        )
+    if data.get("version") != version:
+        raise InvalidRecordError(f"{fmt} save of version {data.get('version')!r}; this engine reads version {version}")
 
 
 def _options_from_json(data: Any, rules: str, where: str) -> GameOptions:
@@ -654,7 +653,7 @@ def _replay_json(game: Game, data: Any, where: str) -> None:
 
 def game_from_json(data: Any) -> Game:
     """Restore a game from :func:`game_to_json` data; raises :class:`InvalidRecordError`."""
-    _check_format(data, GAME_FORMAT)
+    check_save_format(data, GAME_FORMAT)
     try:
         rules = _get(data, "rules", str, "game")
         if rules not in RULE_SETS:
@@ -681,7 +680,7 @@ def game_from_json(data: Any) -> Game:
 
 def match_from_json(data: Any) -> Match:
     """Restore a match from :func:`match_to_json` data; raises :class:`InvalidRecordError`."""
-    _check_format(data, MATCH_FORMAT)
+    check_save_format(data, MATCH_FORMAT)
     try:
         rules = _get(data, "rules", str, "match")
         if rules not in RULE_SETS:
