@@ -22,6 +22,8 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# The tests share their page-driving helpers as a plain module (e2e/driving.py), not a package.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 # Service-worker requests are reported to the context only with this switch (Playwright, Chromium).
 os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 

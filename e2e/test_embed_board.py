@@ -4,21 +4,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from driving import click_on_board
+
 BOOT_TIMEOUT_MS = 60_000
-
-
-def click_on_board(page: Page, index: int, location: int | str) -> None:
-    x, y = page.evaluate(
-        """([i, loc]) => {
-            const element = document.querySelectorAll("tt-board")[i];
-            element.scrollIntoView({ block: "nearest" });
-            const c = element.board.pixelOf(loc);
-            const r = element.board.canvas.getBoundingClientRect();
-            return [r.left + c.x, r.top + c.y];
-        }""",
-        [index, location],
-    )
-    page.mouse.click(x, y)
 
 
 def test_the_six_ace_example_lists_only_the_maximum_pips_play_and_accepts_it(page: Page, site_url: str) -> None:

@@ -7,107 +7,25 @@ exposes its controller as ``window.toutesTables``) and then acts on the canvas l
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-BOOT_TIMEOUT_MS = 60_000
-GAME_TIMEOUT_MS = 20_000
-
-
-def open_game(page: Page, site_url: str, query: str = "") -> None:
-    page.goto(f"{site_url}play/{query}")
-    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
-
-
-def game_view(page: Page) -> dict[str, Any]:
-    return page.evaluate("() => window.toutesTables.view")  # type: ignore[no-any-return]
-
-
-def wait_for_player(page: Page) -> dict[str, Any]:
-    """Wait until a human must act (or the game is over) and nothing is pending; return the view."""
-    page.wait_for_function(
-        """() => {
-            const g = window.toutesTables;
-            if (!g || !g.view || g.busy) return false;
-            const v = g.view;
-            return v.phase === "over" || (v.actor !== null && v.phase !== "opening");
-        }""",
-        timeout=GAME_TIMEOUT_MS,
-    )
-    return game_view(page)
-
-
-def board_point(page: Page, location: int | str) -> tuple[float, float]:
-    """Page coordinates of a board location's centre on the canvas."""
-    x, y = page.evaluate(
-        """(loc) => {
-            const board = window.toutesTables.board;
-            board.canvas.scrollIntoView({ block: "nearest" });
-            const c = board.pixelOf(loc);
-            const r = board.canvas.getBoundingClientRect();
-            return [r.left + c.x, r.top + c.y];
-        }""",
-        location,
-    )
-    return x, y
-
-
-def click_location(page: Page, location: int | str) -> None:
-    page.mouse.click(*board_point(page, location))
-
-
-def drag_checker(page: Page, source: int | str, destination: int | str) -> None:
-    sx, sy = board_point(page, source)
-    dx, dy = board_point(page, destination)
-    page.mouse.move(sx, sy)
-    page.mouse.down()
-    page.mouse.move((sx + dx) / 2, (sy + dy) / 2, steps=4)
-    page.mouse.move(dx, dy, steps=4)
-    page.mouse.up()
-
-
-def farthest_move(v: dict[str, Any]) -> tuple[int | str, int | str]:
-    """The source and destination travelling farthest (bearing off first), so games end quickly."""
-    mover = v["turn"]
-
-    def distance(src: str, dst: int | str) -> int:
-        s = 25 if src == "bar" else int(src)
-        d = 0 if dst == "off" else int(dst)
-        if mover == "black":
-            s, d = (0 if src == "bar" else s), (25 if dst == "off" else d)
-            return d - s
-        return s - d
-
-    pairs = [(src, dst) for src, dests in v["turn_state"]["dests"].items() for dst in dests]
-    src, dst = max(pairs, key=lambda p: distance(*p))
-    return (src if src == "bar" else int(src)), dst
-
-
-def wait_for_steps(page: Page, count: int) -> dict[str, Any]:
-    page.wait_for_function(
-        "(n) => !window.toutesTables.busy && window.toutesTables.view.turn_state.steps.length >= n",
-        arg=count,
-        timeout=GAME_TIMEOUT_MS,
-    )
-    return game_view(page)
-
-
-def play_turn_with_pointer(page: Page, v: dict[str, Any], use_drag: bool) -> None:
-    """Move checkers on the canvas until the play is complete, then confirm it with the button."""
-    while not v["turn_state"]["finished"]:
-        src, dst = farthest_move(v)
-        steps = len(v["turn_state"]["steps"])
-        if use_drag:
-            drag_checker(page, src, dst)
-        else:
-            click_location(page, src)
-            click_location(page, dst)
-        v = wait_for_steps(page, steps + 1)
-    if v["turn_state"]["no_play"]:
-        return  # passed by the page itself
-    page.get_by_role("button", name="Confirm").click()
+from driving import (
+    BOOT_TIMEOUT_MS,
+    GAME_TIMEOUT_MS,
+    open_game,
+    game_view,
+    wait_for_player,
+    click_location,
+    drag_checker,
+    farthest_move,
+    wait_for_steps,
+    play_turn_with_pointer,
+    remember_view,
+    wait_for_new_view,
+    start_new_game,
+)
 
 
 def test_a_whole_game_against_the_computer_played_to_the_end(page: Page, site_url: str) -> None:
@@ -152,37 +70,6 @@ def test_undo_takes_back_the_last_checker(page: Page, site_url: str) -> None:
         )
     assert game_view(page)["position"] == before
     expect(page.get_by_role("button", name="Undo")).to_be_disabled()
-
-
-def remember_view(page: Page) -> None:
-    """Mark the view on show, so that :func:`wait_for_new_view` can tell when the page has a newer one."""
-    page.evaluate("() => { window.__ttSeenView = window.toutesTables.view; }")
-
-
-def wait_for_new_view(page: Page) -> None:
-    page.wait_for_function(
-        "() => window.toutesTables.view !== window.__ttSeenView && !window.toutesTables.busy",
-        timeout=GAME_TIMEOUT_MS,
-    )
-
-
-def start_new_game(page: Page, match_length: int = 1, **choices: str) -> None:
-    page.get_by_role("button", name="New game…").click()
-    dialog = page.locator("dialog.tt-dialog")
-    expect(dialog).to_be_visible()
-    for name, value in choices.items():
-        dialog.locator(f"select[name={name}]").select_option(value)
-    dialog.locator("input[name=match_length]").fill(str(match_length))
-    # The old game's view stays on show until the engine answers: wait for the new game's.
-    remember_view(page)
-    dialog.get_by_role("button", name="Start").click()
-    wait_for_new_view(page)
-    page.wait_for_function(
-        "(rules) => window.toutesTables.view.rules === rules && window.toutesTables.view.moves.length === 0 || "
-        "window.toutesTables.view.rules === rules && window.toutesTables.view.phase !== 'opening'",
-        arg=choices.get("rules", "toutes-tables-225"),
-        timeout=GAME_TIMEOUT_MS,
-    )
 
 
 def test_a_double_offered_and_taken_in_backgammon(page: Page, site_url: str) -> None:

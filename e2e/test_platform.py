@@ -10,6 +10,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page
 
+from driving import wait_for_offline_cache
+
 ROOT = Path(__file__).resolve().parent.parent
 
 ENGINE_BOOT_TIMEOUT_MS = 90_000
@@ -45,16 +47,6 @@ def boot_engine(page: Page, site_url: str) -> dict[str, Any]:
     page.set_default_timeout(ENGINE_BOOT_TIMEOUT_MS)
     answer: dict[str, Any] = page.evaluate(BOOT_AND_ASK_ENGINE, site_url)
     return answer
-
-
-def wait_for_offline_cache(page: Page, site_url: str) -> None:
-    """Until the service worker is active (the whole site precached) and controls the page."""
-    page.evaluate("async (siteUrl) => { await (await import(new URL('offline.js', siteUrl).href)).offlineReady; }",
-                  site_url)
-    # Polled by hand: wait_for_function would evaluate a string, which the page's CSP forbids.
-    page.evaluate(
-        "async () => { while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 20)); }"
-    )
 
 
 def test_game_page_has_the_game_root_and_loads_its_modules(page: Page, site_url: str, problems: Any) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from driving import click_on_board
+
 CHAPTERS = [
     "rules/", "rules/board/", "rules/drawn-starts/", "rules/classic-start/", "rules/moving/",
     "rules/hitting-and-entering/", "rules/bearing-off/", "rules/scoring/", "rules/cube/",
@@ -145,22 +147,6 @@ def test_embed_page_boards_come_alive(page: Page, site_url: str) -> None:
         timeout=120_000,
     )
     assert boards.nth(1).locator(".tt-embed-plays li").all_text_contents() == ["3/off 2/1*"]
-
-
-def click_on_board(page: Page, index: int, location: int | str) -> None:
-    """Click location (an absolute point, "bar" or "off") of the index-th <tt-board> of the page."""
-    x, y = page.evaluate(
-        """([i, loc]) => {
-            const element = document.querySelectorAll("tt-board")[i];
-            element.scrollIntoView({ block: "nearest" });
-            const c = element.board.pixelOf(loc);
-            const r = element.board.canvas.getBoundingClientRect();
-            return [r.left + c.x, r.top + c.y];
-        }""",
-        [index, location],
-    )
-    page.mouse.click(x, y)
-    page.wait_for_timeout(150)
 
 
 def test_tutorial_rejects_a_play_that_misses_the_goal_and_accepts_the_right_one(page: Page, site_url: str) -> None:

@@ -4,32 +4,11 @@ a link with anything wrong in it shows why and changes nothing."""
 from __future__ import annotations
 
 import pytest
-from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
 
-BOOT_TIMEOUT_MS = 60_000
-
-
-def open_game(page: Page, site_url: str, query: str = "") -> None:
-    page.goto(f"{site_url}play/{query}")
-    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
-
-
-def wait_for_player(page: Page) -> dict[str, Any]:
-    """Wait until a human must act (or the game is over) and nothing is pending; return the view."""
-    page.wait_for_function(
-        """() => {
-            const g = window.toutesTables;
-            if (!g || !g.view || g.busy) return false;
-            const v = g.view;
-            return v.phase === "over" || (v.actor !== null && v.phase !== "opening");
-        }""",
-        timeout=20_000,
-    )
-    return page.evaluate("() => window.toutesTables.view")  # type: ignore[no-any-return]
-
+from driving import BOOT_TIMEOUT_MS, open_game, wait_for_player
 
 # The six-ace bear-off example: White (on roll) 3:1 2:2, Black 24:1.
 SIX_ACE = "AACAWAAAAAAAAA"

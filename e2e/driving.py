@@ -1,0 +1,165 @@
+"""Driving the built site like a player: shared by the e2e tests (found through conftest's sys.path).
+
+The dice are random, so the tests read the legal destinations the engine offers (the game page
+exposes its controller as ``window.toutesTables``) and then act on the canvas like a player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+BOOT_TIMEOUT_MS = 60_000
+GAME_TIMEOUT_MS = 20_000
+
+
+def open_game(page: Page, site_url: str, query: str = "") -> None:
+    page.goto(f"{site_url}play/{query}")
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+
+
+def game_view(page: Page) -> dict[str, Any]:
+    return page.evaluate("() => window.toutesTables.view")  # type: ignore[no-any-return]
+
+
+def wait_for_player(page: Page) -> dict[str, Any]:
+    """Wait until a human must act (or the game is over) and nothing is pending; return the view."""
+    page.wait_for_function(
+        """() => {
+            const g = window.toutesTables;
+            if (!g || !g.view || g.busy) return false;
+            const v = g.view;
+            return v.phase === "over" || (v.actor !== null && v.phase !== "opening");
+        }""",
+        timeout=GAME_TIMEOUT_MS,
+    )
+    return game_view(page)
+
+
+def board_point(page: Page, location: int | str) -> tuple[float, float]:
+    """Page coordinates of a board location's centre on the canvas."""
+    x, y = page.evaluate(
+        """(loc) => {
+            const board = window.toutesTables.board;
+            board.canvas.scrollIntoView({ block: "nearest" });
+            const c = board.pixelOf(loc);
+            const r = board.canvas.getBoundingClientRect();
+            return [r.left + c.x, r.top + c.y];
+        }""",
+        location,
+    )
+    return x, y
+
+
+def click_location(page: Page, location: int | str) -> None:
+    page.mouse.click(*board_point(page, location))
+
+
+def drag_checker(page: Page, source: int | str, destination: int | str) -> None:
+    sx, sy = board_point(page, source)
+    dx, dy = board_point(page, destination)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move((sx + dx) / 2, (sy + dy) / 2, steps=4)
+    page.mouse.move(dx, dy, steps=4)
+    page.mouse.up()
+
+
+def farthest_move(v: dict[str, Any]) -> tuple[int | str, int | str]:
+    """The source and destination travelling farthest (bearing off first), so games end quickly."""
+    mover = v["turn"]
+
+    def distance(src: str, dst: int | str) -> int:
+        s = 25 if src == "bar" else int(src)
+        d = 0 if dst == "off" else int(dst)
+        if mover == "black":
+            s, d = (0 if src == "bar" else s), (25 if dst == "off" else d)
+            return d - s
+        return s - d
+
+    pairs = [(src, dst) for src, dests in v["turn_state"]["dests"].items() for dst in dests]
+    src, dst = max(pairs, key=lambda p: distance(*p))
+    return (src if src == "bar" else int(src)), dst
+
+
+def wait_for_steps(page: Page, count: int) -> dict[str, Any]:
+    page.wait_for_function(
+        "(n) => !window.toutesTables.busy && window.toutesTables.view.turn_state.steps.length >= n",
+        arg=count,
+        timeout=GAME_TIMEOUT_MS,
+    )
+    return game_view(page)
+
+
+def play_turn_with_pointer(page: Page, v: dict[str, Any], use_drag: bool) -> None:
+    """Move checkers on the canvas until the play is complete, then confirm it with the button."""
+    while not v["turn_state"]["finished"]:
+        src, dst = farthest_move(v)
+        steps = len(v["turn_state"]["steps"])
+        if use_drag:
+            drag_checker(page, src, dst)
+        else:
+            click_location(page, src)
+            click_location(page, dst)
+        v = wait_for_steps(page, steps + 1)
+    if v["turn_state"]["no_play"]:
+        return  # passed by the page itself
+    page.get_by_role("button", name="Confirm").click()
+
+
+def remember_view(page: Page) -> None:
+    """Mark the view on show, so that :func:`wait_for_new_view` can tell when the page has a newer one."""
+    page.evaluate("() => { window.__ttSeenView = window.toutesTables.view; }")
+
+
+def wait_for_new_view(page: Page) -> None:
+    page.wait_for_function(
+        "() => window.toutesTables.view !== window.__ttSeenView && !window.toutesTables.busy",
+        timeout=GAME_TIMEOUT_MS,
+    )
+
+
+def start_new_game(page: Page, match_length: int = 1, **choices: str) -> None:
+    page.get_by_role("button", name="New game…").click()
+    dialog = page.locator("dialog.tt-dialog")
+    expect(dialog).to_be_visible()
+    for name, value in choices.items():
+        dialog.locator(f"select[name={name}]").select_option(value)
+    dialog.locator("input[name=match_length]").fill(str(match_length))
+    # The old game's view stays on show until the engine answers: wait for the new game's.
+    remember_view(page)
+    dialog.get_by_role("button", name="Start").click()
+    wait_for_new_view(page)
+    page.wait_for_function(
+        "(rules) => window.toutesTables.view.rules === rules && window.toutesTables.view.moves.length === 0 || "
+        "window.toutesTables.view.rules === rules && window.toutesTables.view.phase !== 'opening'",
+        arg=choices.get("rules", "toutes-tables-225"),
+        timeout=GAME_TIMEOUT_MS,
+    )
+
+
+def click_on_board(page: Page, index: int, location: int | str) -> None:
+    """Click location (an absolute point, "bar" or "off") of the index-th <tt-board> of the page."""
+    x, y = page.evaluate(
+        """([i, loc]) => {
+            const element = document.querySelectorAll("tt-board")[i];
+            element.scrollIntoView({ block: "nearest" });
+            const c = element.board.pixelOf(loc);
+            const r = element.board.canvas.getBoundingClientRect();
+            return [r.left + c.x, r.top + c.y];
+        }""",
+        [index, location],
+    )
+    page.mouse.click(x, y)
+    page.wait_for_timeout(150)
+
+
+def wait_for_offline_cache(page: Page, site_url: str) -> None:
+    """Until the service worker is active (the whole site precached) and controls the page."""
+    page.evaluate("async (siteUrl) => { await (await import(new URL('offline.js', siteUrl).href)).offlineReady; }",
+                  site_url)
+    # Polled by hand: wait_for_function would evaluate a string, which the page's CSP forbids.
+    page.evaluate(
+        "async () => { while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 20)); }"
+    )
