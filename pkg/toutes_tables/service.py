@@ -620,3 +620,7 @@ def computer_action() -> dict[str, Any]:
     else:
         raise IllegalMoveError(f"nothing for the computer to do in phase {game.phase!r}")
     return view(session)
+
+
+# The chouette's methods live in their own module; importing it registers them in _METHODS.
+from . import chouette_service  # noqa: E402,F401
