@@ -240,6 +240,7 @@ class Chouette:
         self.totals: dict[str, int] = {n: 0 for n in self.players}
         self.settlements: list[Settlement] = []
         self._history: list[ChouetteAction] = []
+        self._sides: list[tuple[str, str | None]] = []  # (box, captain) as they were at each action
         self.games: list[Game] = []
         self._begin(start)
 
@@ -265,6 +266,19 @@ class Chouette:
     def history(self) -> tuple[ChouetteAction, ...]:
         """Every action since the order was decided, in order (replayed by :meth:`from_json`)."""
         return tuple(self._history)
+
+    @property
+    def sides(self) -> tuple[tuple[str, str | None], ...]:
+        """For each action of :attr:`history`, who were the box and the captain as it was made.
+
+        A move list names the players by it: a captain who drops a double is at the bottom of
+        the order at once, and the one who takes over plays the team's next moves.
+        """
+        return tuple(self._sides)
+
+    def _log(self, action: ChouetteAction) -> None:
+        self._history.append(action)
+        self._sides.append((self._box, self._captain))
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -341,7 +355,7 @@ class Chouette:
     def _record_board_action(self) -> None:
         action = self.game.history[-1]
         assert isinstance(action, (OpeningRoll, Roll, Played, Double, Resign))
-        self._history.append(action)
+        self._log(action)
 
     def roll_opening(self, dice: Sequence[int] | None = None) -> tuple[int, int]:
         """The opening roll ``(team's die, box's die)``, as :meth:`Game.roll_opening` (the team plays Black)."""
@@ -412,7 +426,7 @@ class Chouette:
         if name not in self.awaiting:
             who = ", ".join(self.awaiting)
             raise IllegalMoveError(f"{name!r} cannot answer this double now: it waits for {who}")
-        self._history.append(Answer(name, take))
+        self._log(Answer(name, take))
         if name == self._box:
             self._box_answers(take)
             return
@@ -483,7 +497,7 @@ class Chouette:
             raise IllegalMoveError(f"game {len(self.games)} is not over ({self.phase!r})")
         self._begin(start)
         game = self.game
-        self._history.append(NextGame(game.drawn_start or game.start_number))
+        self._log(NextGame(game.drawn_start or game.start_number))
         return game
 
     def join(self, name: str) -> None:
@@ -499,7 +513,7 @@ class Chouette:
         fresh = not self.game.history
         if not (self.game.is_over or fresh):
             raise IllegalMoveError(f"{name!r} can join between games, not during game {len(self.games)}")
-        self._history.append(Join(name))
+        self._log(Join(name))
         self._order.append(name)
         self.totals[name] = 0
         if fresh:

@@ -3,6 +3,539 @@
 The methods register themselves in :mod:`toutes_tables.service`'s table with its
 ``@method`` decorator, so the engine worker reaches them through the same
 ``dispatch(name, params)``; :mod:`toutes_tables.service` imports this module last.
+The rules are :class:`~toutes_tables.chouette.Chouette`'s; this module converts, keeps
+the turn in progress and knows which players are people and which the computer (at which
+level).
+
+Methods
+-------
+``chouette_new(players, rules, jacoby, start, seed)``
+    Start a session: ``players`` is 3-8 ``{"name", "kind": "human"|"computer", "level"}``
+    (a computer's level is one of :data:`toutes_tables.ai.LEVELS`). ``seed`` (an integer)
+    makes the session reproducible from its start: the order, the dice and the computers'
+    choices come from generators seeded with it (a resumed session rolls fresh dice).
+``chouette_load(save, seats, steps)``
+    Resume from a view's ``save`` (:meth:`Chouette.to_json`), its ``seats`` and the turn's
+    ``steps``; a corrupt save raises :class:`~toutes_tables.InvalidRecordError` and keeps
+    the session in play as it was.
+``chouette_state()``, ``chouette_roll()``, ``chouette_move(from, to)``, ``chouette_undo()``,
+``chouette_confirm()``, ``chouette_double()``, ``chouette_answer(name, take)``,
+``chouette_next_game()``, ``chouette_computer_action()``
+    Act on the session; each returns the new view or raises leaving everything as it was.
+    The board's actions are the box's or the captain's (whoever :attr:`Chouette.to_act`
+    names); ``chouette_answer`` is one team member's (or the box's) answer to a double;
+    the computer makes one action per call for the first computer player due to act
+    (computers answer a double before the people still to answer it).
+``chouette_advice()``, ``chouette_suggest(name, play)``
+    The team members' suggested plays for the captain's turn: every computer member's
+    choice at its level and any play a human member suggested (in notation).
+
+The view
+--------
+The board's keys of :func:`toutes_tables.service.view` (``rules``, ``phase``, ``actor`` as a
+colour, ``turn``, ``position``, ``position_id``, ``pips``, ``dice``, ``dice_call``,
+``turn_state``, ``cube``, ``cube_actions``, ``start``, ``last_play``, ``result``), and:
+``to_act`` (the name of who acts), ``colours`` (``{"white": box, "black": captain}``),
+``box``, ``captain``, ``awaiting`` (who may still answer the double), ``players`` (by
+rank: ``name``, ``kind``, ``level``, ``rank``, ``role``, ``cube``, ``total``, ``answer``),
+``moves`` (this game's lines, by name), ``game_number``, ``settlements`` (every finished
+game: ``game``, ``box``, ``captain``, ``description``, ``payments``), ``seats`` and
+``save`` (to give back to ``chouette_load``).
 """
 
 from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .ai import LEVELS, choose_play
+from .chouette import BOX_COLOR, TEAM_COLOR, Answer, Chouette, Join, NextGame
+from .errors import IllegalMoveError, InvalidRecordError
+from .game import Double, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, announce
+from .notation import parse_play
+from .player import estimate, should_double, should_take
+from .position import Color
+from .rules import get_rules
+from .service import (
+    _IDLE_TURN,
+    ServiceError,
+    _dice_view,
+    _last_play,
+    method,
+    move_on_board,
+    parse_steps,
+    turn_view,
+)
+from .starts import start_rolls
+from .turn import TurnInProgress
+
+KINDS = ("human", "computer")
+DEFAULT_COMPUTER_LEVEL = "intermediate"
+
+
+@dataclasses.dataclass(frozen=True)
+class Seat:
+    """Who sits at a name: a person, or the computer at a level."""
+
+    kind: str
+    level: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level}
+
+
+def _seat(raw: Any, where: str) -> Seat:
+    if not isinstance(raw, dict) or raw.get("kind") not in KINDS:
+        raise ServiceError(f"{where}: kind must be 'human' or 'computer', got {raw!r}")
+    if raw["kind"] == "human":
+        return Seat("human")
+    level = raw.get("level") or DEFAULT_COMPUTER_LEVEL
+    if level not in LEVELS:
+        raise ServiceError(f"{where}: unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+    return Seat("computer", level)
+
+
+@dataclasses.dataclass
+class ChouetteSession:
+    """The session in play, its seats, the current turn's checker moves and the advice given for that turn."""
+
+    chouette: Chouette
+    seats: dict[str, Seat]
+    choices: random.Random  # the computers' noise (seeded with the session for reproducible sessions)
+    turn: TurnInProgress | None = None
+    advice_for: int = -1  # the history length the advice below was given for
+    advice: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    @property
+    def game(self) -> Any:
+        return self.chouette.game
+
+    def begin_turn(self, steps: Sequence[tuple[int, int]] = ()) -> None:
+        game = self.chouette.game
+        if game.phase == "move" and game.dice is not None:
+            self.turn = TurnInProgress(game.position, game.dice, game.rules, steps)
+        elif steps:
+            raise ServiceError(f"saved checker moves {list(steps)!r} but no turn is in progress")
+        else:
+            self.turn = None
+
+
+_session: ChouetteSession | None = None
+
+
+def _current() -> ChouetteSession:
+    if _session is None:
+        raise ServiceError("no chouette in play: call chouette_new or chouette_load first")
+    return _session
+
+
+# -- the computer's decisions ------------------------------------------------------------------
+
+
+def computer_doubles(ch: Chouette) -> bool:
+    """Would the player on roll (box or captain) double now, against every member alike?"""
+    game = ch.game
+    return game.can_double() and should_double(game.position, game.rules, game.cube_value)
+
+
+def computer_answers(ch: Chouette, name: str) -> bool:
+    """``name``'s answer to the pending double: take (or join the captain's double) or not.
+
+    A team member facing the box's double, and the box facing the captain's, take as in a
+    two-player game. A member asked to join the captain's double weighs joining (playing on
+    for twice the stake) against refusing (paying his stake now): he joins while the team's
+    prospects are worth more than half a stake lost, which a double offered by the team
+    nearly always is.
+    """
+    game = ch.game
+    doubler = game.position.turn
+    if doubler is TEAM_COLOR and name != ch.box:
+        return not should_take(game.position, game.rules, game.cube_value * 2) or _team_not_hopeless(ch)
+    return should_take(game.position, game.rules, game.cube_value * 2)
+
+
+def _team_not_hopeless(ch: Chouette) -> bool:
+    return estimate(ch.game.position, ch.game.rules).equity >= -0.5
+
+
+# -- the view --------------------------------------------------------------------------------
+
+
+def _this_game(ch: Chouette) -> list[tuple[Any, tuple[str, str | None]]]:
+    """The session's actions of the game in play (after the last NextGame), each with (box, captain) then."""
+    history, sides = ch.history, ch.sides
+    start = 0
+    for i, action in enumerate(history):
+        if isinstance(action, NextGame):
+            start = i + 1
+    return list(zip(history[start:], sides[start:], strict=True))
+
+
+def _moves(ch: Chouette) -> list[dict[str, Any]]:
+    """This game's move list, naming the box and whoever played for the team at each action."""
+    lines: list[dict[str, Any]] = []
+    rolled: tuple[int, int] | None = None
+    doubler: Color | None = None
+    for action, (box, captain) in _this_game(ch):
+        team = captain or "the team"
+        if isinstance(action, OpeningRoll):
+            tie = " (a tie: rolled again)" if action.is_tie else ""
+            text = f"Opening roll: {team} {action.black}, {box} {action.white}{tie}."
+            lines.append({"kind": "opening", "text": text})
+            if not action.is_tie:
+                rolled = (max(action.black, action.white), min(action.black, action.white))
+        elif isinstance(action, Roll):
+            rolled = action.dice
+        elif isinstance(action, Played):
+            call = f" ({announce(rolled)})" if rolled else ""
+            who = box if action.player is BOX_COLOR else team
+            lines.append({"kind": "play", "colour": action.player.value, "text": f"{who}{call}: {action.notation}"})
+            rolled = None
+        elif isinstance(action, Double):
+            doubler = action.player
+            who = f"{box} (box)" if action.player is BOX_COLOR else f"{team} (captain, for the team)"
+            lines.append({"kind": "double", "text": f"{who} doubles to {action.value}."})
+        elif isinstance(action, Answer):
+            if action.name == box:
+                verb = "takes" if action.take else "drops"
+            elif doubler is TEAM_COLOR:
+                verb = "joins the double" if action.take else "refuses the double and pays his stake"
+            else:
+                verb = "takes" if action.take else "drops and pays his stake"
+            lines.append({"kind": "answer", "text": f"{action.name} {verb}."})
+        elif isinstance(action, Resign):
+            who = box if action.player is BOX_COLOR else team
+            lines.append({"kind": "resign", "text": f"{who} resigns."})
+        elif isinstance(action, Join):
+            lines.append({"kind": "join", "text": f"{action.name} joins at the bottom of the order."})
+    return lines
+
+
+def _result(result: GameResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    unit = "point" if result.points == 1 else "points"
+    how = {"dropped": " (double dropped)", "resigned": " (resigned)"}.get(result.reason, "")
+    return {
+        "winner": result.winner.value,
+        "outcome": result.outcome.value,
+        "points": result.points,
+        "reason": result.reason,
+        "description": f"a {result.outcome.label}{how}, {result.points} {unit}",
+    }
+
+
+def _answers_now(ch: Chouette) -> dict[str, bool]:
+    """The answers given so far to the pending double (none when no double waits)."""
+    if ch.phase != "double-offered":
+        return {}
+    answers: dict[str, bool] = {}
+    for action in reversed(ch.history):
+        if isinstance(action, Double):
+            break
+        if isinstance(action, Answer):
+            answers[action.name] = action.take
+    return answers
+
+
+def chouette_view(session: ChouetteSession) -> dict[str, Any]:
+    """Everything the chouette page draws and decides from, as plain JSON."""
+    ch = session.chouette
+    game = ch.game
+    turn_dice = None
+    if session.turn is not None:
+        turn_state = turn_view(session.turn)
+        turn_dice = turn_state.pop("dice")
+        del turn_state["position"]
+    else:
+        turn_state = dict(_IDLE_TURN)
+    position = session.turn.current if session.turn is not None else game.position
+    start = None
+    if game.rules.drawn_starts:
+        first, second = start_rolls(game.start_number)
+        start = {"number": game.start_number, "rolls": [list(first), list(second)]}
+    to_act_colour = game.to_act
+    answers = _answers_now(ch)
+    offered = game.phase == "double-offered"
+    players = [
+        {
+            **row,
+            **session.seats[str(row["name"])].to_json(),
+            "answer": ("take" if answers[str(row["name"])] else "drop") if row["name"] in answers else None,
+        }
+        for row in ch.scoreboard()
+    ]
+    return {
+        "rules": game.rules.name,
+        "phase": game.phase,
+        "actor": to_act_colour.value if to_act_colour else None,
+        "to_act": ch.to_act,
+        "turn": game.turn.value if game.turn and game.phase != "over" else None,
+        "position": position.absolute(),
+        "position_id": game.position.gnubg_id(),
+        "pips": {c.value: position.pips(c) for c in Color},
+        "dice": _dice_view(session, turn_dice),  # type: ignore[arg-type]  # reads .game only
+        "dice_call": game.announce() if game.dice is not None else None,
+        "turn_state": turn_state,
+        "cube": {
+            "value": game.cube_value,
+            "owner": game.cube_owner.value if game.cube_owner else None,
+            "offered_by": game.position.turn.value if offered else None,
+        },
+        "cube_actions": ["double"] if game.can_double() else [],
+        "start": start,
+        "moves": _moves(ch),
+        "last_play": _last_play(game),
+        "result": _result(game.result),
+        "game_number": len(ch.games),
+        "box": ch.box,
+        "captain": ch.captain,
+        "colours": {"white": ch.box, "black": ch.captain},
+        "awaiting": list(ch.awaiting),
+        "players": players,
+        "settlements": [
+            {
+                "game": s.game,
+                "box": s.box,
+                "captain": s.captain,
+                "winner": s.box if s.result.winner is BOX_COLOR else "team",
+                "description": _result(s.result)["description"],  # type: ignore[index]
+                "payments": s.payments,
+            }
+            for s in ch.settlements
+        ],
+        "seats": {name: seat.to_json() for name, seat in session.seats.items()},
+        "save": ch.to_json(),
+    }
+
+
+# -- methods ---------------------------------------------------------------------------------
+
+
+def _players(players: Any) -> tuple[list[str], dict[str, Seat]]:
+    if not isinstance(players, list):
+        raise ServiceError(f"players is a list of {{name, kind, level}}, got {players!r}")
+    names: list[str] = []
+    seats: dict[str, Seat] = {}
+    for i, raw in enumerate(players):
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            raise ServiceError(f"player {i + 1}: a player is {{name, kind, level}}, got {raw!r}")
+        name = raw["name"]
+        names.append(name)
+        seats[name] = _seat(raw, f"player {i + 1} ({name})")
+    return names, seats
+
+
+@method
+def chouette_new(
+    players: Any,
+    rules: str = "backgammon",
+    jacoby: bool = False,
+    start: int | None = None,
+    seed: int | None = None,
+) -> dict[str, Any]:
+    """Start a chouette session and keep it as the one in play (see the module's notes)."""
+    global _session
+    names, seats = _players(players)
+    if seed is not None and type(seed) is not int:
+        raise ServiceError(f"a seed is an integer, got {seed!r}")
+    dice: random.Random | random.SystemRandom = random.Random(seed) if seed is not None else random.SystemRandom()
+    options = GameOptions(rules=get_rules(rules).name, jacoby=jacoby)
+    chouette = Chouette(names, None, options, rng=dice, start=start)
+    choices = random.Random(seed + 1) if seed is not None else random.Random()
+    _session = ChouetteSession(chouette, seats, choices)
+    return chouette_view(_session)
+
+
+@method
+def chouette_load(save: Any, seats: Any, steps: Any = None) -> dict[str, Any]:
+    """Resume a saved session: ``save`` and ``seats`` as a view gave them, ``steps`` of the turn in progress."""
+    global _session
+    chouette = Chouette.from_json(save)
+    if not isinstance(seats, dict) or set(seats) != set(chouette.order):
+        raise InvalidRecordError(f"the saved seats {seats!r} do not name the players {list(chouette.order)!r}")
+    session = ChouetteSession(chouette, {n: _seat(s, n) for n, s in seats.items()}, random.Random())
+    session.begin_turn(parse_steps(steps or []))
+    _session = session
+    return chouette_view(session)
+
+
+@method
+def chouette_state() -> dict[str, Any]:
+    return chouette_view(_current())
+
+
+@method
+def chouette_roll() -> dict[str, Any]:
+    """Roll for whoever is due: the opening roll (one die each) or the box's or captain's two dice."""
+    session = _current()
+    if session.chouette.phase == "opening":
+        session.chouette.roll_opening()
+    else:
+        session.chouette.roll()
+    session.begin_turn()
+    return chouette_view(session)
+
+
+@method
+def chouette_move(**params: Any) -> dict[str, Any]:
+    """Move one checker as the board asks: ``{"from": 13, "to": 7}`` (absolute, "bar", "off")."""
+    if set(params) != {"from", "to"}:
+        raise ServiceError(f"chouette_move takes 'from' and 'to', got {sorted(params)!r}")
+    session = _current()
+    if session.turn is None:
+        raise IllegalMoveError(f"no checker may move in phase {session.chouette.phase!r}")
+    session.turn = move_on_board(session.turn, params["from"], params["to"])
+    return chouette_view(session)
+
+
+@method
+def chouette_undo() -> dict[str, Any]:
+    session = _current()
+    if session.turn is None or not session.turn.steps:
+        raise IllegalMoveError("nothing to undo: no checker has moved this turn")
+    session.turn = session.turn.undo()
+    return chouette_view(session)
+
+
+@method
+def chouette_confirm() -> dict[str, Any]:
+    """End the turn with the play the checkers make (or pass a turn that has no legal play)."""
+    session = _current()
+    if session.turn is None:
+        raise IllegalMoveError(f"no turn to confirm in phase {session.chouette.phase!r}")
+    finished = session.turn.finished_play
+    if finished is None:
+        raise IllegalMoveError("the play is not finished: move the remaining checkers first")
+    session.chouette.play(finished.moves)
+    session.turn = None
+    return chouette_view(session)
+
+
+@method
+def chouette_double() -> dict[str, Any]:
+    """The box or the captain, on roll, doubles; the answers follow with chouette_answer."""
+    session = _current()
+    session.chouette.offer_double()
+    return chouette_view(session)
+
+
+@method
+def chouette_answer(name: Any, take: Any) -> dict[str, Any]:
+    """``name`` takes the pending double (or joins the captain's double) with ``take`` true, or drops it."""
+    if not isinstance(name, str) or type(take) is not bool:
+        raise ServiceError(f"an answer is a name and take true/false, got {name!r}, {take!r}")
+    session = _current()
+    session.chouette.answer(name, take)
+    return chouette_view(session)
+
+
+@method
+def chouette_next_game() -> dict[str, Any]:
+    session = _current()
+    session.chouette.next_game()
+    session.turn = None
+    return chouette_view(session)
+
+
+def computer_due(session: ChouetteSession) -> str | None:
+    """The computer player due to act now: the first computer still to answer a double, or who is on roll."""
+    ch = session.chouette
+    if ch.phase == "double-offered":
+        return next((n for n in ch.awaiting if session.seats[n].kind == "computer"), None)
+    name = ch.to_act
+    return name if name is not None and session.seats[name].kind == "computer" else None
+
+
+@method
+def chouette_computer_action() -> dict[str, Any]:
+    """One action of the computer: the opening roll, an answer to a double, a double or a roll, or a play."""
+    session = _current()
+    ch = session.chouette
+    if ch.phase == "opening":
+        ch.roll_opening()
+        session.begin_turn()
+        return chouette_view(session)
+    name = computer_due(session)
+    if name is None:
+        raise IllegalMoveError(f"no computer player is due to act (phase {ch.phase!r}, waiting for {ch.to_act})")
+    seat = session.seats[name]
+    if ch.phase == "double-offered":
+        ch.answer(name, computer_answers(ch, name))
+    elif ch.phase == "roll":
+        if computer_doubles(ch):
+            ch.offer_double()
+        else:
+            ch.roll()
+            session.begin_turn()
+    elif ch.phase == "move":
+        game = ch.game
+        assert game.dice is not None
+        chosen = choose_play(game.position, game.dice, game.rules, seat.level or DEFAULT_COMPUTER_LEVEL,
+                             session.choices)
+        ch.play(chosen.moves if chosen is not None else ())
+        session.turn = None
+    else:
+        raise IllegalMoveError(f"nothing for the computer to do in phase {ch.phase!r}")
+    return chouette_view(session)
+
+
+# -- advice for the captain --------------------------------------------------------------------
+
+
+def _team_moving(ch: Chouette) -> bool:
+    return ch.phase == "move" and ch.game.position.turn is TEAM_COLOR
+
+
+@method
+def chouette_advice() -> list[dict[str, Any]]:
+    """The other team members' suggested plays for the captain's roll, by rank.
+
+    Each computer member's suggestion is its own choice at its level; a human member's is
+    what he suggested with ``chouette_suggest`` (``None`` until then). Empty when the team
+    is not moving.
+    """
+    return _advice(_current())
+
+
+def _advice(session: ChouetteSession) -> list[dict[str, Any]]:
+    ch = session.chouette
+    if not _team_moving(ch):
+        return []
+    moment = len(ch.history)
+    if session.advice_for != moment:
+        session.advice_for, session.advice = moment, {}
+    game = ch.game
+    assert game.dice is not None
+    advice = []
+    for name in ch.team:
+        if name == ch.captain:
+            continue
+        seat = session.seats[name]
+        if seat.kind == "computer" and name not in session.advice:
+            chosen = choose_play(game.position, game.dice, game.rules, seat.level or DEFAULT_COMPUTER_LEVEL,
+                                 session.choices)
+            session.advice[name] = str(chosen) if chosen is not None else "(no play)"
+        advice.append({"name": name, "kind": seat.kind, "level": seat.level, "play": session.advice.get(name)})
+    return advice
+
+
+@method
+def chouette_suggest(name: Any, play: Any) -> list[dict[str, Any]]:
+    """A human team member suggests a play (in notation, checked against the roll) to the captain."""
+    session = _current()
+    ch = session.chouette
+    if not _team_moving(ch):
+        raise IllegalMoveError("a play can be suggested while the team moves, not now")
+    if not isinstance(name, str) or name not in ch.team or name == ch.captain:
+        raise IllegalMoveError(f"{name!r} is not a team member who can advise the captain ({ch.captain})")
+    if not isinstance(play, str):
+        raise ServiceError(f"a suggested play is notation such as '13/7 8/7', got {play!r}")
+    game = ch.game
+    assert game.dice is not None
+    chosen = parse_play(game.position, play.strip(), game.legal_plays(), game.dice)  # raises on an illegal play
+    _advice(session)  # this turn's advice, so the suggestion is kept with it
+    session.advice[name] = str(chosen)
+    return _advice(session)
