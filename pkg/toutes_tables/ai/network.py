@@ -20,10 +20,11 @@ occupied slots, ReLU, then the small dense layers.
 from __future__ import annotations
 
 import itertools
+from itertools import compress
 import json
 import math
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
 from operator import mul
@@ -41,6 +42,36 @@ OUTPUTS = (
     "lose_double_toutes",
 )
 WEIGHTS_FILE = "evaluator.bin"
+
+
+# The first layer runs in fixed point, every hidden unit a 64-bit lane of one big integer, so a
+# position's hidden layer is a handful of integer additions instead of a loop over the units. The
+# weights are half floats: times FIXED_ONE (2**25: a half float's smallest step 2**-24, halved by
+# the slot code's (n - 3) / 2) each is an exact integer, and so is every sum, so the fixed-point
+# layer gives exactly the doubles the float computation gives (those sums are exact too: far
+# fewer than 53 significant bits).
+LANE_BITS = 64
+FIXED_ONE = 1 << 25
+
+
+def _fixed(weight: float) -> int:
+    """A half-float weight in fixed point (exact)."""
+    return int(weight * FIXED_ONE)
+
+
+def _pack(lanes: Sequence[int]) -> int:
+    """``sum(lane << 64 j)``: signed lanes packed linearly, so packed rows add lane by lane."""
+    positive = struct.pack(f"<{len(lanes)}Q", *(v if v > 0 else 0 for v in lanes))
+    negative = struct.pack(f"<{len(lanes)}Q", *(-v if v < 0 else 0 for v in lanes))
+    return int.from_bytes(positive, "little") - int.from_bytes(negative, "little")
+
+
+def _dot_reference(values: Iterable[float], weights: Iterable[float]) -> float:
+    return sum(map(mul, values, weights))
+
+
+# math.sumprod (Python 3.12+: Pyodide's 3.14) is one C loop with no intermediate floats.
+_dot: Callable[[Iterable[float], Iterable[float]], float] = getattr(math, "sumprod", _dot_reference)
 
 
 def _sigmoid(x: float) -> float:
@@ -77,29 +108,38 @@ class Network:
             layers.append((weights, biases))
         if offset != len(blob):
             raise ValueError(f"weights file has {len(blob) - offset} bytes past its layers")
-        first_weights, self._first_bias = layers[0]
-        self._contact_row = first_weights[INPUT_COUNT - 1]
-        self._tables = (self._fold(first_weights, 0), self._fold(first_weights, 1))
-        # Later layers are kept output-major, so each unit is one sum(map(mul, ...)).
-        self._dense = [([list(col) for col in zip(*weights, strict=True)], biases) for weights, biases in layers[1:]]
+        self.layers = layers  # the weights as read (input-major), for reference computations
+        first_weights, first_bias = layers[0]
+        self._width = width = len(first_bias)
+        self._lanes = f"<{width}Q"
+        self._lane_bytes = LANE_BITS // 8 * width
+        self._ones = sum(1 << (LANE_BITS * j) for j in range(width))
+        self._offset = self._ones << (LANE_BITS - 1)
+        self._base = self._offset + _pack([_fixed(w) for w in first_bias])
+        inputs = [_pack([_fixed(w) for w in row]) for row in first_weights]
+        self._contact_row = inputs[INPUT_COUNT - 1]
+        self._tables = (self._fold(inputs, 0), self._fold(inputs, 1))
+        # The first dense layer reads the fixed-point hidden units: its weights take the scale back
+        # out (a power of two, so every product is the same double as without it).
+        dense = [([list(col) for col in zip(*weights, strict=True)], list(biases)) for weights, biases in layers[1:]]
+        dense[0] = ([[w / FIXED_ONE for w in unit] for unit in dense[0][0]], dense[0][1])
+        # Kept output-major, so each unit is one dot product.
+        self._dense = dense
+        self._last_units: dict[tuple[int, ...], tuple[list[list[float]], list[float]]] = {}
 
     @staticmethod
-    def _fold(weights: list[list[float]], side: int) -> list[list[list[float]]]:
-        """``table[slot][count]``: the first layer's input from ``count`` checkers on ``slot`` of ``side``."""
-        width = len(weights[0])
-        table: list[list[list[float]]] = []
+    def _fold(inputs: list[int], side: int) -> list[list[int]]:
+        """``table[slot][count]``: the first layer's packed input from ``count`` checkers on ``slot`` of ``side``."""
+        table: list[list[int]] = []
         for slot in range(SLOTS):
-            base = (side * SLOTS + slot) * INPUTS_PER_SLOT
-            rows: list[list[float]] = [[]]  # count 0: an empty slot adds nothing and is never looked up
-            for count in range(1, MAX_COUNT + 1):
-                row = [0.0] * width
-                for k, value in enumerate(slot_code(count)):
-                    if value:
-                        w = weights[base + k]
-                        for j in range(width):
-                            row[j] += value * w[j]
-                rows.append(row)
-            table.append(rows)
+            rows = inputs[(side * SLOTS + slot) * INPUTS_PER_SLOT :][:INPUTS_PER_SLOT]
+            # Twice the slot code is whole ((n - 3) / 2 is not) and every fixed-point weight is even.
+            table.append(
+                [
+                    sum(int(2 * value) * row for value, row in zip(slot_code(count), rows, strict=True)) // 2
+                    for count in range(MAX_COUNT + 1)
+                ]
+            )
         return table
 
     def outputs(self, mine: Sequence[int], theirs: Sequence[int], units: Sequence[int] | None = None) -> list[float]:
@@ -109,30 +149,48 @@ class Network:
         five or three of the seven; in the browser every output saved counts).
         """
         my_table, their_table = self._tables
-        rows = [self._first_bias]
-        append = rows.append
+        total = self._base
         my_back = their_back = 0
         for slot in range(SLOTS):
             n = mine[slot]
             if n:
-                append(my_table[slot][n])
+                total += my_table[slot][n]
                 my_back = slot
             n = theirs[slot]
             if n:
-                append(their_table[slot][n])
+                total += their_table[slot][n]
                 their_back = slot
         if my_back + their_back > 25:  # still in contact (see features.in_contact)
-            append(self._contact_row)
-        # Every row has the layer's width (built so at load time): the unchecked zip is the fast one.
-        values = [x if x > 0.0 else 0.0 for x in map(sum, zip(*rows, strict=False))]
+            total += self._contact_row
+        # ReLU on all lanes at once: a lane is >= 0 when its offset bit is still set; those lanes
+        # keep their value less the offset, the others become 0.
+        positive = (total >> (LANE_BITS - 1)) & self._ones
+        keep = (positive << LANE_BITS) - positive
+        hidden = struct.unpack(
+            self._lanes, ((total & keep) - (self._offset & keep)).to_bytes(self._lane_bytes, "little")
+        )
+        # About three units in four are 0 after the ReLU: only the active ones are multiplied.
+        active = [float(h) for h in compress(hidden, hidden)]
         dense = self._dense
         last = len(dense) - 1
-        for i, (weights, biases) in enumerate(dense):
-            if i == last and units is not None:
-                weights, biases = [weights[u] for u in units], [biases[u] for u in units]
-            sums = [b + sum(map(mul, values, w)) for w, b in zip(weights, biases, strict=True)]
-            values = [_sigmoid(x) for x in sums] if i == last else [x if x > 0.0 else 0.0 for x in sums]
-        return values
+        weights, biases = self._output_layer(units) if last == 0 else dense[0]
+        sums = [b + _dot(active, compress(w, hidden)) for w, b in zip(weights, biases, strict=True)]
+        for i in range(1, last + 1):
+            values = [x if x > 0.0 else 0.0 for x in sums]
+            weights, biases = self._output_layer(units) if i == last else dense[i]
+            sums = [b + _dot(values, w) for w, b in zip(weights, biases, strict=True)]
+        return [_sigmoid(x) for x in sums]
+
+    def _output_layer(self, units: Sequence[int] | None) -> tuple[list[list[float]], list[float]]:
+        """The last layer's weights and biases, only for the outputs numbered in ``units`` (all when ``None``)."""
+        weights, biases = self._dense[-1]
+        if units is None:
+            return weights, biases
+        key = tuple(units)
+        layer = self._last_units.get(key)
+        if layer is None:
+            layer = self._last_units[key] = ([weights[u] for u in key], [biases[u] for u in key])
+        return layer
 
 
 @lru_cache(maxsize=1)
