@@ -67,7 +67,8 @@ def _pack(lanes: Sequence[int]) -> int:
 
 
 def _dot_reference(values: Iterable[float], weights: Iterable[float]) -> float:
-    return sum(map(mul, values, weights))
+    total: float = sum(map(mul, values, weights))
+    return total
 
 
 # math.sumprod (Python 3.12+: Pyodide's 3.14) is one C loop with no intermediate floats.
