@@ -11,8 +11,11 @@ True
 
 from __future__ import annotations
 
+from .advice import Hint, PlayAdvice, hint, play_cost
+from .cube import CubeAdvice, CubeState, cube_advice, should_double, should_take
 from .evaluate import Chances, chances, equity, equity_after
 from .levels import DEFAULT_LEVEL, LEVELS, Level, choose_play, get_level
+from .met import MatchEquityTable, match_winning_chance
 from .search import ScoredPlay, rank_plays, rank_plays_deeper
 
 __all__ = [
@@ -28,4 +31,15 @@ __all__ = [
     "ScoredPlay",
     "rank_plays",
     "rank_plays_deeper",
+    "CubeAdvice",
+    "CubeState",
+    "cube_advice",
+    "should_double",
+    "should_take",
+    "Hint",
+    "PlayAdvice",
+    "hint",
+    "play_cost",
+    "MatchEquityTable",
+    "match_winning_chance",
 ]

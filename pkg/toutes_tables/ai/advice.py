@@ -1,0 +1,197 @@
+"""Advice for a human player: a hint (the best plays, their equities, a plain-words reason, the cube) and a play's cost.
+
+The plays are ranked by a level's own search (:meth:`.levels.Level.rank`, without its noise),
+so the hint says what that level would think. A play's *reason* is read off the board, not
+from the network: the network knows a play is better but cannot say why, while a few plain
+facts (it hits, it makes a point, it escapes a back checker, it bears off, how many shots it
+leaves) are what a player checks anyway. Shots are counted the usual way: how many of the
+opponent's 36 rolls hit at least one of the mover's blots outside the opponent's home board,
+blocked points respected.
+
+>>> from toutes_tables import start_position
+>>> advice = hint(start_position(64), (3, 1), "backgammon", level="advanced", count=2)
+>>> advice.plays[0].notation, advice.plays[0].reason, advice.cube
+('8/5 6/5', 'makes your 5 point', None)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from ..notation import format_play
+from ..play import Play
+from ..position import BAR, OFF, Position
+from ..rules import RuleSet, get_rules
+from .cube import CubeAdvice, CubeState, cube_advice
+from .features import in_contact
+from .levels import get_level
+from .network import default_network
+from .search import ScoredPlay, one_ply_equity
+
+POINT_NAMES = {7: "bar point", 1: "ace point"}
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayAdvice:
+    """One play of a hint: its notation, its equity for the mover (cubeless, per unit) and why it is played."""
+
+    play: Play
+    notation: str
+    equity: float
+    ply: int
+    reason: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Hint:
+    """The best plays (best first) and, before the roll in a backgammon set, the cube advice."""
+
+    plays: list[PlayAdvice]
+    cube: CubeAdvice | None
+
+
+def _point_name(point: int) -> str:
+    return f"your {POINT_NAMES.get(point, f'{point} point')}"
+
+
+def shots(position: Position) -> int:
+    """How many of the 36 rolls of the player on roll hit at least one blot of his opponent's outside his home board.
+
+    Blots in the roller's own home board (the opponent's back checkers, split) are left out,
+    as players count shots: hitting there is seldom what the roller wants.
+
+    >>> shots(Position.from_text("white 13:2 / 18:1"))  # a blot 6 away from two checkers
+    17
+    """
+    mine, theirs = position.mine, position.theirs
+    # In the roller's numbering a blot of the opponent's on his point q stands on the roller's 25 - q.
+    targets = {25 - q for q in range(1, 19) if theirs[q] == 1}
+    if not targets:
+        return 0
+    blocked = {25 - q for q in range(1, 25) if theirs[q] >= 2}
+    on_bar = mine[BAR]
+    sources = [BAR] if on_bar else [p for p in range(1, 26) if mine[p]]
+    hitting = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if _roll_hits(sources, targets, blocked, a, b, on_bar):
+                hitting += 1
+    return hitting
+
+
+def _roll_hits(sources: list[int], targets: set[int], blocked: set[int], a: int, b: int, on_bar: int) -> bool:
+    """Can one checker reach a target with the roll (a, b)? (Entering checkers count from the bar.)"""
+    steps_list = [[a] * 4] if a == b else [[a, b], [b, a]]
+    for source in sources:
+        for steps in steps_list:
+            if on_bar > 1 and source == BAR:
+                steps = steps[:1] if a != b else steps[: max(0, 5 - on_bar)]
+            point = source
+            for step in steps:
+                point -= step
+                if point < 1 or point in blocked:
+                    break
+                if point in targets:
+                    return True
+    return False
+
+
+def _blots(side: Sequence[int]) -> int:
+    return sum(1 for p in range(1, 25) if side[p] == 1)
+
+
+def play_reason(play: Play) -> str:
+    """A short plain-words reason for ``play`` read off the board ("" when nothing can be said)."""
+    before = play.position
+    if not play.moves:
+        return "no legal move"
+    after = play.result  # the opponent on roll: the mover's checkers are ``after.theirs``
+    mine_before, mine_after = before.mine, after.theirs
+    parts: list[str] = []
+    hits = len(play.hits)
+    if hits:
+        parts.append("hits a blot" if hits == 1 else f"hits {hits} blots")
+    made = [p for p in range(1, 25) if mine_before[p] < 2 <= mine_after[p]]
+    if made:
+        best = max(made, key=lambda p: (p <= 7, p))
+        parts.append(f"makes {_point_name(best)}" if len(made) == 1 else f"makes {len(made)} points")
+    borne = mine_after[OFF] - mine_before[OFF]
+    if borne:
+        parts.append("bears off a checker" if borne == 1 else f"bears off {borne} checkers")
+    back_before = sum(mine_before[18:26])
+    back_after = sum(mine_after[18:26])
+    if back_after < back_before and not borne:
+        escaped = back_before - back_after
+        parts.append("escapes a back checker" if escaped == 1 else f"escapes {escaped} back checkers")
+    if in_contact(after.mine, after.theirs):
+        n = shots(after)
+        if n:
+            parts.append(f"leaves {n} shot{'s' if n != 1 else ''}")
+        elif _blots(mine_before) and not _blots(mine_after):
+            parts.append("leaves no blot")
+        elif not parts:
+            parts.append("leaves no shot")
+    return ", ".join(parts[:3])
+
+
+def hint(
+    position: Position,
+    dice: Sequence[int] | None,
+    rules: str | RuleSet,
+    cube: CubeState | None = None,
+    level: str = "expert",
+    count: int = 5,
+) -> Hint:
+    """The best ``count`` plays for ``dice`` (best first), or before the roll (``dice`` None) the cube advice.
+
+    The cube advice is given before the roll in a backgammon set, for ``cube`` (a centred
+    money cube when ``cube`` is None), unless that cube is not in use (``enabled`` False).
+    """
+    rule_set = get_rules(rules)
+    plays: list[PlayAdvice] = []
+    if dice is not None:
+        for scored in get_level(level).rank(position, dice, rule_set)[: max(0, count)]:
+            plays.append(
+                PlayAdvice(
+                    play=scored.play,
+                    notation=format_play(scored.play.position, scored.play.moves),
+                    equity=scored.equity,
+                    ply=scored.ply,
+                    reason=play_reason(scored.play),
+                )
+            )
+    advice = None
+    if dice is None and rule_set.cube and position.winner() is None:
+        state = cube if cube is not None else CubeState()
+        if state.enabled:
+            advice = cube_advice(position, rule_set, state, level)
+    return Hint(plays, advice)
+
+
+def _same(a: Play, b: Play) -> bool:
+    return a.result == b.result
+
+
+def play_cost(
+    position: Position, dice: Sequence[int], play: Play, rules: str | RuleSet, level: str = "expert"
+) -> float:
+    """How much equity ``play`` gives away against the level's best play (>= 0; 0.0 for the best or only play).
+
+    Both are scored at the same depth: a play the level did not search as deep as its best
+    is looked at one roll deeper before they are compared.
+    """
+    rule_set = get_rules(rules)
+    ranked: list[ScoredPlay] = get_level(level).rank(position, dice, rule_set)
+    if len(ranked) <= 1:
+        return 0.0
+    best = ranked[0]
+    if _same(best.play, play):
+        return 0.0
+    mine = next((s for s in ranked if _same(s.play, play)), None)
+    if mine is None:
+        raise ValueError(f"{play} is not a legal play of {dice} in {position!r}")
+    value = mine.equity
+    if mine.ply < best.ply:
+        value = one_ply_equity(play.result, rule_set, default_network())
+    return max(0.0, best.equity - value)

@@ -1,0 +1,330 @@
+"""The doubling cube (backgammon sets): when to double, when to take, for money and in a match.
+
+The evaluation gives *cubeless* chances (win, gammon, backgammon for each side). A cube
+decision needs *cubeful* equities: what the game is worth with the cube where it is (no
+double), with the opponent owning it at twice the value (double, take), and the value of the
+cube won at once (double, pass). The decision compares them, gnubg's way: double when both
+answers leave the doubler better off than not doubling; the opponent takes when taking costs
+him less than passing. Equities are normalised so that double/pass is +1.0, as gnubg shows them.
+
+**Money play** (Janowski's cube-efficiency model): a cube that may still be used is worth
+something between a *dead* cube (the game played to the end: the cubeless equity) and a
+*fully live* one (the game's chances moving continuously, so the owner doubles exactly at the
+opponent's take point and cashes: the equity is piecewise linear in the winning chance through
+the take and cash points, which depend on how big the average win and loss are). Real games
+jump, so the cubeful equity is ``x`` live plus ``1 - x`` dead, with gnubg's cube efficiencies:
+0.68 in contact positions, from 0.6 to 0.7 in races (longer races use the cube better).
+The **Jacoby rule** makes gammons worth nothing while the cube is in the middle and never
+turned, so a centred cube sees single-game chances only; after a double they count again.
+So under Jacoby a big favourite doubles (cashes) rather than playing on for a gammon.
+
+**Match play** compares match-winning chances (MWC) instead of points: each game result is a
+new score, worth its entry in the match equity table (:mod:`.met`, which says how it is built
+and which live-cube model turns chances into MWCs). The rules of a match are answered first:
+nobody doubles in the Crawford game; a cube already worth the doubler's remaining points is
+dead (doubling gives the opponent the cube for nothing); after the Crawford game the trailer
+doubles at once (the leader, one point away, can never use the cube); and the leader's
+*free drop* falls out of the MWC comparison (dropping costs him nothing at some scores).
+
+>>> from toutes_tables import start_position
+>>> advice = cube_advice(start_position(64), "backgammon", CubeState(), level="advanced")
+>>> advice.may_double, advice.double, advice.take, advice.verdict
+(True, False, True, 'No double, take')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from ..movegen import legal_plays
+from ..position import CHECKERS, OFF, Color, Position
+from ..rules import Outcome, RuleSet, get_rules
+from .evaluate import Chances, chances
+from .features import in_contact
+from .levels import get_level
+from .met import GammonShares, MatchCube, default_table
+from .search import rank_plays
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..match import Match
+
+CONTACT_EFFICIENCY = 0.68
+RACE_EFFICIENCY_MIN, RACE_EFFICIENCY_MAX = 0.6, 0.7
+RACE_EFFICIENCY_PER_PIP, RACE_EFFICIENCY_BASE = 0.00125, 0.55
+# The 21 distinct rolls and their weight out of 36.
+CASH_MARGIN = 0.01  # playing on instead of cashing must gain at least this (in units of double/pass)
+ROLLS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+
+
+@dataclasses.dataclass(frozen=True)
+class CubeState:
+    """The cube as seen by the player on roll (the one who may double), and the match score."""
+
+    value: int = 1
+    owner: Color | None = None  # None: centred; else the owning colour
+    match_length: int = 0  # 0: money game
+    away: tuple[int, int] = (0, 0)  # points the player on roll / the opponent still need (match play)
+    crawford: bool = False  # this game is the Crawford game (no doubling at all)
+    jacoby: bool = False  # money game with the Jacoby rule (gammons count only once the cube was turned)
+    enabled: bool = True  # the cube is in use in this game (a backgammon set with the cube option on)
+    player: Color | None = None  # the colour on roll this state is seen by (None: whoever is on roll)
+
+    @classmethod
+    def from_game(cls, game: Game, match: Match | None = None) -> CubeState:
+        """The cube of ``game`` seen by its player on roll (while a double is offered: the doubler)."""
+        me = game.position.turn
+        if match is not None:
+            score = match.score
+            away = (match.length - score[me], match.length - score[me.other])
+            length = match.length
+        else:
+            away, length = (0, 0), 0
+        return cls(
+            value=game.cube_value,
+            owner=game.cube_owner,
+            match_length=length,
+            away=away,
+            crawford=game.is_crawford,
+            jacoby=game.options.jacoby and game.cube_enabled and match is None and not game.cube_turned,
+            enabled=game.cube_enabled,
+            player=me,
+        )
+
+    @property
+    def is_match(self) -> bool:
+        return self.match_length > 0
+
+    def owned_by_me(self, position: Position) -> bool | None:
+        """True: the player on roll owns the cube; False: the opponent does; None: centred."""
+        if self.owner is None:
+            return None
+        return self.owner is (self.player or position.turn)
+
+    def post_crawford(self) -> bool:
+        """A game after the Crawford game: one side is 1 away and this is not the Crawford game."""
+        return self.is_match and not self.crawford and 1 in self.away
+
+
+@dataclasses.dataclass(frozen=True)
+class CubeAdvice:
+    """The cube decision for the player on roll, and the answer his opponent should give to a double."""
+
+    may_double: bool  # the rules let the player on roll double now
+    double: bool  # recommended for the player on roll
+    take: bool  # recommended answer for the opponent if doubled
+    no_double: float  # cubeful equities for the player on roll, normalised so that double/pass = +1.0
+    double_take: float
+    double_drop: float
+    verdict: str  # gnubg-like: "No double, take", "Double, take", "Double, pass", "Too good to double, pass"
+    reason: str  # one short plain-words sentence
+    win: float = 0.0  # cubeless chances of the player on roll behind the advice
+    win_gammon: float = 0.0
+    lose_gammon: float = 0.0
+    match_winning_chances: tuple[float, float, float] | None = None  # no double / double take / double pass (match)
+
+
+def cube_efficiency(position: Position) -> float:
+    """Janowski's ``x`` for ``position``: how much of a fully live cube's value its owner can use."""
+    if in_contact(position.mine, position.theirs):
+        return CONTACT_EFFICIENCY
+    pips = sum(i * n for i, n in enumerate(position.mine))
+    return min(RACE_EFFICIENCY_MAX, max(RACE_EFFICIENCY_MIN, RACE_EFFICIENCY_BASE + RACE_EFFICIENCY_PER_PIP * pips))
+
+
+def _flipped(c: Chances) -> Chances:
+    """The same chances seen by the other player."""
+    return Chances(
+        1.0 - c.win, c.lose_gammon, c.lose_backgammon, c.win_gammon, c.win_backgammon, c.lose_double, c.win_double
+    )
+
+
+def _finished(result: Position, rules: RuleSet, winner: Color) -> Chances:
+    """Exact chances, for the player on roll in ``result``, of a finished game."""
+    outcome = rules.outcome(result, winner)
+    gammon = 1.0 if outcome in (Outcome.GAMMON, Outcome.BACKGAMMON) else 0.0
+    backgammon = 1.0 if outcome is Outcome.BACKGAMMON else 0.0
+    double = 1.0 if outcome is Outcome.DOUBLE else 0.0
+    won = Chances(1.0, gammon, backgammon, 0.0, 0.0, double, 0.0)
+    return won if winner is result.turn else _flipped(won)
+
+
+def position_chances(position: Position, rules: str | RuleSet, ply: int = 0) -> Chances:
+    """The chances of the player on roll before rolling; ``ply`` 1 averages over his 21 rolls and best plays.
+
+    A 1-ply estimate is steadier than the network's direct answer (its errors partly cancel),
+    which matters for the cube: a few percent decide between double and no double.
+    """
+    rule_set = get_rules(rules)
+    winner = position.winner()
+    if winner is not None:
+        return _finished(position, rule_set, winner)
+    if ply < 1:
+        return chances(position, None, rule_set)
+    totals = [0.0] * 7
+    for dice, weight in ROLLS:
+        if legal_plays(position, dice, rule_set):
+            result = rank_plays(position, dice, rule_set)[0].play.result
+        else:
+            result = position.swapped()
+        if result.theirs[OFF] == CHECKERS:
+            after = _finished(result, rule_set, result.turn.other)
+        else:
+            after = chances(result, None, rule_set)
+        mine = _flipped(after)
+        for i, value in enumerate(dataclasses.astuple(mine)):
+            totals[i] += weight * value
+    return Chances(*(t / 36.0 for t in totals))
+
+
+def _money_live(p: float, win: float, lose: float, owner: bool | None) -> float:
+    """Janowski's fully live cubeful equity per cube value (``p`` winning chance, ``win``/``lose`` average win/loss)."""
+    take_point = (lose - 0.5) / (win + lose + 0.5)
+    cash_point = (lose + 1.0) / (win + lose + 0.5)
+    if owner is None or owner:
+        if p >= cash_point:  # past the cash point: play on, from +1 at the cash point to the average win
+            return 1.0 + (win - 1.0) * (p - cash_point) / (1.0 - cash_point)
+    if owner is None or not owner:
+        if p <= take_point:  # below my take point: from the average loss to -1 where I would be doubled out
+            return -lose + (lose - 1.0) * p / take_point if take_point > 0 else -1.0
+    if owner is None:
+        return -1.0 + 2.0 * (p - take_point) / (cash_point - take_point)
+    if owner:
+        return -lose + (lose + 1.0) * p / cash_point
+    return -1.0 + (win + 1.0) * (p - take_point) / (1.0 - take_point)
+
+
+def _money_cubeful(c: Chances, owner: bool | None, efficiency: float, gammons_count: bool) -> float:
+    """Cubeful money equity per cube value for the player on roll; ``owner``: True mine, False theirs, None centred."""
+    p = c.win
+    if gammons_count:
+        win = 1.0 + (c.win_gammon + c.win_backgammon) / p if p > 1e-7 else 1.0
+        lose = 1.0 + (c.lose_gammon + c.lose_backgammon) / (1.0 - p) if p < 1.0 - 1e-7 else 1.0
+    else:
+        win = lose = 1.0
+    dead = p * win - (1.0 - p) * lose
+    live = _money_live(p, win, lose, owner)
+    return efficiency * live + (1.0 - efficiency) * dead
+
+
+def _shares(c: Chances) -> GammonShares:
+    p = c.win
+    return GammonShares(
+        win_gammon=c.win_gammon / p if p > 1e-7 else 0.0,
+        win_backgammon=c.win_backgammon / p if p > 1e-7 else 0.0,
+        lose_gammon=c.lose_gammon / (1.0 - p) if p < 1.0 - 1e-7 else 0.0,
+        lose_backgammon=c.lose_backgammon / (1.0 - p) if p < 1.0 - 1e-7 else 0.0,
+    )
+
+
+def _why_not(cube: CubeState, position: Position, rule_set: RuleSet) -> str:
+    """Why the player on roll may not double now ("" when he may)."""
+    if not rule_set.cube:
+        return f"{rule_set.title} is played without a doubling cube."
+    if not cube.enabled:
+        return "The cube is not in use in this game."
+    if cube.crawford:
+        return "This is the Crawford game: nobody may double."
+    if cube.owned_by_me(position) is False:
+        return "Your opponent owns the cube: only they may double."
+    if cube.is_match and cube.value >= cube.away[0]:
+        return "The cube is dead: winning this game at its value already wins you the match."
+    return ""
+
+
+def _pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def _gammons(share: float) -> str:
+    return f", a gammon {_pct(share)} of the time" if share >= 0.05 else ""
+
+
+def cube_advice(position: Position, rules: str | RuleSet, cube: CubeState, level: str = "expert") -> CubeAdvice:
+    """The cube decision for the player on roll in ``position``, before he rolls, and the take for his opponent."""
+    rule_set = get_rules(rules)
+    why_not = _why_not(cube, position, rule_set)
+    may_double = not why_not
+    c = position_chances(position, rule_set, get_level(level).ply)
+    efficiency = cube_efficiency(position)
+    owner = cube.owned_by_me(position)
+    mwcs: tuple[float, float, float] | None = None
+    if cube.is_match:
+        a, b = cube.away
+        table = default_table()
+        model = MatchCube(table, a, b, cube.value, _shares(c))
+        nd = model.no_double(c.win, owner, efficiency)
+        dt = model.double_take(c.win, efficiency)
+        dp = model.double_drop()
+        mwcs = (nd, dt, dp)
+        lose_cube = table.mwc(a, b - cube.value, post_crawford=1 in (a, b))
+        span = dp - lose_cube
+        no_double, double_take = ((2.0 * (m - lose_cube) / span - 1.0) if span > 1e-12 else 0.0 for m in (nd, dt))
+    else:
+        no_double = _money_cubeful(c, owner, efficiency, gammons_count=not (cube.jacoby and owner is None))
+        double_take = 2.0 * _money_cubeful(c, False, efficiency, gammons_count=True)
+    double_drop = 1.0
+    take = double_take <= double_drop
+    best_double = min(double_take, double_drop)
+    trailer_post_crawford = cube.post_crawford() and cube.away[1] == 1 and cube.away[0] > 1
+    # Cashing is preferred unless playing on is worth clearly more (a gammon chance, not rounding).
+    cash = not take and no_double <= double_drop + CASH_MARGIN
+    double = may_double and (best_double > no_double or cash or trailer_post_crawford)
+    answer = "take" if take else "pass"
+    word = "Redouble" if owner else "Double"
+    if not may_double:
+        verdict = f"No {word.lower()}, {answer}"
+        reason = why_not
+    elif double:
+        verdict = f"{word}, {answer}"
+        if trailer_post_crawford:
+            reason = "After the Crawford game the trailer doubles at once: the leader can never use the cube."
+        elif take:
+            reason = f"You win {_pct(c.win)}: strong enough to double, and your opponent wins often enough to take."
+        else:
+            reason = f"You win {_pct(c.win)}{_gammons(c.win_gammon)}: strong enough that your opponent should pass."
+    elif no_double > double_drop:
+        verdict = f"Too good to {word.lower()}, {answer}"
+        reason = (
+            f"You win {_pct(c.win)}, a gammon {_pct(c.win_gammon)} of the time: "
+            "play on for the gammon rather than cash the game."
+        )
+    else:
+        verdict = f"No {word.lower()}, {answer}"
+        reason = f"You win {_pct(c.win)}: not strong enough to double yet; keeping the cube is worth more."
+        if c.lose_gammon >= 0.15:
+            reason = (
+                f"You win {_pct(c.win)} but lose a gammon {_pct(c.lose_gammon)} of the time: "
+                "not strong enough to double yet."
+            )
+    return CubeAdvice(
+        may_double=may_double,
+        double=double,
+        take=take,
+        no_double=no_double,
+        double_take=double_take,
+        double_drop=double_drop,
+        verdict=verdict,
+        reason=reason,
+        win=c.win,
+        win_gammon=c.win_gammon,
+        lose_gammon=c.lose_gammon,
+        match_winning_chances=mwcs,
+    )
+
+
+def should_double(position: Position, rules: str | RuleSet, cube: CubeState, level: str = "expert") -> bool:
+    """Should the player on roll double now? Always False when the rules do not let him."""
+    rule_set = get_rules(rules)
+    if _why_not(cube, position, rule_set):
+        return False
+    return cube_advice(position, rule_set, cube, level).double
+
+
+def should_take(position: Position, rules: str | RuleSet, cube: CubeState, level: str = "expert") -> bool:
+    """Should the opponent take a double?
+
+    ``position``: the doubler on roll; ``cube``: before the double, seen by the doubler.
+    """
+    return cube_advice(position, rules, cube, level).take

@@ -1,0 +1,88 @@
+"""Advice: the hint's plays (legal, best first, with reasons), its cube part, and the cost of a play."""
+
+from __future__ import annotations
+
+import pytest
+
+from toutes_tables import RULE_SETS, Position, format_play, legal_plays, start_position
+from toutes_tables.ai import CubeState, get_level, hint, play_cost
+from toutes_tables.ai.advice import play_reason, shots
+
+OPENING = start_position(64)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_hint_lists_legal_plays_best_first(rules: str) -> None:
+    position = start_position(7 if "225" in rules else 64)
+    advice = hint(position, (6, 4), rules, level="advanced", count=4)
+    legal = legal_plays(position, (6, 4), rules)
+    assert 1 <= len(advice.plays) <= 4
+    assert all(a.play in legal for a in advice.plays)
+    assert [a.equity for a in advice.plays] == sorted((a.equity for a in advice.plays), reverse=True)
+    assert all(a.notation == format_play(position, a.play.moves) for a in advice.plays)
+    assert advice.cube is None  # the dice are rolled: no cube decision now
+
+
+def test_hint_at_the_expert_level_puts_the_deeper_searched_plays_first() -> None:
+    advice = hint(OPENING, (2, 1), "backgammon", level="expert", count=6)
+    assert advice.plays[0].ply == 1
+    ranked = get_level("expert").rank(OPENING, (2, 1), "backgammon")
+    assert [a.play for a in advice.plays] == [s.play for s in ranked[:6]]
+
+
+def test_hint_before_the_roll_gives_the_cube_advice_in_backgammon_sets_only() -> None:
+    assert hint(OPENING, None, "backgammon", level="advanced").cube is not None
+    assert hint(OPENING, None, "backgammon", CubeState(enabled=False), level="advanced").cube is None
+    assert hint(OPENING, None, "toutes-tables", level="advanced").cube is None
+    assert hint(OPENING, None, "backgammon", level="advanced").plays == []
+
+
+def test_hint_with_no_legal_play_is_empty() -> None:
+    # The player on roll is on the bar against a closed board.
+    closed = Position.from_text("white bar:1 13:14 / 1:2 2:2 3:2 4:2 5:2 6:2 13:3")
+    assert hint(closed, (6, 5), "backgammon").plays == []
+
+
+def test_reasons_name_what_the_play_does() -> None:
+    by_notation = {a.notation: a.reason for a in hint(OPENING, (3, 1), "backgammon", level="advanced", count=20).plays}
+    assert by_notation["8/5 6/5"] == "makes your 5 point"
+    position = Position.from_text("white 13:5 8:3 6:5 24:2 / 13:5 8:3 6:4 24:2 22:1")  # their blot on my 3 point
+    play = next(p for p in legal_plays(position, (5, 3), "backgammon") if format_play(position, p.moves) == "8/3* 6/3")
+    assert play_reason(play) == "hits a blot, makes your 3 point"
+    escape = next(p for p in legal_plays(OPENING, (6, 5), "backgammon") if str(p) == "24/13")
+    assert play_reason(escape) == "escapes a back checker"
+    bear_off = Position.from_text("white 1:2 2:2 / 6:3 5:3 4:3 3:3 2:3")
+    both_off = next(p for p in legal_plays(bear_off, (2, 1), "backgammon") if str(p) == "2/off 1/off")
+    assert play_reason(both_off) == "bears off 2 checkers"
+    split = next(p for p in legal_plays(OPENING, (6, 4), "backgammon") if str(p) == "24/14")
+    assert play_reason(split).startswith("escapes a back checker, leaves ")
+
+
+def test_shots_count_direct_and_combined_rolls_with_blocked_points() -> None:
+    assert shots(Position.from_text("white 13:2 / 18:1")) == 17  # 6 away: 11 direct + 5-1, 4-2, 3-3, 2-2
+    assert shots(Position.from_text("white 13:2 / 13:1")) == 11  # 1 away: any 1
+    # 6 away with the 4 and 2 away points blocked: 4-2 no longer hits, 2-2 neither (it must stop on 11).
+    blocked = Position.from_text("white 13:2 / 18:1 16:2 14:2")
+    assert shots(blocked) == 11 + 2 + 1  # direct sixes, 5-1, 3-3
+    assert shots(Position.from_text("white 13:2 / 6:2")) == 0  # no blot
+
+
+def test_play_cost_is_zero_for_the_best_play_and_positive_for_a_worse_one() -> None:
+    for level in ("advanced", "expert"):
+        ranked = get_level(level).rank(OPENING, (6, 5), "backgammon")
+        assert play_cost(OPENING, (6, 5), ranked[0].play, "backgammon", level) == 0.0
+        worst = ranked[-1].play
+        assert play_cost(OPENING, (6, 5), worst, "backgammon", level) > 0.05
+
+
+def test_play_cost_of_the_only_play_is_zero() -> None:
+    forced = Position.from_text("white 1:1 / 6:3 5:3 4:3 3:3 2:3")
+    plays = legal_plays(forced, (6, 5), "backgammon")
+    assert len(plays) == 1
+    assert play_cost(forced, (6, 5), plays[0], "backgammon") == 0.0
+
+
+def test_play_cost_refuses_an_illegal_play() -> None:
+    other = legal_plays(start_position(7), (6, 5), "backgammon-225")[0]
+    with pytest.raises(ValueError, match="not a legal play"):
+        play_cost(OPENING, (6, 5), other, "backgammon")

@@ -1,0 +1,164 @@
+"""The cube: answers that follow the rules (who may double, Crawford, dead cubes), clear-cut decisions, the MET."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from toutes_tables import RULE_SETS, Game, GameOptions, Match, Position, get_rules, start_position
+from toutes_tables.ai import CubeState, cube_advice, should_double, should_take
+from toutes_tables.ai.met import MatchEquityTable, default_table, match_winning_chance
+from toutes_tables.position import BLACK, WHITE
+
+OPENING = start_position(64)
+# A race the player on roll has won (nine pips against sixty, nobody can be gammoned).
+WON_RACE = Position.from_text("white 1:2 2:2 3:2 / 6:3 5:3 4:3 3:3 2:3")
+# Three opposing checkers on the bar against a closed board: a likely gammon.
+GAMMONISH = Position.from_text("white 6:3 5:3 4:3 3:2 2:2 1:2 / bar:3 6:4 5:4 4:4")
+LEVEL = "advanced"  # 0-ply: the tests stay fast
+
+
+# -- the rules: never an offer the rules forbid --------------------------------------------
+
+FORBIDDEN = [
+    pytest.param(CubeState(value=2, owner=BLACK), id="the opponent owns the cube"),
+    pytest.param(CubeState(match_length=5, away=(2, 1), crawford=True), id="the Crawford game"),
+    pytest.param(CubeState(enabled=False), id="the cube option is off"),
+    pytest.param(CubeState(value=2, owner=WHITE, match_length=5, away=(2, 4)), id="a dead cube (2 already wins)"),
+]
+
+
+@pytest.mark.parametrize("cube", FORBIDDEN)
+@pytest.mark.parametrize("position", [OPENING, WON_RACE, GAMMONISH], ids=["opening", "won race", "gammonish"])
+def test_never_a_double_when_the_rules_do_not_allow_it(cube: CubeState, position: Position) -> None:
+    advice = cube_advice(position, "backgammon", cube, LEVEL)  # White on roll
+    assert not advice.may_double
+    assert not advice.double
+    assert not should_double(position, "backgammon", cube, LEVEL)
+    assert advice.reason
+
+
+@pytest.mark.parametrize("rules", [r for r in RULE_SETS if not get_rules(r).cube])
+def test_toutes_tables_sets_have_no_cube(rules: str) -> None:
+    advice = cube_advice(WON_RACE, rules, CubeState(), LEVEL)
+    assert not advice.may_double and not advice.double
+    assert not should_double(WON_RACE, rules, CubeState(), LEVEL)
+
+
+def test_the_owner_may_redouble() -> None:
+    advice = cube_advice(WON_RACE, "backgammon", CubeState(value=2, owner=WHITE), LEVEL)
+    assert advice.may_double and advice.double and advice.verdict == "Redouble, pass"
+
+
+# -- clear-cut decisions -------------------------------------------------------------------
+
+
+def test_the_opening_position_is_no_double_take() -> None:
+    for level in ("advanced", "expert"):
+        advice = cube_advice(OPENING, "backgammon", CubeState(), level)
+        assert (advice.double, advice.take, advice.verdict) == (False, True, "No double, take")
+        assert advice.double_take < advice.no_double < advice.double_drop == 1.0
+
+
+def test_a_won_race_is_double_pass() -> None:
+    advice = cube_advice(WON_RACE, "backgammon", CubeState(), LEVEL)
+    assert (advice.double, advice.take, advice.verdict) == (True, False, "Double, pass")
+    assert not should_take(WON_RACE, "backgammon", CubeState(), LEVEL)
+
+
+def test_a_likely_gammon_is_too_good_to_double_for_money() -> None:
+    advice = cube_advice(GAMMONISH, "backgammon", CubeState(), LEVEL)
+    assert (advice.double, advice.take, advice.verdict) == (False, False, "Too good to double, pass")
+    assert advice.no_double > 1.0
+
+
+def test_under_jacoby_a_centred_cube_ignores_gammons_so_the_favourite_cashes() -> None:
+    advice = cube_advice(GAMMONISH, "backgammon", CubeState(jacoby=True), LEVEL)
+    assert (advice.double, advice.verdict) == (True, "Double, pass")
+    # Once the cube was turned Jacoby no longer applies: an owned cube plays on for the gammon.
+    owned = cube_advice(GAMMONISH, "backgammon", CubeState(value=2, owner=WHITE, jacoby=True), LEVEL)
+    assert owned.verdict == "Too good to redouble, pass"
+
+
+# -- match play ----------------------------------------------------------------------------
+
+
+def test_post_crawford_the_trailer_doubles_at_once() -> None:
+    for away in (2, 3, 4, 5):
+        cube = CubeState(match_length=7, away=(away, 1))
+        assert should_double(OPENING, "backgammon", cube, LEVEL), away
+
+
+def test_the_leader_post_crawford_never_doubles_a_dead_cube_but_may_drop_freely() -> None:
+    leader = CubeState(match_length=7, away=(1, 2))
+    assert not cube_advice(OPENING, "backgammon", leader, LEVEL).may_double
+    # Trailer 2 away on roll at the start (he wins a little over half): the leader's free drop.
+    trailer = cube_advice(OPENING, "backgammon", CubeState(match_length=7, away=(2, 1)), LEVEL)
+    assert trailer.double and not trailer.take
+
+
+def test_a_drop_that_loses_the_match_is_never_right() -> None:
+    # The doubler is 1 away (post-Crawford): a drop would give him the match, so even a lost race is taken.
+    cube = CubeState(match_length=5, away=(1, 3))
+    assert not cube_advice(WON_RACE, "backgammon", cube, LEVEL).may_double  # his cube is dead
+    assert should_take(WON_RACE, "backgammon", cube, LEVEL)
+    # The same race for money is a pass.
+    assert not should_take(WON_RACE, "backgammon", CubeState(), LEVEL)
+
+
+def test_a_cube_worth_the_doublers_remaining_points_is_dead() -> None:
+    assert not cube_advice(GAMMONISH, "backgammon", CubeState(2, WHITE, 5, (2, 3)), LEVEL).may_double
+    assert cube_advice(GAMMONISH, "backgammon", CubeState(2, WHITE, 5, (3, 3)), LEVEL).may_double
+
+
+def test_match_advice_reports_match_winning_chances() -> None:
+    advice = cube_advice(WON_RACE, "backgammon", CubeState(match_length=5, away=(4, 2)), LEVEL)
+    assert advice.match_winning_chances is not None
+    no_double, double_take, double_drop = advice.match_winning_chances
+    assert double_drop == pytest.approx(match_winning_chance(3, 2))
+    assert advice.verdict == "Double, pass" and double_take > double_drop
+
+
+def test_cube_state_from_a_game_and_a_match() -> None:
+    match = Match("backgammon", length=5)
+    game = match.game
+    game.roll_opening((3, 1))
+    state = CubeState.from_game(game, match)
+    assert (state.value, state.owner, state.match_length, state.away, state.crawford) == (1, None, 5, (5, 5), False)
+    money = Game("backgammon", options=GameOptions(jacoby=True))
+    money.roll_opening((3, 1))
+    assert CubeState.from_game(money).jacoby
+    assert not CubeState.from_game(Game("toutes-tables")).enabled
+
+
+# -- the match equity table ----------------------------------------------------------------
+
+
+def test_met_is_symmetric_and_monotone() -> None:
+    table = default_table()
+    for a in range(1, 26):
+        for b in range(1, 26):
+            assert table.mwc(a, b) + table.mwc(b, a) == pytest.approx(1.0, abs=1e-9)
+            if a > 1:
+                assert table.mwc(a, b) < table.mwc(a - 1, b)  # nearer the goal is better
+            if b > 1:
+                assert table.mwc(a, b) > table.mwc(a, b - 1)
+    post = [table.mwc(n, 1, post_crawford=True) for n in range(1, 26)]
+    assert post[0] == 0.5 and all(x > y for x, y in zip(post, post[1:], strict=False))
+
+
+def test_met_builds_fast() -> None:
+    start = time.perf_counter()
+    MatchEquityTable()
+    assert time.perf_counter() - start < 0.2  # about 15 ms; a loaded machine is allowed some slack
+
+
+def test_met_is_close_to_gnubgs_default_table() -> None:
+    gnubg = pytest.importorskip("gnubg")
+    pre, post_crawford, _ = gnubg.met(25)
+    table = default_table()
+    worst = max(abs(table.mwc(a, b) - pre[a - 1][b - 1]) for a in range(1, 26) for b in range(1, 26))
+    assert worst < 0.02
+    worst_post = max(abs(table.mwc(n, 1, post_crawford=True) - post_crawford[n - 1]) for n in range(1, 26))
+    assert worst_post < 0.01
