@@ -101,7 +101,40 @@ def equity(position: Position, rules: str | RuleSet, network: Network | None = N
         assert winner is not None
         payoff = float(rule_set.outcome(position, winner).multiplier)
         return payoff if winner is position.turn else -payoff
-    return chances(position, network, rule_set).equity(rule_set)
+    return unfinished_equity(position.mine, position.theirs, rule_set, network or default_network())
+
+
+def unfinished_equity(mine: tuple[int, ...], theirs: tuple[int, ...], rules: RuleSet, network: Network) -> float:
+    """``chances(position, network, rules).equity(rules)`` to the last bit, without building :class:`Chances`.
+
+    The search's inner loop: only the chances ``rules`` scores are computed and corrected, in
+    the same order and with the same arithmetic as :func:`chances` and :meth:`Chances.equity`.
+    """
+    if rules.backgammon_scoring:
+        win, wg, wbg, lg, lbg = network.outputs(mine, theirs, BACKGAMMON_UNITS)
+        lose = 1.0 - win
+        wg = min(wg, win)
+        wbg = min(wbg, wg)
+        lg = min(lg, lose)
+        lbg = min(lbg, lg)
+        if theirs[OFF]:
+            wg = wbg = 0.0
+        if mine[OFF]:
+            lg = lbg = 0.0
+        return 2.0 * win - 1.0 + wg + wbg - lg - lbg
+    win, wd, ld = network.outputs(mine, theirs, TOUTES_TABLES_UNITS)
+    wd = min(wd, win)
+    ld = min(ld, 1.0 - win)
+    if theirs[OFF]:
+        wd = 0.0
+    if mine[OFF]:
+        ld = 0.0
+    if (wd or ld) and not in_contact(mine, theirs):
+        if not any(theirs[7:26]):
+            wd = 0.0
+        if not any(mine[7:26]):
+            ld = 0.0
+    return 2.0 * win - 1.0 + wd - ld
 
 
 def equity_after(result: Position, rules: str | RuleSet, network: Network | None = None) -> float:

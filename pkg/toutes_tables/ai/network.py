@@ -171,7 +171,7 @@ class Network:
             self._lanes, ((total & keep) - (self._offset & keep)).to_bytes(self._lane_bytes, "little")
         )
         # About three units in four are 0 after the ReLU: only the active ones are multiplied.
-        active = [float(h) for h in compress(hidden, hidden)]
+        active = list(map(float, compress(hidden, hidden)))
         dense = self._dense
         last = len(dense) - 1
         weights, biases = self._output_layer(units) if last == 0 else dense[0]

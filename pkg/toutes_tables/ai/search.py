@@ -15,13 +15,16 @@ from ..movegen import legal_plays
 from ..play import Play
 from ..position import CHECKERS, OFF, Position
 from ..rules import RuleSet, get_rules
-from .evaluate import equity, equity_after
+from .evaluate import equity, equity_after, unfinished_equity
 from .network import Network, default_network
 
 # The 21 distinct rolls and their weight out of 36.
 ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
     ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
 )
+
+# Positions seen in one search, the mover on roll (its two sides: hashing the turn's enum is slow).
+Known = dict[tuple[tuple[int, ...], tuple[int, ...]], float]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,20 +49,39 @@ def rank_plays(
     return scored
 
 
-def one_ply_equity(result: Position, rules: RuleSet, network: Network) -> float:
-    """The mover's equity of ``result`` (opponent on roll) after each opponent roll and best 0-ply answer."""
+def one_ply_equity(result: Position, rules: RuleSet, network: Network, known: Known | None = None) -> float:
+    """The mover's equity of ``result`` (opponent on roll) after each opponent roll and best 0-ply answer.
+
+    ``known`` maps positions (the mover on roll, by their two sides) to their 0-ply equity: the candidates of one
+    search share about one reply position in ten, so :func:`rank_plays_deeper` passes one dict.
+    """
     if result.theirs[OFF] == CHECKERS:
         return equity_after(result, rules, network)
+    if known is None:
+        known = {}
     total = 0.0
     for dice, weight in ROLLS:
         plays = legal_plays(result, dice, rules)
         if plays:
             # The opponent picks the play leaving the original mover (then on roll) the least.
-            mover_value = min(equity(play.result, rules, network) for play in plays)
+            mover_value = min(_mover_equity(play.result, rules, network, known) for play in plays)
         else:
-            mover_value = equity(result.swapped(), rules, network)
+            mover_value = _mover_equity(result.swapped(), rules, network, known)
         total += weight * mover_value
     return total / 36.0
+
+
+def _mover_equity(position: Position, rules: RuleSet, network: Network, known: Known) -> float:
+    """:func:`.evaluate.equity` of ``position``, remembered in ``known``."""
+    mine, theirs = key = position.mine, position.theirs
+    value = known.get(key)
+    if value is None:
+        if mine[OFF] == CHECKERS or theirs[OFF] == CHECKERS:
+            value = equity(position, rules, network)
+        else:
+            value = unfinished_equity(mine, theirs, rules, network)
+        known[key] = value
+    return value
 
 
 def rank_plays_deeper(
@@ -81,6 +103,7 @@ def rank_plays_deeper(
         return shallow
     best = shallow[0].equity
     chosen = [s for s in shallow[:candidates] if s.equity >= best - margin]
-    deeper = [ScoredPlay(s.play, one_ply_equity(s.play.result, rule_set, net), 1) for s in chosen]
+    known: Known = {}
+    deeper = [ScoredPlay(s.play, one_ply_equity(s.play.result, rule_set, net, known), 1) for s in chosen]
     deeper.sort(key=lambda s: -s.equity)
     return deeper + shallow[len(chosen) :]

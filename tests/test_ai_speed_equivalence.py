@@ -1,0 +1,126 @@
+"""The fast evaluation and search give what the straightforward code gives.
+
+The network's first layer runs in fixed point (64-bit lanes of one integer), the equity skips the
+:class:`Chances` object, and the 1-ply search remembers the reply positions its candidates share.
+Each is checked here against a plain computation written the obvious way: float rows summed per
+occupied slot, :func:`chances` then :meth:`Chances.equity`, every reply evaluated afresh.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from operator import mul
+
+import pytest
+
+from toutes_tables import Position, get_rules, legal_plays, start_position
+from toutes_tables.ai import LEVELS, chances, choose_play, equity, rank_plays, rank_plays_deeper
+from toutes_tables.ai.features import INPUTS_PER_SLOT, SLOTS, in_contact, slot_code
+from toutes_tables.ai.network import Network, default_network
+from toutes_tables.ai.search import ROLLS, one_ply_equity
+from toutes_tables.position import CHECKERS, OFF
+from toutes_tables.rules import RuleSet
+
+SelfPlay = Callable[..., Iterator[tuple[Position, tuple[int, int]]]]
+
+
+def float_outputs(network: Network, mine: Sequence[int], theirs: Sequence[int]) -> list[float]:
+    """The network in floats from the weights as read: the first layer summed over the slots' codes."""
+    import math
+
+    (first_weights, first_bias), *dense = network.layers
+    hidden = list(first_bias)
+    for side_index, side in enumerate((mine, theirs)):
+        for slot in range(SLOTS):
+            base = (side_index * SLOTS + slot) * INPUTS_PER_SLOT
+            for k, value in enumerate(slot_code(side[slot])):
+                if value:
+                    hidden = [h + value * w for h, w in zip(hidden, first_weights[base + k], strict=True)]
+    if in_contact(mine, theirs):
+        hidden = [h + w for h, w in zip(hidden, first_weights[-1], strict=True)]
+    values = [max(h, 0.0) for h in hidden]
+    for i, (weights, biases) in enumerate(dense):
+        sums = [b + sum(map(mul, values, column)) for b, column in zip(biases, zip(*weights, strict=True), strict=True)]
+        last = i == len(dense) - 1
+        values = [1 / (1 + math.exp(-s)) for s in sums] if last else [max(s, 0.0) for s in sums]
+    return values
+
+
+def plain_equity(position: Position, rules: RuleSet) -> float:
+    if position.mine[OFF] == CHECKERS or position.theirs[OFF] == CHECKERS:
+        return equity(position, rules)
+    return chances(position, rules=rules).equity(rules)
+
+
+def plain_one_ply(result: Position, rules: RuleSet) -> float:
+    """1-ply written the obvious way: every reply of every roll evaluated, nothing remembered."""
+    if result.theirs[OFF] == CHECKERS:
+        return -equity(result, rules)
+    total = 0.0
+    for dice, weight in ROLLS:
+        plays = legal_plays(result, dice, rules)
+        values = [plain_equity(p.result, rules) for p in plays] or [plain_equity(result.swapped(), rules)]
+        total += weight * min(values)
+    return total / 36.0
+
+
+def game_positions(count: int, rules: str, seed: int) -> list[tuple[Position, tuple[int, int]]]:
+    """Positions and rolls from the advanced level's games, the 225 starts in turn."""
+    rng = random.Random(seed)
+    found: list[tuple[Position, tuple[int, int]]] = []
+    start = 0
+    while len(found) < count:
+        start += 1
+        position = start_position(start % 225 + 1)
+        while position.winner() is None and len(found) < count:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            found.append((position, dice))
+            play = choose_play(position, dice, rules, "advanced")
+            position = play.result if play is not None else position.swapped()
+    return found
+
+
+@pytest.mark.parametrize("rules", ["backgammon", "toutes-tables-225"])
+def test_fixed_point_network_gives_the_float_outputs(rules: str) -> None:
+    network = default_network()
+    for position, _ in game_positions(300, rules, seed=11):
+        fast = network.outputs(position.mine, position.theirs)
+        assert fast == pytest.approx(float_outputs(network, position.mine, position.theirs), abs=1e-12)
+        # Only the outputs a rule set scores: the same numbers as those of the full set.
+        for units in ((0, 1, 2, 3, 4), (0, 5, 6)):
+            assert network.outputs(position.mine, position.theirs, units) == pytest.approx(
+                [fast[u] for u in units], abs=1e-15
+            )
+
+
+@pytest.mark.parametrize("rules", ["backgammon", "toutes-tables", "backgammon-225", "toutes-tables-225"])
+def test_equity_is_the_equity_of_the_chances(rules: str) -> None:
+    rule_set = get_rules(rules)
+    for position, dice in game_positions(150, rules, seed=12):
+        for play in legal_plays(position, dice, rule_set):
+            assert equity(play.result, rule_set) == plain_equity(play.result, rule_set)
+
+
+@pytest.mark.parametrize("rules", ["backgammon", "toutes-tables-225"])
+def test_one_ply_search_gives_the_plain_search_equities(rules: str) -> None:
+    rule_set = get_rules(rules)
+    for position, dice in game_positions(40, rules, seed=13)[::4]:
+        deeper = rank_plays_deeper(position, dice, rule_set)
+        for scored in deeper:
+            if scored.ply == 1:
+                assert scored.equity == pytest.approx(plain_one_ply(scored.play.result, rule_set), abs=1e-9)
+                assert one_ply_equity(scored.play.result, rule_set, default_network()) == scored.equity
+        shallow = {s.play.result: s.equity for s in rank_plays(position, dice, rule_set)}
+        for scored in deeper:
+            if scored.ply == 0:
+                assert scored.equity == shallow[scored.play.result]
+
+
+def test_every_level_plays_the_same_game_twice() -> None:
+    """The levels are deterministic given their noise source: same seed, same plays."""
+    positions = game_positions(30, "backgammon-225", seed=14)
+    for level in LEVELS:
+        first = [choose_play(p, d, "backgammon-225", level, random.Random(i)) for i, (p, d) in enumerate(positions)]
+        again = [choose_play(p, d, "backgammon-225", level, random.Random(i)) for i, (p, d) in enumerate(positions)]
+        assert first == again
