@@ -1,0 +1,534 @@
+// The chouette page: the setup form, the board, the engine worker, and the session's flow between them.
+//
+// The engine (toutes_tables.chouette_service in the Pyodide worker) holds the session and answers
+// every action with a view (see that module's docstring). This controller sends the people's actions,
+// lets each computer player act in turn (one action per request, so its dice show before its checkers
+// move), asks the other team members' advice for a human captain, draws the scoreboard, and saves after
+// every action.
+
+import { createBoard } from "../board/board.js";
+import { classicPosition, emptyPosition } from "../board/state.js";
+import { createEngine } from "../engine/client.js";
+import { el, setChildren, show } from "../game/dom.js";
+import { buildLayout } from "./layout.js";
+import { createSetupForm, defaultSetup } from "./setup.js";
+import { clearSavedChouette, loadSavedChouette, saveChouette } from "./storage.js";
+
+const COMPUTER_PAUSE_MS = 450; // long enough to see a computer's dice or answer before the next action
+const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
+const ROLE_TITLE = { box: "box", captain: "captain", member: "team", out: "out (dropped)" };
+
+/** The board's position format from the engine's absolute view (24 signed counts, bars, trays). */
+function boardPosition(abs) {
+  const pos = emptyPosition();
+  abs.points.forEach((n, i) => {
+    pos.points[i + 1] = n;
+  });
+  pos.bar = { ...abs.bar };
+  pos.off = { ...abs.off };
+  return pos;
+}
+
+export function createChouette(root, { workerUrl }) {
+  const ui = buildLayout(root);
+  let view = null;
+  let busy = false;
+  let pending = null; // timer of a scheduled computer action or pass
+  let destroyed = false; // the page was left: late answers are dropped
+  let lastSetup = defaultSetup();
+  let advice = []; // the other members' suggested plays for the human captain's turn
+  let adviceFor = null; // the view the advice was asked for
+
+  const board = createBoard(ui.boardHolder, {
+    position: classicPosition(),
+    message: "Loading the rules engine…",
+    interactive: false,
+    events: { onMove: (from, to) => act("chouette_move", { from, to }) },
+  });
+  const setup = createSetupForm(ui.setupHolder, (chosen) => startSession(chosen));
+  show(ui.setupHolder, false);
+  drawSavedPreview();
+
+  const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => progress(stage, detail) });
+  engine.ready.then(
+    () => {
+      show(ui.progressBox, false);
+      begin().catch(fatal);
+    },
+    (error) => fatal(error),
+  );
+
+  // -- start-up -----------------------------------------------------------------------------
+
+  function drawSavedPreview() {
+    try {
+      const preview = JSON.parse(window.localStorage.getItem("toutes-tables/saved-chouette") || "null")?.preview;
+      if (preview && Array.isArray(preview.points) && preview.points.length === 24 && preview.points.every(Number.isInteger)) {
+        board.set({ position: boardPosition(preview) });
+      }
+    } catch {
+      // no preview: the classic start stays drawn; the save itself is checked later
+    }
+  }
+
+  async function begin() {
+    let saved = null;
+    try {
+      saved = loadSavedChouette();
+    } catch (error) {
+      clearSavedChouette();
+      notice(`Your saved chouette could not be restored: ${error.message}. Set up a new one.`);
+    }
+    if (saved) {
+      try {
+        await update(await engine.call("chouette_load", { save: saved.save, seats: saved.seats, steps: saved.steps }));
+        announce("Saved chouette restored.");
+        schedule();
+        return;
+      } catch (error) {
+        clearSavedChouette();
+        notice(`Your saved chouette could not be restored: ${error.message}. Set up a new one.`);
+      }
+    }
+    openSetup();
+  }
+
+  function openSetup() {
+    setup.fill(lastSetup);
+    show(ui.setupHolder, true);
+    board.set({ message: "Set up a chouette to play", interactive: false, dests: {} });
+    setChildren(ui.status, "Choose the players, then start.");
+  }
+
+  async function startSession(chosen) {
+    lastSetup = chosen;
+    show(ui.setupHolder, false);
+    show(ui.notice, false);
+    clearTimeout(pending);
+    pending = null;
+    view = null;
+    await run(() => engine.call("chouette_new", chosen));
+  }
+
+  // -- actions ------------------------------------------------------------------------------
+
+  async function run(request) {
+    if (busy) return;
+    busy = true;
+    refreshControls();
+    try {
+      await update(await request());
+    } catch (error) {
+      if (error && error.name === "EngineError") {
+        announce(`Not allowed: ${error.message}`);
+        setChildren(ui.status, `Not allowed: ${error.message}`);
+        if (view) render(view);
+      } else {
+        throw error;
+      }
+    } finally {
+      busy = false;
+      refreshControls();
+    }
+    schedule();
+  }
+
+  function act(name, params = {}) {
+    return run(() => engine.call(name, params));
+  }
+
+  function seatOf(name) {
+    return view && name ? view.seats[name] : null;
+  }
+
+  function isHuman(name) {
+    return seatOf(name)?.kind === "human";
+  }
+
+  /** Whether a computer must act now: the opening roll, a computer still to answer a double, or a computer on roll. */
+  function computerDue(v) {
+    if (v.phase === "opening") return true;
+    if (v.phase === "double-offered") return v.awaiting.some((n) => !isHuman(n));
+    return v.to_act !== null && !isHuman(v.to_act);
+  }
+
+  /** The human (box or captain) who acts on the board now, or null. */
+  function humanOnBoard(v) {
+    return (v.phase === "roll" || v.phase === "move") && isHuman(v.to_act) ? v.to_act : null;
+  }
+
+  /** After each view: let a computer act, pass a turn with no play, roll when there is nothing to decide. */
+  function schedule() {
+    clearTimeout(pending);
+    pending = null;
+    if (!view || busy || destroyed || view.phase === "over") return;
+    const v = view;
+    if (computerDue(v)) {
+      pending = setTimeout(() => {
+        pending = null;
+        act("chouette_computer_action");
+      }, COMPUTER_PAUSE_MS);
+      return;
+    }
+    if (!humanOnBoard(v)) return; // people answer the double with their buttons
+    if (v.phase === "move" && v.turn_state.finished && v.turn_state.no_play) {
+      pending = setTimeout(() => {
+        pending = null;
+        act("chouette_confirm");
+      }, PASS_PAUSE_MS);
+    } else if (v.phase === "roll" && !v.cube_actions.includes("double")) {
+      pending = setTimeout(() => {
+        pending = null;
+        act("chouette_roll");
+      }, 0);
+    } else if (v.phase === "move" && v.turn === "black" && adviceFor !== turnKey(v)) {
+      askAdvice(v);
+    }
+  }
+
+  function turnKey(v) {
+    return `${v.game_number}:${v.moves.length}:${v.dice_call}`;
+  }
+
+  async function askAdvice(v) {
+    adviceFor = turnKey(v);
+    advice = null; // asked, not yet answered
+    renderAdvice();
+    try {
+      const answer = await engine.call("chouette_advice");
+      if (adviceFor === turnKey(v)) advice = answer;
+    } catch (error) {
+      if (destroyed) return;
+      advice = [];
+      setChildren(ui.status, `The advice could not be given: ${error.message}`);
+    }
+    renderAdvice();
+  }
+
+  async function suggest(name, play) {
+    try {
+      advice = await engine.call("chouette_suggest", { name, play });
+      announce(`${name} suggests ${play}.`);
+    } catch (error) {
+      if (error && error.name === "EngineError") announce(`Not a legal play: ${error.message}`);
+      else throw error;
+      setChildren(ui.status, `${name}'s suggestion is not a legal play: ${error.message}`);
+    }
+    renderAdvice();
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  async function update(next) {
+    if (destroyed) return;
+    const previous = view;
+    view = next;
+    const computerPlayed =
+      previous &&
+      next.last_play &&
+      next.game_number === previous.game_number &&
+      next.moves.length > previous.moves.length &&
+      next.moves[next.moves.length - 1].kind === "play" &&
+      !isHuman(next.colours[next.last_play.colour]);
+    if (!(next.phase === "move" && next.turn === "black")) {
+      advice = [];
+      adviceFor = null;
+    }
+    render(next, computerPlayed ? { moves: next.last_play.moves, colour: next.last_play.colour } : null);
+    announceChanges(previous, next);
+    save();
+  }
+
+  function orientationFor(v) {
+    // a person in the box sees the board from White's side; otherwise the team's (Black's)
+    return isHuman(v.box) && !isHuman(v.captain) ? "white" : "black";
+  }
+
+  function render(v, animate = null) {
+    const t = v.turn_state;
+    const humanMoving = v.phase === "move" && isHuman(v.to_act) && !t.finished;
+    board.set({
+      position: boardPosition(v.position),
+      orientation: orientationFor(v),
+      turn: v.turn,
+      dice: v.dice,
+      cube: v.cube ? { value: v.cube.value, owner: v.cube.owner, offeredTo: v.cube.offered_by ? (v.cube.offered_by === "white" ? "black" : "white") : null } : null,
+      startNumber: v.start ? v.start.number : null,
+      labels: { white: `${v.box} (box)`, black: v.captain ? `${v.captain} (captain)` : "the team" },
+      dests: humanMoving ? t.dests : {},
+      interactive: humanMoving,
+      lastMove: v.last_play ? v.last_play.moves : [],
+      message: v.phase === "over" ? resultMessage(v) : null,
+      animate,
+    });
+    setChildren(ui.status, statusText(v));
+    renderPlayers(v);
+    renderAnswers(v);
+    renderAdvice();
+    renderScoreboard(v);
+    setChildren(ui.moves, ...v.moves.map((m) => el("li", {}, m.text)));
+    ui.moves.scrollTop = ui.moves.scrollHeight;
+    refreshControls();
+  }
+
+  function who(name) {
+    const seat = seatOf(name);
+    return seat && seat.kind === "computer" ? `${name} (computer, ${seat.level})` : name;
+  }
+
+  function resultMessage(v) {
+    const s = v.settlements[v.settlements.length - 1];
+    if (!s) return null;
+    return s.winner === "team" ? `The team wins ${s.description}` : `${s.box} (box) wins ${s.description}`;
+  }
+
+  function statusText(v) {
+    const name = v.to_act;
+    switch (v.phase) {
+      case "opening":
+        return v.dice.length ? "The opening roll is a tie: rolling again." : `Game ${v.game_number}: opening roll, ${v.box} (box) against ${v.captain} (captain).`;
+      case "roll":
+        return isHuman(name) ? `${name}: roll the dice, or double.` : `${who(name)} to roll.`;
+      case "move":
+        if (!isHuman(name)) return `${who(name)} is thinking…`;
+        if (v.turn_state.no_play) return `${name} cannot move with ${v.dice_call}: the turn passes.`;
+        if (v.turn_state.finished) return `${name} plays ${v.turn_state.notation}. Confirm, or undo.`;
+        return `${name} to move: ${v.dice_call}.`;
+      case "double-offered": {
+        const doubler = v.colours[v.cube.offered_by];
+        const waiting = v.awaiting.map((n) => who(n)).join(", ");
+        return `${doubler} doubles to ${v.cube.value * 2}: waiting for ${waiting}.`;
+      }
+      case "over": {
+        const s = v.settlements[v.settlements.length - 1];
+        return `Game ${v.game_number} is over: ${resultMessage(v)}. ${paymentsText(s)}`;
+      }
+      default:
+        return "";
+    }
+  }
+
+  function paymentsText(s) {
+    if (!s) return "";
+    const parts = Object.entries(s.payments).filter(([, n]) => n !== 0).map(([n, p]) => `${n} ${p > 0 ? "+" : ""}${p}`);
+    return parts.length ? `At the end: ${parts.join(", ")}.` : "";
+  }
+
+  function renderPlayers(v) {
+    const rows = v.players.map((p) =>
+      el(
+        "tr",
+        { "data-player": p.name, class: p.name === v.to_act ? "tt-chouette-acting" : null },
+        el("td", {}, String(p.rank)),
+        el("th", { scope: "row" }, p.name),
+        el("td", {}, p.kind === "computer" ? `computer (${p.level})` : "person"),
+        el("td", { "data-role": p.role }, ROLE_TITLE[p.role] || p.role),
+        el("td", { class: "tt-num" }, p.cube === null ? "–" : String(p.cube)),
+        el("td", {}, p.answer === null ? (v.awaiting.includes(p.name) ? "to answer" : "") : p.answer),
+      ),
+    );
+    setChildren(ui.players, ...rows);
+  }
+
+  function renderAnswers(v) {
+    // one pair of buttons per person still to answer, once every computer has answered
+    const people = v.phase === "double-offered" && !busy && !computerDue(v) ? v.awaiting.filter(isHuman) : [];
+    const doubler = v.phase === "double-offered" ? v.cube.offered_by : null;
+    const joining = doubler === "black"; // the captain's double: the other members join it or refuse
+    setChildren(
+      ui.answers,
+      ...people.map((name) => {
+        const boxAnswers = name === v.box;
+        const yes = boxAnswers || !joining ? "Take" : "Join";
+        const no = boxAnswers || !joining ? "Drop" : "Refuse";
+        return el(
+          "div",
+          { class: "tt-chouette-answer", "data-player": name },
+          el("span", { class: "tt-label" }, `${name}:`),
+          el("button", { type: "button", class: "tt-button", "aria-label": `${name} ${yes.toLowerCase()}s`, onclick: () => act("chouette_answer", { name, take: true }) }, yes),
+          el("button", { type: "button", class: "tt-button", "aria-label": `${name} ${no.toLowerCase()}s`, onclick: () => act("chouette_answer", { name, take: false }) }, no),
+        );
+      }),
+    );
+    show(ui.answersBox, people.length > 0);
+  }
+
+  function renderAdvice() {
+    const v = view;
+    const captainMoving = v && v.phase === "move" && v.turn === "black" && isHuman(v.to_act);
+    show(ui.adviceBox, Boolean(captainMoving));
+    if (!captainMoving) return;
+    if (advice === null) {
+      setChildren(ui.advice, el("li", {}, "The team is thinking…"));
+      return;
+    }
+    if (!advice.length) {
+      setChildren(ui.advice, el("li", {}, "No other member is in this game."));
+      return;
+    }
+    setChildren(
+      ui.advice,
+      ...advice.map((a) => {
+        const line = el("li", { "data-player": a.name }, el("strong", {}, `${a.name}: `), el("span", { class: "tt-hint-notation" }, a.play || "no suggestion yet"));
+        if (a.kind === "human") {
+          const input = el("input", { type: "text", class: "tt-code", name: "suggestion", placeholder: "e.g. 13/7 8/7", "aria-label": `${a.name}'s suggested play` });
+          const send = el("button", { type: "button", class: "tt-button" }, "Suggest");
+          send.addEventListener("click", () => suggest(a.name, input.value));
+          line.append(" ", input, send);
+        }
+        return line;
+      }),
+    );
+  }
+
+  function renderScoreboard(v) {
+    const names = v.players.map((p) => p.name).sort();
+    const head = el("tr", {}, el("th", { scope: "col" }, "Game"), ...names.map((n) => el("th", { scope: "col" }, n)));
+    // a game's line is the change of every total over it: its end, and any drop paid during it
+    const lines = v.settlements.map((s) =>
+      el(
+        "tr",
+        { "data-game": s.game },
+        el("th", { scope: "row" }, `${s.game}: ${s.winner === "team" ? "the team" : s.box} won`),
+        ...names.map((n) => el("td", { class: "tt-num" }, signed(s.changes[n] ?? 0))),
+      ),
+    );
+    const totals = Object.fromEntries(v.players.map((p) => [p.name, p.total]));
+    const settled = v.settlements.length ? v.settlements[v.settlements.length - 1].totals : {};
+    if (v.phase !== "over" && names.some((n) => totals[n] !== (settled[n] ?? 0))) {
+      // drops already paid in the game being played
+      lines.push(
+        el(
+          "tr",
+          { "data-game": v.game_number },
+          el("th", { scope: "row" }, `${v.game_number}: in play`),
+          ...names.map((n) => el("td", { class: "tt-num" }, signed(totals[n] - (settled[n] ?? 0)))),
+        ),
+      );
+    }
+    const totalRow = el(
+      "tr",
+      { class: "tt-chouette-total" },
+      el("th", { scope: "row" }, "Total"),
+      ...names.map((n) => el("td", { class: "tt-num", "data-total": n }, signed(totals[n]))),
+    );
+    setChildren(ui.scoreboard, el("thead", {}, head), el("tbody", {}, ...lines, totalRow));
+    const sum = Object.values(totals).reduce((a, b) => a + b, 0);
+    setChildren(ui.scoreCheck, sum === 0 ? "The totals sum to zero: what the box wins, the team members lose." : `The totals sum to ${sum}.`);
+  }
+
+  function signed(n) {
+    return n > 0 ? `+${n}` : String(n);
+  }
+
+  function refreshControls() {
+    const v = view;
+    const acting = v && !busy ? humanOnBoard(v) : null;
+    const t = v && v.turn_state;
+    const can = {
+      roll: Boolean(acting) && v.phase === "roll",
+      double: Boolean(acting) && v.phase === "roll" && v.cube_actions.includes("double"),
+      undo: Boolean(acting) && v.phase === "move" && t.steps.length > 0,
+      confirm: Boolean(acting) && v.phase === "move" && t.finished && !t.no_play,
+      next: Boolean(v) && !busy && v.phase === "over",
+    };
+    for (const [name, button] of Object.entries(ui.buttons)) {
+      if (!(name in can)) continue;
+      show(button, can[name] || (name === "undo" && Boolean(acting) && v.phase === "move") || (name === "roll" && Boolean(acting)));
+      button.disabled = !can[name];
+    }
+    if (v) renderAnswers(v);
+  }
+
+  // -- announcing ---------------------------------------------------------------------------
+
+  function announce(text) {
+    ui.live.textContent = "";
+    window.setTimeout(() => {
+      ui.live.textContent = text;
+    }, 30);
+  }
+
+  function announceChanges(prev, next) {
+    const said = [];
+    const samegame = prev && next.game_number === prev.game_number;
+    const fresh = samegame ? next.moves.slice(prev.moves.length) : next.moves.slice(-1);
+    for (const m of fresh) said.push(m.text);
+    if (next.phase === "move" && (!prev || prev.phase !== "move" || prev.turn !== next.turn)) said.push(`${next.to_act} rolls ${next.dice_call}.`);
+    if (next.phase === "over") said.push(statusText(next));
+    if (said.length) announce(said.join(" "));
+  }
+
+  function notice(text) {
+    ui.notice.textContent = text;
+    show(ui.notice, true);
+  }
+
+  function progress(stage, detail) {
+    const steps = { runtime: 1, packages: 2, engine: 3, import: 4 };
+    ui.progress.value = steps[stage] || 0;
+    setChildren(ui.progressText, `Loading the rules engine (${ui.progress.value}/4): ${detail}`);
+  }
+
+  function fatal(error) {
+    if (destroyed) return;
+    show(ui.progressBox, false);
+    board.set({ message: "The rules engine could not start", interactive: false });
+    notice(`The rules engine could not start: ${error && error.message ? error.message : error}. Reload the page to try again.`);
+    console.error(error);
+  }
+
+  function save() {
+    if (!view) return;
+    saveChouette({ save: view.save, seats: view.seats, steps: view.turn_state.steps, preview: view.position });
+  }
+
+  // -- controls -----------------------------------------------------------------------------
+
+  ui.buttons.roll.addEventListener("click", () => act("chouette_roll"));
+  ui.buttons.double.addEventListener("click", () => act("chouette_double"));
+  ui.buttons.undo.addEventListener("click", () => act("chouette_undo"));
+  ui.buttons.confirm.addEventListener("click", () => act("chouette_confirm"));
+  ui.buttons.next.addEventListener("click", () => act("chouette_next_game"));
+  ui.buttons.newChouette.addEventListener("click", () => {
+    if (view) {
+      lastSetup = {
+        ...lastSetup,
+        players: view.players
+          .map((p) => ({ name: p.name, kind: p.kind, level: p.level || "intermediate" }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      };
+    }
+    openSetup();
+  });
+  root.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const target = { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm }[ev.key.toLowerCase()];
+    if (target && !target.disabled && !target.hidden) {
+      ev.preventDefault();
+      target.click();
+    }
+  });
+
+  return {
+    board,
+    engine,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      clearTimeout(pending);
+      pending = null;
+      engine.terminate();
+      board.destroy();
+    },
+    get view() {
+      return view;
+    },
+    get advice() {
+      return advice;
+    },
+    get busy() {
+      return busy || pending !== null;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// Tests of the chouette page's pure parts (the setup check, the saved envelope): `node --test site/`
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { checkSetup, defaultSetup } from "./setup.js";
+import { parseSavedChouette, SavedChouetteError } from "./storage.js";
+
+test("the default setup is three players, one person and two computers, and is valid", () => {
+  const { setup, errors } = checkSetup(defaultSetup());
+  assert.deepEqual(errors, []);
+  assert.equal(setup.players.length, 3);
+  assert.deepEqual(setup.players.map((p) => p.kind), ["human", "computer", "computer"]);
+  assert.equal(setup.rules, "backgammon");
+  assert.equal(setup.seed, null);
+});
+
+test("a setup needs 3 to 8 players with different, non-empty names", () => {
+  const two = { ...defaultSetup(), players: defaultSetup().players.slice(0, 2) };
+  assert.match(checkSetup(two).errors.join(), /3 to 8 players/);
+  const nine = { ...defaultSetup(), players: Array.from({ length: 9 }, (_, i) => ({ name: `P${i}`, kind: "human" })) };
+  assert.match(checkSetup(nine).errors.join(), /3 to 8 players/);
+  const same = { ...defaultSetup(), players: [{ name: "A" }, { name: " A " }, { name: "B" }] };
+  assert.match(checkSetup(same).errors.join(), /different name/);
+  const blank = { ...defaultSetup(), players: [{ name: "A" }, { name: "  " }, { name: "B" }] };
+  assert.match(checkSetup(blank).errors.join(), /player 2 needs a name/);
+});
+
+test("names are trimmed, unknown levels and rule sets fall back, the seed is a whole number", () => {
+  const raw = { players: [{ name: " Ann ", kind: "computer", level: "grandmaster" }, { name: "Bob" }, { name: "Cy" }], rules: "toutes-tables", seed: "42" };
+  const { setup, errors } = checkSetup(raw);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(setup.players[0], { name: "Ann", kind: "computer", level: "intermediate" });
+  assert.equal(setup.players[1].kind, "human");
+  assert.equal(setup.rules, "backgammon");
+  assert.equal(setup.seed, 42);
+  assert.match(checkSetup({ ...raw, seed: "1.5" }).errors.join(), /seed/);
+  assert.equal(checkSetup({ ...raw, seed: "" }).setup.seed, null);
+});
+
+test("a saved chouette's envelope is checked; corrupt data is a SavedChouetteError with a reason", () => {
+  const good = { version: 1, save: { format: "toutes-tables/chouette" }, seats: { Ann: { kind: "human", level: null } }, steps: [[13, 7]] };
+  assert.deepEqual(parseSavedChouette(JSON.stringify(good)).steps, [[13, 7]]);
+  const bad = [
+    ["{not json", /corrupt/],
+    ["[]", /not a chouette/],
+    [JSON.stringify({ ...good, version: 2 }), /another version/],
+    [JSON.stringify({ ...good, save: "x" }), /no session record/],
+    [JSON.stringify({ ...good, seats: { Ann: { kind: "robot" } } }), /person and who the computer/],
+    [JSON.stringify({ ...good, steps: [[1, 99]] }), /turn in progress/],
+  ];
+  for (const [text, reason] of bad) assert.throws(() => parseSavedChouette(text), (e) => e instanceof SavedChouetteError && reason.test(e.message));
+});

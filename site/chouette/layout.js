@@ -1,0 +1,76 @@
+// The chouette page's elements, built once; the controller (chouette.js) fills them in.
+
+import { el, show } from "../game/dom.js";
+
+export function buildLayout(root) {
+  const button = (label, extra = {}) => el("button", { type: "button", class: "tt-button", ...extra }, label);
+  const buttons = {
+    roll: button("Roll", { "aria-keyshortcuts": "R" }),
+    double: button("Double"),
+    undo: button("Undo", { "aria-keyshortcuts": "U" }),
+    confirm: button("Confirm", { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
+    next: button("Next game", { class: "tt-button tt-primary" }),
+    newChouette: button("New chouette…"),
+  };
+  const progress = el("progress", { max: 4, value: 0 });
+  const progressText = el("span", {}, "Loading the rules engine…");
+  const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
+  const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
+  const setupHolder = el("div", { class: "tt-chouette-setup-holder" });
+  const status = el("p", { class: "tt-status" });
+  const boardHolder = el("div", { class: "tt-board-holder" });
+  const players = el("tbody", {});
+  const answers = el("div", { class: "tt-actions" });
+  const answersBox = el("section", { class: "tt-chouette-answers", "aria-label": "Answers to the double" }, el("h3", {}, "Answer the double"), answers);
+  const advice = el("ul", { class: "tt-hint-plays" });
+  const adviceBox = el("section", { class: "tt-hint tt-chouette-advice", "aria-label": "The team's advice" }, el("h3", {}, "The team's advice"), advice);
+  const scoreboard = el("table", { class: "tt-chouette-scoreboard", "aria-label": "Scoreboard" });
+  const scoreCheck = el("p", { class: "tt-chouette-check" });
+  const moves = el("ol", { class: "tt-moves", "aria-label": "Moves" });
+  const live = el("div", { class: "tt-live", "aria-live": "polite", "aria-atomic": "true" });
+  const playersTable = el(
+    "table",
+    { class: "tt-chouette-players", "aria-label": "Players" },
+    el(
+      "thead",
+      {},
+      el("tr", {}, ...["Rank", "Player", "Plays as", "Role", "Cube", "Answer"].map((h) => el("th", { scope: "col" }, h))),
+    ),
+    players,
+  );
+  root.replaceChildren(
+    el(
+      "div",
+      { class: "tt-game tt-chouette" },
+      progressBox,
+      notice,
+      setupHolder,
+      status,
+      el(
+        "div",
+        { class: "tt-main" },
+        boardHolder,
+        el(
+          "aside",
+          { class: "tt-side" },
+          el("div", { class: "tt-actions" }, ...["roll", "double", "undo", "confirm", "next"].map((n) => buttons[n])),
+          answersBox,
+          adviceBox,
+          el("h3", {}, "Players"),
+          playersTable,
+          el("h3", {}, "Moves"),
+          moves,
+          el("div", { class: "tt-actions" }, buttons.newChouette),
+        ),
+      ),
+      el("h3", {}, "Scoreboard"),
+      scoreboard,
+      scoreCheck,
+      live,
+    ),
+  );
+  for (const name of ["roll", "double", "undo", "confirm", "next"]) show(buttons[name], false);
+  show(answersBox, false);
+  show(adviceBox, false);
+  return { buttons, progress, progressText, progressBox, notice, setupHolder, status, boardHolder, players, answers, answersBox, advice, adviceBox, scoreboard, scoreCheck, moves, live };
+}

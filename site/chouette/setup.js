@@ -1,0 +1,161 @@
+// The chouette's setup form: 3 to 8 players (a name each, a person or the computer at a level),
+// the rule set, Jacoby, and an optional dice seed. `checkSetup` is pure (node tests); the form is DOM.
+
+import { el, setChildren } from "../game/dom.js";
+
+export const MIN_PLAYERS = 3;
+export const MAX_PLAYERS = 8;
+// The engine's levels (toutes_tables.ai.LEVELS); the engine refuses any other name.
+export const LEVELS = [
+  { name: "beginner", title: "Beginner" },
+  { name: "intermediate", title: "Intermediate" },
+  { name: "advanced", title: "Advanced" },
+  { name: "expert", title: "Expert" },
+];
+export const CHOUETTE_RULES = [
+  { name: "backgammon", title: "Backgammon" },
+  { name: "backgammon-225", title: "Backgammon 225" },
+];
+const DEFAULT_NAMES = ["You", "Ann", "Bruno", "Claire", "David", "Emma", "Felix", "Gina"];
+
+export function defaultSetup() {
+  return {
+    players: DEFAULT_NAMES.slice(0, MIN_PLAYERS).map((name, i) => ({
+      name,
+      kind: i === 0 ? "human" : "computer",
+      level: "intermediate",
+    })),
+    rules: "backgammon",
+    jacoby: false,
+    seed: null,
+  };
+}
+
+/** `{setup, errors}`: the chosen setup cleaned for the engine, and what is wrong with it (empty when nothing). */
+export function checkSetup(raw) {
+  const errors = [];
+  const players = (Array.isArray(raw.players) ? raw.players : []).map((p) => ({
+    name: String(p.name ?? "").trim(),
+    kind: p.kind === "computer" ? "computer" : "human",
+    level: LEVELS.some((l) => l.name === p.level) ? p.level : "intermediate",
+  }));
+  if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
+    errors.push(`a chouette has ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
+  }
+  players.forEach((p, i) => {
+    if (!p.name) errors.push(`player ${i + 1} needs a name`);
+    else if (p.name.length > 24) errors.push(`player ${i + 1}'s name is longer than 24 characters`);
+  });
+  const names = players.map((p) => p.name).filter(Boolean);
+  if (new Set(names).size !== names.length) errors.push("every player needs a different name");
+  const rules = CHOUETTE_RULES.some((r) => r.name === raw.rules) ? raw.rules : "backgammon";
+  let seed = null;
+  if (raw.seed !== null && raw.seed !== undefined && String(raw.seed).trim() !== "") {
+    seed = Number(raw.seed);
+    if (!Number.isSafeInteger(seed) || seed < 0) {
+      errors.push("the dice seed is a whole number, 0 or more (or empty for random dice)");
+      seed = null;
+    }
+  }
+  return { setup: { players, rules, jacoby: Boolean(raw.jacoby), seed }, errors };
+}
+
+/** The setup form in `holder`; `onStart(setup)` is called with a checked setup. */
+export function createSetupForm(holder, onStart) {
+  const count = el("select", { name: "count", "aria-label": "Number of players" });
+  for (let n = MIN_PLAYERS; n <= MAX_PLAYERS; n++) count.append(el("option", { value: n }, `${n} players`));
+  const rows = el("div", { class: "tt-chouette-seats" });
+  const rules = el("select", { name: "rules" }, ...CHOUETTE_RULES.map((r) => el("option", { value: r.name }, r.title)));
+  const jacoby = el("input", { type: "checkbox", name: "jacoby" });
+  const seed = el("input", { type: "number", name: "seed", min: 0, step: 1, inputmode: "numeric", placeholder: "random" });
+  const errors = el("p", { class: "tt-error", role: "alert", hidden: true });
+  const start = el("button", { type: "submit", class: "tt-button tt-primary" }, "Start the chouette");
+  const form = el(
+    "form",
+    { class: "tt-chouette-setup", "aria-label": "Set up a chouette" },
+    el("h2", {}, "Set up a chouette"),
+    el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, "Players"), count),
+    rows,
+    el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, "Rule set"), rules),
+    el("label", { class: "tt-check" }, jacoby, "Jacoby rule (gammons count only once the cube has turned)"),
+    el(
+      "details",
+      {},
+      el("summary", {}, "Dice seed"),
+      el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, "Seed"), seed),
+      el("small", {}, "The same seed gives the same order and dice from the start, for replaying a session."),
+    ),
+    errors,
+    el("div", { class: "tt-dialog-buttons" }, start),
+  );
+
+  let players = defaultSetup().players;
+
+  function readRows() {
+    players = [...rows.querySelectorAll(".tt-chouette-seat")].map((row) => ({
+      name: row.querySelector("input[name=name]").value,
+      kind: row.querySelector("select[name=kind]").value,
+      level: row.querySelector("select[name=level]").value,
+    }));
+  }
+
+  function drawRows() {
+    setChildren(
+      rows,
+      ...players.map((p, i) => {
+        const name = el("input", { type: "text", name: "name", value: p.name, maxlength: 24, "aria-label": `Player ${i + 1} name` });
+        const kind = el(
+          "select",
+          { name: "kind", "aria-label": `Player ${i + 1} plays as` },
+          el("option", { value: "human", selected: p.kind === "human" }, "a person"),
+          el("option", { value: "computer", selected: p.kind === "computer" }, "the computer"),
+        );
+        const level = el(
+          "select",
+          { name: "level", "aria-label": `Player ${i + 1} level`, hidden: p.kind !== "computer" },
+          ...LEVELS.map((l) => el("option", { value: l.name, selected: p.level === l.name }, l.title)),
+        );
+        kind.addEventListener("change", () => {
+          level.hidden = kind.value !== "computer";
+        });
+        return el("div", { class: "tt-chouette-seat" }, el("span", { class: "tt-label" }, `${i + 1}.`), name, kind, level);
+      }),
+    );
+  }
+
+  count.addEventListener("change", () => {
+    readRows();
+    const n = Number(count.value);
+    while (players.length < n) {
+      const used = new Set(players.map((p) => p.name));
+      players.push({ name: DEFAULT_NAMES.find((d) => !used.has(d)) || `Player ${players.length + 1}`, kind: "computer", level: "intermediate" });
+    }
+    players = players.slice(0, n);
+    drawRows();
+  });
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    readRows();
+    const checked = checkSetup({ players, rules: rules.value, jacoby: jacoby.checked, seed: seed.value });
+    errors.textContent = checked.errors.join("; ");
+    errors.hidden = checked.errors.length === 0;
+    if (!checked.errors.length) onStart(checked.setup);
+  });
+
+  drawRows();
+  holder.append(form);
+  return {
+    form,
+    /** Show the form filled with `setup` (the last one used, or the defaults). */
+    fill(setup) {
+      players = setup.players.map((p) => ({ ...p }));
+      count.value = String(players.length);
+      rules.value = setup.rules;
+      jacoby.checked = Boolean(setup.jacoby);
+      seed.value = setup.seed === null || setup.seed === undefined ? "" : String(setup.seed);
+      errors.hidden = true;
+      drawRows();
+    },
+  };
+}
