@@ -8,6 +8,7 @@ occupied slot, :func:`chances` then :meth:`Chances.equity`, every reply evaluate
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Iterator, Sequence
 from operator import mul
@@ -118,9 +119,21 @@ def test_one_ply_search_gives_the_plain_search_equities(rules: str) -> None:
 
 
 def test_every_level_plays_the_same_game_twice() -> None:
-    """The levels are deterministic given their noise source: same seed, same plays."""
+    """Without a time budget the levels are deterministic given their noise source: same seed, same plays."""
     positions = game_positions(30, "backgammon-225", seed=14)
-    for level in LEVELS:
+    for level in (dataclasses.replace(level, time_budget=None) for level in LEVELS.values()):
         first = [choose_play(p, d, "backgammon-225", level, random.Random(i)) for i, (p, d) in enumerate(positions)]
         again = [choose_play(p, d, "backgammon-225", level, random.Random(i)) for i, (p, d) in enumerate(positions)]
         assert first == again
+
+
+def test_a_spent_time_budget_searches_only_the_best_candidate_deeper() -> None:
+    position, dice = start_position(64), (2, 1)  # four candidates within the margin at 0-ply
+    full = rank_plays_deeper(position, dice, "backgammon")
+    assert [s.ply for s in full[:4]] == [1, 1, 1, 1]
+    assert rank_plays_deeper(position, dice, "backgammon", time_budget=60.0) == full
+    cut = rank_plays_deeper(position, dice, "backgammon", time_budget=0.0)
+    shallow = rank_plays(position, dice, "backgammon")
+    # The 0-ply best is searched, the others keep their 0-ply equity, in 0-ply order.
+    assert cut[0].play == shallow[0].play and cut[0].ply == 1
+    assert cut[1:] == shallow[1:]

@@ -2,7 +2,9 @@
 
 Weaker levels make the mistakes a person makes, not random ones: each candidate play's equity
 gets Gaussian noise (so close plays are confused often and clearly worse plays rarely), and
-they do not look ahead. The strongest looks one roll ahead on its best few candidates.
+they do not look ahead. The strongest looks one roll ahead on its best few candidates, as many
+of them as its time budget allows (``dataclasses.replace(level, time_budget=None)``: all of them,
+for reproducible benchmarks).
 
 >>> from toutes_tables import start_position
 >>> str(choose_play(start_position(64), (3, 1), "backgammon", "expert"))
@@ -30,11 +32,14 @@ class Level:
     ply: int  # 0: evaluate the plays' results; 1: and look one roll ahead on the best candidates
     noise: float
     candidates: int = 4  # plays searched deeper at ply 1
+    # Seconds the deeper search may take: the candidates are searched best first until it is spent
+    # (see rank_plays_deeper). None searches them all, so the level plays the same move every time.
+    time_budget: float | None = None
 
     def rank(self, position: Position, dice: Sequence[int], rules: str | RuleSet) -> list[ScoredPlay]:
         """The legal plays scored at this level's depth (without noise), best first."""
         if self.ply >= 1:
-            return rank_plays_deeper(position, dice, rules, candidates=self.candidates)
+            return rank_plays_deeper(position, dice, rules, candidates=self.candidates, time_budget=self.time_budget)
         return rank_plays(position, dice, rules)
 
     def choose(
@@ -56,7 +61,8 @@ LEVELS: dict[str, Level] = {
         Level("beginner", "Beginner", ply=0, noise=0.15),
         Level("intermediate", "Intermediate", ply=0, noise=0.05),
         Level("advanced", "Advanced", ply=0, noise=0.0),
-        Level("expert", "Expert", ply=1, noise=0.0),
+        # The median move takes about 0.15 s in the browser; the budget only cuts the rare long ones.
+        Level("expert", "Expert", ply=1, noise=0.0, time_budget=2.0),
     )
 }
 DEFAULT_LEVEL = "expert"

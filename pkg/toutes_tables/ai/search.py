@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Sequence
 
 from ..movegen import legal_plays
@@ -91,11 +92,16 @@ def rank_plays_deeper(
     candidates: int = 4,
     margin: float = 0.15,
     network: Network | None = None,
+    time_budget: float | None = None,
 ) -> list[ScoredPlay]:
     """Plays ranked by 1-ply for the best ``candidates`` within ``margin`` of the 0-ply best, then the rest by 0-ply.
 
     The deeper-searched plays come first (best first), the others after them in 0-ply order.
+    With a ``time_budget`` (seconds, counted from the call), the candidates are searched in 0-ply
+    order and no further one is started once the budget is spent (the first always is); without
+    one every candidate is searched, so the result depends on nothing but the arguments.
     """
+    began = time.perf_counter()
     rule_set = get_rules(rules)
     net = network or default_network()
     shallow = rank_plays(position, dice, rule_set, net)
@@ -104,6 +110,11 @@ def rank_plays_deeper(
     best = shallow[0].equity
     chosen = [s for s in shallow[:candidates] if s.equity >= best - margin]
     known: Known = {}
-    deeper = [ScoredPlay(s.play, one_ply_equity(s.play.result, rule_set, net, known), 1) for s in chosen]
+    deeper: list[ScoredPlay] = []
+    for candidate in chosen:
+        if deeper and time_budget is not None and time.perf_counter() - began > time_budget:
+            break
+        deeper.append(ScoredPlay(candidate.play, one_ply_equity(candidate.play.result, rule_set, net, known), 1))
+    searched = len(deeper)
     deeper.sort(key=lambda s: -s.equity)
-    return deeper + shallow[len(chosen) :]
+    return deeper + shallow[searched:]

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""The computer's time per move in the browser (Pyodide in headless Chromium) against CPython, same positions.
+
+    python3 scripts/site.py build && python3 benchmarks/computer_browser.py [--decisions 100] [--levels expert]
+
+The positions are decisions (turns with at least two distinct legal plays) from games the
+``advanced`` level plays against itself, alternately in each rule set of ``--rules`` (the 225
+starts in turn for a ``-225`` set, the classic start otherwise). Every level then plays each of
+those decisions, timed around ``choose_play`` (the network already loaded), once in this CPython
+and once in Pyodide inside a Web Worker of the built site's ``bench/computer.html``, with the
+very same Python code (``TIMING_CODE``) and the same noise seed, so the two runs must also make
+the same choices (a difference is printed). The wheel timed in the browser is the built site's:
+the script refuses to run when its ``toutes_tables/ai`` sources differ from ``pkg/``.
+
+Printed per level and interpreter: median, mean and 95th-percentile milliseconds per move, and
+the browser / CPython ratio of the medians. The issue's goal: the strongest level's median
+move under 300 ms in the browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "pkg"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from browser_boot import CHROMIUM, CHROMIUM_ARGS, load_site_script  # noqa: E402
+
+from toutes_tables import legal_plays, start_position  # noqa: E402
+from toutes_tables.ai import LEVELS, choose_play  # noqa: E402
+from toutes_tables.position import CHECKERS, OFF, WHITE  # noqa: E402
+
+TIMEOUT_MS = 1_800_000
+
+# Run as is by both interpreters: CPython execs it, the worker hands it to pyodide.runPython.
+TIMING_CODE = '''
+import json
+import random
+import time
+
+from toutes_tables import Position, start_position
+from toutes_tables.ai import choose_play
+from toutes_tables.ai.network import default_network
+
+
+def time_levels(request_json):
+    """Milliseconds and choices of each level on each decision of the request."""
+    request = json.loads(request_json)
+    began = time.perf_counter()
+    network = default_network()
+    load_ms = 1000 * (time.perf_counter() - began)
+    starts = [start_position(n) for n in range(1, 226)]
+    began = time.perf_counter()
+    for position in starts:
+        network.outputs(position.mine, position.theirs, (0, 1, 2, 3, 4))
+    evaluation_us = 1e6 * (time.perf_counter() - began) / len(starts)
+    cases = [(Position(c["mine"], c["theirs"]), tuple(c["dice"]), c["rules"]) for c in request["cases"]]
+    levels = {}
+    for level in request["levels"]:
+        rng = random.Random(request["seed"])
+        times, choices = [], []
+        for position, dice, rules in cases:
+            began = time.perf_counter()
+            play = choose_play(position, dice, rules, level, rng)
+            times.append(1000 * (time.perf_counter() - began))
+            choices.append(str(play))
+        levels[level] = {"ms": times, "choices": choices}
+    return json.dumps({"load_ms": load_ms, "evaluation_us": evaluation_us, "levels": levels})
+'''
+
+
+def decisions(count: int, rules_list: list[str], seed: int) -> list[dict[str, Any]]:
+    """``count`` decisions from the advanced level's self-play games, as JSON-able cases."""
+    rng = random.Random(seed)
+    cases: list[dict[str, Any]] = []
+    game = 0
+    while len(cases) < count:
+        rules = rules_list[game % len(rules_list)]
+        start = (game // len(rules_list)) % 225 + 1 if rules.endswith("-225") else 64
+        game += 1
+        position = start_position(start, WHITE)
+        dice = (rng.randint(1, 5), 6)  # any opening roll but a double
+        while len(cases) < count:
+            if len({play.result for play in legal_plays(position, dice, rules)}) >= 2:
+                cases.append(
+                    {"mine": list(position.mine), "theirs": list(position.theirs), "dice": dice, "rules": rules}
+                )
+            play = choose_play(position, dice, rules, "advanced")
+            position = play.result if play is not None else position.swapped()
+            if position.theirs[OFF] == CHECKERS:
+                break
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+    return cases
+
+
+def stale_sources(public: Path) -> list[str]:
+    """The ``toutes_tables/ai`` sources whose copy in the built site's engine wheel differs from ``pkg/``."""
+    manifest = json.loads((public / "wheels" / "manifest.json").read_text())
+    with zipfile.ZipFile(public / "wheels" / manifest["engine"]) as wheel:
+        built = {name: wheel.read(name) for name in wheel.namelist() if name.startswith("toutes_tables/ai/")}
+    ai = ROOT / "pkg" / "toutes_tables" / "ai"
+    here = {f"toutes_tables/ai/{p.name}": p.read_bytes() for p in ai.glob("*.py")}
+    return sorted(name for name in built.keys() | here.keys() if built.get(name) != here.get(name))
+
+
+def in_cpython(request: dict[str, Any]) -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    exec(TIMING_CODE, namespace)  # the same code the browser runs
+    answer: dict[str, Any] = json.loads(namespace["time_levels"](json.dumps(request)))
+    answer["python"] = sys.version.split()[0]
+    return answer
+
+
+def in_browser(request: dict[str, Any], public: Path) -> dict[str, Any]:
+    site = load_site_script()
+    server, base = site.serve_in_thread(public)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            page = browser.new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            page.goto(base + "bench/computer.html")
+            answer: dict[str, Any] = page.evaluate(
+                "(request) => window.timeComputer(request)",
+                {"code": TIMING_CODE, "entry": "time_levels", "argument": json.dumps(request)},
+            )
+            answer["browser"] = f"Chromium {browser.version}, headless"
+            browser.close()
+    finally:
+        server.shutdown()
+    return answer
+
+
+def summary(ms: list[float]) -> tuple[float, float, float]:
+    return statistics.median(ms), statistics.fmean(ms), sorted(ms)[int(0.95 * len(ms))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--decisions", type=int, default=100, help="positions each level plays (default 100)")
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--rules", default="backgammon,toutes-tables-225")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    site = load_site_script()
+    public: Path = site.PUBLIC
+    if not (public / "bench" / "computer.html").exists():
+        sys.exit("build the site first: python3 scripts/site.py build")
+    stale = stale_sources(public)
+    if stale:
+        sys.exit(f"the built engine wheel is not pkg/'s ({', '.join(stale)}): python3 scripts/site.py build")
+
+    cases = decisions(args.decisions, args.rules.split(","), args.seed)
+    request = {"cases": cases, "levels": args.levels.split(","), "seed": args.seed}
+    print(f"{len(cases)} decisions ({args.rules}), levels {args.levels}", flush=True)
+    cpython = in_cpython(request)
+    print(f"CPython {cpython['python']} done", flush=True)
+    browser = in_browser(request, public)
+    print(f"{browser['browser']}, Pyodide's Python {browser['python']}, wheel {browser['engine']}")
+    for name, run in (("CPython", cpython), ("Pyodide", browser)):
+        print(f"  {name}: network load {run['load_ms']:.0f} ms, one evaluation {run['evaluation_us']:.0f} us")
+    print(f"\n{'level':<13}{'interpreter':<10}{'median ms':>10}{'mean ms':>9}{'p95 ms':>8}{'ratio':>7}")
+    for level in request["levels"]:
+        cpython_median = statistics.median(cpython["levels"][level]["ms"])
+        for name, run in (("CPython", cpython), ("Pyodide", browser)):
+            median, mean, p95 = summary(run["levels"][level]["ms"])
+            ratio = f"{median / cpython_median:6.1f}x" if name == "Pyodide" else ""
+            print(f"{level:<13}{name:<10}{median:>10.1f}{mean:>9.1f}{p95:>8.1f}{ratio:>7}")
+        pairs = zip(cpython["levels"][level]["choices"], browser["levels"][level]["choices"], strict=True)
+        differ = sum(a != b for a, b in pairs)
+        if differ:
+            print(f"  {level}: {differ} of {len(cases)} choices differ between CPython and Pyodide")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
