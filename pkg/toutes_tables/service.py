@@ -10,18 +10,25 @@ Methods
 -------
 ``version()``
     The engine's version.
+``levels()``
+    The computer's levels, weakest first: ``[{name, title}]``.
 ``new_match(rules, match_length, start, cube, crawford, jacoby, auto_doubles,
-auto_double_limit, point_game, winner_opens, position, turn)``
+auto_double_limit, point_game, winner_opens, position, turn, level)``
     Start a match (with ``jacoby``: a money game; with ``position``: a single game set up from
-    that Position ID, ``turn`` to roll) and keep it as the one in play.
-``load(record, steps)``
+    that Position ID, ``turn`` to roll) and keep it as the one in play, the computer playing
+    at ``level``.
+``load(record, steps, level)``
     Resume from a saved ``view["record"]`` and ``view["turn_state"]["steps"]``.
-``state()``, ``roll()``, ``move(from, to)``, ``undo()``, ``confirm()``, ``play_forced()``,
+``state()``, ``roll()``, ``move(from, to)``, ``undo()``, ``confirm(show_cost)``, ``play_forced()``,
 ``double()``, ``take()``, ``drop()``, ``next_game()``, ``computer_action()``
     Act on the match in play; each returns the new view, or raises (``IllegalMoveError``
     and other ``ValueError`` subclasses) leaving everything as it was. ``move`` moves one
-    checker, by one die or several; ``confirm`` plays the finished turn; the computer
-    makes one action per call (answer a double, double or roll, or play).
+    checker, by one die or several; ``confirm`` plays the finished turn (with ``show_cost``,
+    the view's ``last_cost`` says what the play cost); the computer makes one action per
+    call (answer a double, double or roll, or play) at the session's level.
+``hint()``
+    Advice for whoever must act now, from the strongest level: the cube before rolling,
+    take or drop facing a double, the best plays of the roll (see :func:`hint`).
 ``explore(rules, position | start, turn, dice, steps, move)``
     A position outside any game, with its legal destinations and plays (live boards).
 
@@ -37,7 +44,9 @@ or None, ``cube_actions``, ``start`` (``number``, drawing ``rolls``) for the 225
 ``moves`` (the move list: ``{kind, text, colour?}``), ``last_play`` (``colour``, ``moves`` as
 ``[from, to]`` locations), ``result`` (``winner``, ``outcome``, ``points``, ``reason``,
 ``description``), ``game_number``, ``match`` (``length`` (0 = money game), ``score``,
-``crawford``, ``over``, ``winner``) and ``record`` (the engine's text record, to save).
+``crawford``, ``over``, ``winner``), ``record`` (the engine's text record, to save), ``level``
+(the computer's) and ``last_cost`` (``colour``, ``notation``, ``best``, ``cost``: the last play
+confirmed with ``show_cost``, else None).
 """
 
 from __future__ import annotations
@@ -48,13 +57,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import __version__
+from .ai import DEFAULT_LEVEL, LEVELS, choose_play, get_level
 from .errors import IllegalMoveError
 from .match import Match
-from .player import ComputerPlayer, match_score
 from .game import Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take, announce
 from .movegen import check_dice
 from .notation import format_play
-from .play import Move
+from .play import Move, Play
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
 from .rules import get_rules
 from .starts import start_position, start_rolls
@@ -178,6 +187,8 @@ class Session:
     match: Match | None
     money_game: Game | None = None  # the Jacoby rule is for money play, outside any match
     turn: TurnInProgress | None = None
+    level: str = DEFAULT_LEVEL  # the computer's
+    last_cost: dict[str, Any] | None = None  # what the last play confirmed with show_cost cost
 
     @property
     def game(self) -> Game:
@@ -337,6 +348,8 @@ def view(session: Session) -> dict[str, Any]:
         "game_number": len(session.match.games) if session.match is not None else 1,
         "match": _match_view(session),
         "record": session.record(),
+        "level": session.level,
+        "last_cost": session.last_cost,
     }
 
 
@@ -382,16 +395,22 @@ def undo() -> dict[str, Any]:
 
 
 @method
-def confirm() -> dict[str, Any]:
-    """End the turn with the play the checkers make (or pass a turn that has no legal play)."""
+def confirm(show_cost: bool = False) -> dict[str, Any]:
+    """End the turn with the play the checkers make (or pass a turn that has no legal play).
+
+    With ``show_cost``, the view's ``last_cost`` says what the play cost against the best one
+    (judged at the strongest level); without, it is cleared.
+    """
     session = _current()
     if session.turn is None:
         raise IllegalMoveError(f"no turn to confirm in phase {session.game.phase!r}")
     finished = session.turn.finished_play
     if finished is None:
         raise IllegalMoveError("the play is not finished: move the remaining checkers first")
+    turn = session.turn
     session.game.play(finished.moves)
     session.turn = None
+    session.last_cost = _play_cost(turn, finished) if show_cost and turn.plays else None
     return view(session)
 
 
@@ -527,6 +546,7 @@ def new_match(
     winner_opens: bool = False,
     position: str | None = None,
     turn: str = "white",
+    level: str = DEFAULT_LEVEL,
 ) -> dict[str, Any]:
     """Start a match to ``match_length`` points (with ``jacoby``, a money game) and return its view.
 
@@ -535,9 +555,11 @@ def new_match(
     ``auto_double_limit``). With ``position`` (a gnubg Position ID read from ``turn``'s side, as
     a share link gives it), a single game is set up from that position, ``turn`` to roll, with
     ``start`` as its nominal start number; matches always begin at a start, so ``match_length``
-    does not apply. A bad position raises and leaves the game in play as it was.
+    does not apply. A bad position raises and leaves the game in play as it was. The computer
+    plays at ``level`` (a name of :func:`levels`).
     """
     global _session
+    level = _level_name(level)
     options = GameOptions(
         rules=rules,
         cube=cube,
@@ -555,6 +577,7 @@ def new_match(
         session = Session(None, Game(start=start, options=options))
     else:
         session = Session(Match(None, match_length, options, crawford=crawford, start=start))
+    session.level = level
     _session = session
     return view(session)
 
@@ -563,16 +586,21 @@ _MATCH_LINE = re.compile(r"^Match:", re.MULTILINE)
 
 
 @method
-def load(record: str, steps: list[list[int]]) -> dict[str, Any]:
-    """Resume from a saved record (``view["record"]``) and the steps of the turn in progress."""
+def load(record: str, steps: list[list[int]], level: str = DEFAULT_LEVEL) -> dict[str, Any]:
+    """Resume from a saved record (``view["record"]``) and the steps of the turn in progress.
+
+    The level is not in the engine's record: the front end saves it (``view["level"]``) beside it.
+    """
     global _session
     if not isinstance(record, str):
         raise ServiceError("a record is text")
+    level = _level_name(level)
     if _MATCH_LINE.search(record):
         session = Session(Match.from_record(record))
     else:
         session = Session(None, Game.from_text(record))
     session.begin_turn(parse_steps(steps))
+    session.level = level
     _session = session
     return view(session)
 
@@ -588,8 +616,152 @@ def next_game() -> dict[str, Any]:
     return view(session)
 
 
-def _computer(session: Session) -> ComputerPlayer:
-    return ComputerPlayer(session.game.rules)
+# -- the computer and its advice --------------------------------------------------------------
+#
+# The computer plays at the session's level; advice and the cost of a play are always the
+# strongest level's. The cube and advice modules are imported on first use: the worker's boot
+# only needs the rules.
+
+ADVICE_LEVEL = "expert"
+HINT_PLAYS = 5
+
+
+def _level_name(level: Any) -> str:
+    if not isinstance(level, str):
+        raise ServiceError(f"a level is one of {', '.join(LEVELS)}, got {level!r}")
+    return get_level(level).name
+
+
+@method
+def levels() -> list[dict[str, str]]:
+    """The computer's levels, weakest first, for the front end's level choice."""
+    return [{"name": level.name, "title": level.title} for level in LEVELS.values()]
+
+
+def _cube_state(session: Session) -> Any:
+    """The cube as the player on roll sees it (match score, Crawford, Jacoby)."""
+    from .ai.cube import CubeState
+
+    return CubeState.from_game(session.game, session.match)
+
+
+def _equity(value: float) -> float:
+    return round(value, 3)
+
+
+def _percent(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def _cube_advice_view(advice: Any, facing_double: bool) -> dict[str, Any]:
+    """Cube advice as plain data for the player who must act: the doubler before rolling, else the taker.
+
+    ``action`` is what that player should do; ``equities`` are his cubeful equities of each
+    choice, normalised so that a dropped double is worth 1 to the doubler.
+    """
+    if not facing_double:
+        return {
+            "action": "double" if advice.may_double and advice.double else "roll",
+            "may_double": advice.may_double,
+            "verdict": advice.verdict,
+            "reason": advice.reason,
+            "equities": {
+                "no double": _equity(advice.no_double),
+                "double, take": _equity(advice.double_take),
+                "double, drop": _equity(advice.double_drop),
+            },
+        }
+    # the advice is the doubler's; its reason speaks to him, so the taker gets his own words
+    odds = f"Your opponent wins {_percent(advice.win)}"
+    if advice.win_gammon >= 0.05:
+        odds += f", a gammon {_percent(advice.win_gammon)} of the time"
+    why = "taking loses less than dropping." if advice.take else "taking would lose more than dropping."
+    return {
+        "action": "take" if advice.take else "drop",
+        "may_double": False,
+        "verdict": "Take" if advice.take else "Drop",
+        "reason": f"{odds}: {why}",
+        "equities": {"take": _equity(-advice.double_take), "drop": _equity(-advice.double_drop)},
+    }
+
+
+def _play_advice_view(advice: Any, color: Color) -> dict[str, Any]:
+    play: Play = advice.play
+    return {
+        "notation": advice.notation,
+        "equity": _equity(advice.equity),
+        "ply": advice.ply,
+        "reason": advice.reason,
+        "moves": _absolute_moves(play.moves, color),
+    }
+
+
+@method
+def hint() -> dict[str, Any]:
+    """Advice for whoever must act now, judged by the strongest level.
+
+    Before rolling (backgammon sets with the cube): ``cube`` says whether to double; facing a
+    double: whether to take or drop (``action``, ``verdict``, ``reason``, ``may_double`` and the
+    cubeful ``equities`` of each choice for the player who must act). With dice: ``plays``, the
+    best plays of the roll from the start of the turn, best first, each with its ``notation``,
+    cubeless ``equity`` for the mover, a plain-words ``reason`` and its ``moves`` as
+    ``[from, to]`` board locations. Answer: ``{actor, phase, dice, plays, cube}``; ``plays`` is
+    empty and ``cube`` None where they do not apply.
+    """
+    session = _current()
+    game = session.game
+    actor = game.to_act
+    if actor is None or game.phase not in ("roll", "move", "double-offered"):
+        raise IllegalMoveError(f"nothing to advise in phase {game.phase!r}")
+    plays: list[dict[str, Any]] = []
+    cube: dict[str, Any] | None = None
+    dice: list[int] | None = None
+    if game.phase == "move":
+        assert session.turn is not None
+        turn = session.turn
+        dice = list(turn.dice)
+        if turn.plays:
+            from .ai.advice import hint as advise
+
+            advice = advise(turn.position, turn.dice, game.rules, None, level=ADVICE_LEVEL, count=HINT_PLAYS)
+            plays = [_play_advice_view(p, actor) for p in advice.plays]
+    elif game.cube_enabled:
+        from .ai.cube import cube_advice
+
+        # before rolling, or facing a double: the position is the (would-be) doubler's, on roll
+        decision = cube_advice(game.position, game.rules, _cube_state(session), level=ADVICE_LEVEL)
+        cube = _cube_advice_view(decision, facing_double=game.phase == "double-offered")
+    return {"actor": actor.value, "phase": game.phase, "dice": dice, "plays": plays, "cube": cube}
+
+
+def _play_cost(turn: TurnInProgress, played: Play) -> dict[str, Any]:
+    """What ``played`` cost against the best play of the turn, for the view's ``last_cost``."""
+    from .ai.advice import play_cost
+
+    best = get_level(ADVICE_LEVEL).rank(turn.position, turn.dice, turn.rules)[0].play
+    # the best play costs nothing; any other is judged at the best one's depth (a second search)
+    cost = 0.0 if best == played else play_cost(turn.position, turn.dice, played, turn.rules, level=ADVICE_LEVEL)
+    return {
+        "colour": turn.position.turn.value,
+        "notation": str(played),
+        "best": str(best),
+        "cost": _equity(cost),
+    }
+
+
+def _computer_doubles(session: Session) -> bool:
+    from .ai.cube import should_double
+
+    game = session.game
+    return should_double(game.position, game.rules, _cube_state(session), session.level)
+
+
+def _computer_takes(session: Session) -> bool:
+    from .ai.cube import should_take
+
+    game = session.game
+    # the doubler is on roll; the cube is still at its value before the double
+    return should_take(game.position, game.rules, _cube_state(session), session.level)
 
 
 @method
@@ -597,25 +769,25 @@ def computer_action() -> dict[str, Any]:
     """The computer takes one action for whoever must act now: answer a double, double or roll, or play.
 
     One action per call, so the front end shows the computer's dice before its checkers move.
+    It plays at the session's level and takes its cube decisions knowing the match score, the
+    Crawford and Jacoby rules; it never offers a double the game does not allow.
     """
     session = _current()
     game = session.game
-    actor = game.to_act
-    computer = _computer(session)
-    if game.phase in ("roll", "double-offered") and actor is not None:
-        score = match_score(session.match, actor) if session.match is not None else None
-        decision = computer.cube_decision(game, score)
-        if decision == "double":
-            game.offer_double()
-        elif decision == "take":
+    if game.phase == "double-offered":
+        if _computer_takes(session):
             game.take()
-        elif decision == "drop":
+        else:
             game.drop()
+    elif game.phase == "roll":
+        if game.can_double() and _computer_doubles(session):
+            game.offer_double()
         else:
             game.roll()
             session.begin_turn()
     elif game.phase == "move" and game.dice is not None:
-        game.play(computer.choose_play(game.position, game.dice))
+        play = choose_play(game.position, game.dice, game.rules, session.level)
+        game.play(play if play is not None else ())
         session.turn = None
     else:
         raise IllegalMoveError(f"nothing for the computer to do in phase {game.phase!r}")

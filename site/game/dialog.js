@@ -1,5 +1,5 @@
-// The New game dialog: rule set, opponent, colour, match length, the rule options that apply to the
-// chosen set, and the start (drawn at random or chosen by number) for the 225 sets.
+// The New game dialog: rule set, opponent and the computer's level, colour, match length, the rule
+// options that apply to the chosen set, and the start (drawn at random or chosen by number) for the 225 sets.
 
 import { el, show } from "./dom.js";
 import { RULE_SETS, RULE_TITLES } from "./links.js";
@@ -9,6 +9,7 @@ export function defaultOptions() {
   return {
     rules: "toutes-tables-225",
     opponent: "computer", // or "human": two people on one device
+    level: DEFAULT_LEVEL, // the computer's level, a name from the engine's levels()
     colour: "white", // the colour of the (first) human player, drawn at the bottom
     match_length: 1,
     start: null, // null = drawn at random; 1..225 = that start (225 sets only)
@@ -21,8 +22,13 @@ export function defaultOptions() {
     strict_touch: false,
     winner_opens: false,
     autoplay_forced: false,
+    show_cost: false, // after each of your moves, show what it cost against the best play
   };
 }
+
+export const DEFAULT_LEVEL = "expert";
+// Until the engine answers levels(), the dialog offers the default only; the names are the engine's.
+const FALLBACK_LEVELS = [{ name: DEFAULT_LEVEL, title: "Expert" }];
 
 const CUBE_OPTIONS = ["cube", "crawford", "jacoby", "auto_doubles", "point_game"];
 
@@ -53,7 +59,9 @@ export function normaliseOptions(raw) {
   o.start = o.start === null || o.start === "" ? null : clampInt(o.start, 1, 225, null);
   o.opponent = o.opponent === "human" ? "human" : "computer";
   o.colour = o.colour === "black" ? "black" : "white";
-  for (const key of ["cube", "crawford", "jacoby", "auto_doubles", "point_game", "strict_touch", "winner_opens", "autoplay_forced"]) {
+  // the engine refuses a level it does not know; here only the form of a name is checked
+  o.level = typeof o.level === "string" && /^[a-z][a-z-]{0,29}$/.test(o.level) ? o.level : DEFAULT_LEVEL;
+  for (const key of ["cube", "crawford", "jacoby", "auto_doubles", "point_game", "strict_touch", "winner_opens", "autoplay_forced", "show_cost"]) {
     o[key] = Boolean(o[key]);
   }
   return o;
@@ -85,6 +93,14 @@ export function createNewGameDialog(onStart) {
     el("option", { value: "computer" }, "the computer"),
     el("option", { value: "human" }, "a second person on this device"),
   );
+  const level = el("select", { name: "level" });
+  const levelField = field("Computer's level", level, "Weaker levels make the mistakes a person makes.");
+  let levelChoices = FALLBACK_LEVELS;
+  function fillLevels(chosen) {
+    level.replaceChildren(...levelChoices.map((l) => el("option", { value: l.name }, l.title)));
+    level.value = levelChoices.some((l) => l.name === chosen) ? chosen : DEFAULT_LEVEL;
+  }
+  fillLevels(DEFAULT_LEVEL);
   const colour = el("select", { name: "colour" }, el("option", { value: "white" }, "White (light)"), el("option", { value: "black" }, "Black (dark)"));
   const matchLength = el("input", { type: "number", name: "match_length", min: 1, max: 99, step: 1, value: 1 });
   const startMode = el(
@@ -122,6 +138,7 @@ export function createNewGameDialog(onStart) {
     el("h2", {}, "New game"),
     field("Rule set", rules),
     field("Opponent", opponent),
+    levelField,
     field("Your colour", colour, "The first player's colour, drawn at the bottom of the board."),
     field("Match to (points)", matchLength, "1 = a single game."),
     startFields,
@@ -145,8 +162,10 @@ export function createNewGameDialog(onStart) {
     show(limitField, applies.auto_double_limit && boxes.auto_doubles.checked);
     show(startFields, applies.start);
     show(startNumberField, startMode.value === "number");
+    show(levelField, opponent.value === "computer");
   }
   rules.addEventListener("change", refresh);
+  opponent.addEventListener("change", refresh);
   startMode.addEventListener("change", refresh);
   boxes.auto_doubles.addEventListener("change", refresh);
 
@@ -155,6 +174,7 @@ export function createNewGameDialog(onStart) {
     const chosen = {
       rules: rules.value,
       opponent: opponent.value,
+      level: level.value,
       colour: colour.value,
       match_length: Number(matchLength.value),
       start: startMode.value === "number" ? Number(startNumber.value) : null,
@@ -175,10 +195,18 @@ export function createNewGameDialog(onStart) {
 
   return {
     dialog,
+    /** The engine's levels, `[{name, title}]` weakest first, replace the default-only list. */
+    setLevels(levels) {
+      if (!Array.isArray(levels) || !levels.length) return;
+      const chosen = level.value;
+      levelChoices = levels.map((l) => ({ name: String(l.name), title: String(l.title) }));
+      fillLevels(chosen);
+    },
     open(current) {
       const o = normaliseOptions(current);
       rules.value = o.rules;
       opponent.value = o.opponent;
+      fillLevels(o.level);
       colour.value = o.colour;
       matchLength.value = String(o.match_length);
       startMode.value = o.start ? "number" : "random";

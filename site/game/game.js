@@ -3,18 +3,21 @@
 // The engine (toutes_tables.service in a Pyodide worker) holds the match and answers every action
 // with a "view": plain JSON describing what to draw and what may happen next (see the service's
 // docstring). This module sends the player's actions, draws the views, lets the computer act when
-// it is its turn, announces everything in the live region, and saves after every action.
+// it is its turn, announces everything in the live region, and saves after every action. The
+// computer's thinking, hints and move costs are all worked out in the worker: the page never waits.
 
 import { createBoard } from "../board/board.js";
 import { classicPosition, emptyPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
 import { createNewGameDialog, defaultOptions, normaliseOptions } from "./dialog.js";
 import { el, setChildren, show } from "./dom.js";
+import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
 import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
 import { clearSavedGame, loadSavedGame, saveGame } from "./storage.js";
 
 const COMPUTER_PAUSE_MS = 450; // long enough to see the computer's dice before its checkers move
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
+const THINKING_SHOWN_AFTER_MS = 200; // quicker answers (a roll) would only make the busy sign flicker
 
 /** The board's position format from the engine's absolute view (24 signed counts, bars, trays). */
 export function boardPosition(abs) {
@@ -38,6 +41,9 @@ export function createGame(root, { workerUrl }) {
   let touched = null; // strict touch-move: the player-numbering point of the checker picked up
   let orientation = "white";
   let pending = null; // timer of a scheduled computer action or pass
+  let thinking = false; // the worker is working out the computer's action or a hint
+  let thinkingShown = null; // timer: the busy sign appears only when an answer takes a while
+  let hint = null; // the hint on show: {answer, turnKey}, until the turn it was asked for ends
   let destroyed = false; // the page was left (instant navigation): late answers are dropped
 
   const board = createBoard(ui.boardHolder, {
@@ -53,7 +59,8 @@ export function createGame(root, { workerUrl }) {
   drawSavedPreview();
 
   const dialog = createNewGameDialog((chosen) => {
-    startNewMatch(chosen);
+    // the cost option lives beside the Hint button, not in the dialog: a new game keeps it
+    startNewMatch({ ...chosen, show_cost: options.show_cost });
   });
   root.append(dialog.dialog);
 
@@ -83,6 +90,7 @@ export function createGame(root, { workerUrl }) {
   }
 
   async function begin() {
+    dialog.setLevels(await engine.call("levels"));
     if (await openSharedLink()) return;
     let saved = null;
     try {
@@ -97,7 +105,8 @@ export function createGame(root, { workerUrl }) {
         players = saved.players;
         orientation = saved.orientation;
         touched = saved.touched;
-        await update(await engine.call("load", { record: saved.record, steps: saved.steps }));
+        ui.showCost.checked = options.show_cost;
+        await update(await engine.call("load", { record: saved.record, steps: saved.steps, level: options.level }));
         announce("Saved game restored.");
         schedule(); // saved during the opening roll or the computer's turn: carry on from there
         return;
@@ -151,6 +160,7 @@ export function createGame(root, { workerUrl }) {
     players = { [options.colour]: "human", [other]: options.opponent === "computer" ? "computer" : "human" };
     orientation = options.colour;
     touched = null;
+    ui.showCost.checked = options.show_cost;
   }
 
   async function startNewMatch(chosen) {
@@ -170,14 +180,16 @@ export function createGame(root, { workerUrl }) {
       auto_double_limit: o.auto_double_limit,
       point_game: o.point_game,
       winner_opens: o.winner_opens,
+      level: o.level,
     };
   }
 
   // -- actions ------------------------------------------------------------------------------
 
-  async function run(request) {
+  async function run(request, { think = false } = {}) {
     if (busy) return;
     busy = true;
+    setThinking(think);
     refreshControls();
     try {
       await update(await request());
@@ -191,6 +203,7 @@ export function createGame(root, { workerUrl }) {
       }
     } finally {
       busy = false;
+      setThinking(false);
       refreshControls();
     }
     schedule();
@@ -198,7 +211,109 @@ export function createGame(root, { workerUrl }) {
 
   function act(method, params = {}) {
     if (method === "move") touched = null;
+    // with the cost option, the worker judges the play as it is confirmed (the strongest level's search)
+    if (method === "confirm") return run(() => engine.call("confirm", { show_cost: options.show_cost }), { think: options.show_cost });
     return run(() => engine.call(method, params));
+  }
+
+  /** The busy indicator: shown while the worker thinks for the computer or for a hint (not for a quick answer). */
+  function setThinking(on) {
+    thinking = on;
+    clearTimeout(thinkingShown);
+    if (on) {
+      thinkingShown = setTimeout(() => show(ui.thinking, thinking), THINKING_SHOWN_AFTER_MS);
+    } else {
+      show(ui.thinking, false);
+    }
+    ui.game.setAttribute("aria-busy", on ? "true" : "false");
+  }
+
+  // -- advice -------------------------------------------------------------------------------
+
+  /** What a hint is good for: the turn it was asked in (a checker moved within it keeps it valid). */
+  function turnKey(v) {
+    return `${v.game_number}/${v.moves.length}/${v.phase}/${v.actor}`;
+  }
+
+  async function askHint() {
+    if (busy || !view || !humanToAct(view)) return;
+    busy = true;
+    setThinking(true);
+    refreshControls();
+    const asked = view;
+    try {
+      const answer = await engine.call("hint");
+      if (destroyed || view !== asked) return;
+      hint = { answer, turnKey: turnKey(asked) };
+      renderHint();
+      announce(hintSummary(answer));
+    } catch (error) {
+      if (!(error && error.name === "EngineError")) throw error;
+      setChildren(ui.status, `No hint: ${error.message}`);
+    } finally {
+      busy = false;
+      setThinking(false);
+      refreshControls();
+    }
+    schedule();
+  }
+
+  function hintSummary(answer) {
+    const said = [];
+    if (answer.cube) said.push(`Hint: ${cubeAdviceText(answer.cube)}`);
+    if (answer.plays.length) {
+      const best = answer.plays[0];
+      said.push(`Hint: the best play is ${best.notation}, equity ${formatEquity(best.equity)}. ${best.reason || ""}`.trim());
+    }
+    if (!said.length) said.push(answer.dice ? "Hint: no play is possible." : "Hint: nothing to decide, roll the dice.");
+    return said.join(" ");
+  }
+
+  function renderHint() {
+    if (!hint) {
+      show(ui.hintBox, false);
+      setChildren(ui.hintBox);
+      return;
+    }
+    const { answer } = hint;
+    const parts = [el("h3", {}, "Hint")];
+    if (answer.cube) {
+      parts.push(
+        el("p", { class: "tt-hint-cube" }, el("strong", {}, answer.cube.verdict), answer.cube.reason ? ` ${answer.cube.reason}` : ""),
+        el("p", { class: "tt-hint-equities" }, cubeEquitiesText(answer.cube.equities)),
+      );
+    }
+    if (answer.plays.length) {
+      parts.push(
+        el(
+          "ol",
+          { class: "tt-hint-plays", "aria-label": "Best plays" },
+          ...answer.plays.map((p, i) =>
+            el(
+              "li",
+              { class: i === 0 ? "tt-hint-best" : null },
+              el("span", { class: "tt-hint-notation" }, p.notation),
+              " ",
+              el("span", { class: "tt-hint-equity" }, formatEquity(p.equity)),
+              p.reason ? el("small", {}, ` ${p.reason}`) : null,
+              // the strongest level looks ahead on its best candidates only; the others keep a quick estimate
+              p.ply < answer.plays[0].ply ? el("small", { class: "tt-hint-shallow" }, " (quick estimate)") : null,
+            ),
+          ),
+        ),
+      );
+    } else if (!answer.cube) {
+      parts.push(el("p", {}, answer.dice ? "No play is possible with this roll." : "Nothing to decide: roll the dice."));
+    }
+    setChildren(ui.hintBox, ...parts);
+    show(ui.hintBox, true);
+  }
+
+  function renderCost(v) {
+    const c = v.last_cost;
+    const mine = c && options.show_cost && players[c.colour] === "human";
+    show(ui.cost, Boolean(mine));
+    setChildren(ui.cost, mine ? costText(c) : "");
   }
 
   function onSelect(source) {
@@ -234,7 +349,7 @@ export function createGame(root, { workerUrl }) {
       return;
     }
     if (!humanToAct(v)) {
-      pending = setTimeout(() => run(() => engine.call("computer_action")), COMPUTER_PAUSE_MS);
+      pending = setTimeout(() => run(() => engine.call("computer_action"), { think: true }), COMPUTER_PAUSE_MS);
       return;
     }
     if (v.phase === "move" && v.turn_state.finished && v.turn_state.no_play) {
@@ -256,6 +371,8 @@ export function createGame(root, { workerUrl }) {
     if (destroyed) return;
     const previous = view;
     view = next;
+    if (hint && hint.turnKey !== turnKey(next)) hint = null; // advice for a turn that is over
+    const costShown = next.last_cost && (!previous || JSON.stringify(previous.last_cost) !== JSON.stringify(next.last_cost));
     if (touched !== null && !(next.phase === "move" && next.turn_state.dests[String(touched)])) touched = null;
     // the computer's play slides into place, so the player sees what moved
     const computerPlayed =
@@ -266,6 +383,7 @@ export function createGame(root, { workerUrl }) {
       next.moves[next.moves.length - 1].kind === "play";
     render(next, computerPlayed ? { moves: next.last_play.moves, colour: next.last_play.colour } : null);
     announceChanges(previous, next);
+    if (costShown && options.show_cost && players[next.last_cost.colour] === "human") announce(costText(next.last_cost));
     save();
   }
 
@@ -282,13 +400,16 @@ export function createGame(root, { workerUrl }) {
       labels: labels(),
       dests: humanMoving ? restrictedDests(t) : {},
       interactive: humanMoving,
-      lastMove: v.last_play ? v.last_play.moves : [],
+      // a hint's best play is marked where the last play would be
+      lastMove: hint && hint.answer.plays.length ? hint.answer.plays[0].moves : v.last_play ? v.last_play.moves : [],
       message: resultMessage(v),
       animate,
     });
     setChildren(ui.status, statusText(v));
     renderInfo(v);
     renderMoves(v);
+    renderHint();
+    renderCost(v);
     refreshControls();
   }
 
@@ -378,10 +499,11 @@ export function createGame(root, { workerUrl }) {
       undo: human && v.phase === "move" && t.steps.length > 0,
       confirm: human && v.phase === "move" && t.finished && !t.no_play,
       next: Boolean(v) && !busy && v.phase === "over" && !v.match.over,
+      hint: human && ["roll", "move", "double-offered"].includes(v.phase) && !(v.phase === "move" && t.no_play),
     };
     for (const [name, button] of Object.entries(ui.buttons)) {
       if (name in can) {
-        show(button, Boolean(can[name]) || (name === "undo" && v && v.phase === "move" && human));
+        show(button, Boolean(can[name]) || (name === "undo" && v && v.phase === "move" && human) || (name === "hint" && v && v.phase !== "over"));
         button.disabled = !can[name];
       }
     }
@@ -458,6 +580,12 @@ export function createGame(root, { workerUrl }) {
   });
   ui.buttons.confirm.addEventListener("click", () => act("confirm"));
   ui.buttons.next.addEventListener("click", () => act("next_game"));
+  ui.buttons.hint.addEventListener("click", () => askHint().catch(fatal));
+  ui.showCost.addEventListener("change", () => {
+    options = { ...options, show_cost: ui.showCost.checked };
+    if (view) renderCost(view);
+    save();
+  });
   ui.buttons.newGame.addEventListener("click", () => dialog.open(options));
   ui.buttons.flip.addEventListener("click", () => {
     orientation = orientation === "white" ? "black" : "white";
@@ -470,11 +598,11 @@ export function createGame(root, { workerUrl }) {
   ]) {
     button.addEventListener("click", () => copy(input));
   }
-  // Shortcuts anywhere in the game except form fields: R roll, U undo, C confirm.
+  // Shortcuts anywhere in the game except form fields: R roll, U undo, C confirm, H hint.
   root.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const key = ev.key.toLowerCase();
-    const target = { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm }[key];
+    const target = { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm, h: ui.buttons.hint }[key];
     if (target && !target.disabled && !target.hidden) {
       ev.preventDefault();
       target.click();
@@ -499,6 +627,7 @@ export function createGame(root, { workerUrl }) {
       if (destroyed) return;
       destroyed = true;
       clearTimeout(pending);
+      clearTimeout(thinkingShown);
       pending = null;
       engine.terminate();
       board.destroy();
@@ -508,6 +637,13 @@ export function createGame(root, { workerUrl }) {
     },
     get busy() {
       return busy || pending !== null;
+    },
+    get thinking() {
+      return thinking;
+    },
+    /** The hint on show (the engine's answer to hint), or null. */
+    get hint() {
+      return hint ? hint.answer : null;
     },
   };
 }
@@ -523,6 +659,7 @@ function buildLayout(root) {
     undo: button("Undo", { "aria-keyshortcuts": "U" }),
     confirm: button("Confirm", { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
     next: button("Next game", { class: "tt-button tt-primary" }),
+    hint: button("Hint", { "aria-keyshortcuts": "H" }),
     newGame: button("New game…"),
     flip: button("Flip board"),
   };
@@ -531,6 +668,10 @@ function buildLayout(root) {
   const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
   const status = el("p", { class: "tt-status" });
+  const thinking = el("p", { class: "tt-thinking", role: "status", hidden: true }, el("span", { class: "tt-spinner", "aria-hidden": "true" }), " Thinking…");
+  const hintBox = el("section", { class: "tt-hint", "aria-label": "Hint", hidden: true });
+  const cost = el("p", { class: "tt-cost", hidden: true });
+  const showCostBox = el("input", { type: "checkbox", name: "show_cost" });
   const boardHolder = el("div", { class: "tt-board-holder" });
   const info = el("dl", { class: "tt-info" });
   const positionId = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "Position ID", size: 16 });
@@ -550,17 +691,16 @@ function buildLayout(root) {
       el("li", {}, "Tab to the board; arrow keys move between points, Up/Down change row."),
       el("li", {}, "Enter or Space picks up a checker; with one picked, arrows step through its destinations and Enter drops it."),
       el("li", {}, "Escape puts a checker back; N / P jump to the next / previous movable checker."),
-      el("li", {}, "R rolls, U undoes the last checker, C confirms the move."),
+      el("li", {}, "R rolls, U undoes the last checker, C confirms the move, H asks for a hint."),
     ),
   );
-  setChildren(
-    root,
-    el(
+  const game = el(
       "div",
-      { class: "tt-game" },
+      { class: "tt-game", "aria-busy": "false" },
       progressBox,
       notice,
       status,
+      thinking,
       el(
         "div",
         { class: "tt-main" },
@@ -568,7 +708,10 @@ function buildLayout(root) {
         el(
           "aside",
           { class: "tt-side" },
-          el("div", { class: "tt-actions" }, ...["roll", "double", "take", "drop", "undo", "confirm", "next"].map((n) => buttons[n])),
+          el("div", { class: "tt-actions" }, ...["roll", "double", "take", "drop", "undo", "confirm", "next", "hint"].map((n) => buttons[n])),
+          el("label", { class: "tt-check" }, showCostBox, " Show what each of my moves cost"),
+          cost,
+          hintBox,
           info,
           el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Position ID"), positionId, copyId),
           el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Share link"), shareLinkInput, copyLink),
@@ -580,8 +723,8 @@ function buildLayout(root) {
       ),
       live,
       cursorLive,
-    ),
-  );
-  for (const name of ["double", "take", "drop", "next"]) show(buttons[name], false);
-  return { buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive };
+    );
+  setChildren(root, game);
+  for (const name of ["double", "take", "drop", "next", "hint"]) show(buttons[name], false);
+  return { game, thinking, hintBox, cost, showCost: showCostBox, buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive };
 }

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
 import { applicableOptions, defaultOptions, normaliseOptions } from "./dialog.js";
 import { parseShareLink, shareLink } from "./links.js";
 
@@ -59,4 +60,24 @@ test("normalised options fall back to defaults for values out of range", () => {
   assert.equal(o.opponent, "computer");
   assert.equal(o.colour, "white");
   assert.deepEqual(applicableOptions("backgammon-225").start, true);
+});
+
+test("equities carry their sign; a play within half a thousandth of the best is the best move", () => {
+  assert.equal(formatEquity(0.1234), "+0.123");
+  assert.equal(formatEquity(-0.0451), "\u22120.045");
+  assert.equal(formatEquity(0.0002), "0.000");
+  assert.equal(costText({ notation: "13/7 8/7", best: "13/7 8/7", cost: 0 }), "13/7 8/7: best move.");
+  assert.equal(costText({ notation: "24/18 13/11", best: "13/7 8/7", cost: 0.042 }), "24/18 13/11: cost 0.042 (best: 13/7 8/7).");
+  assert.equal(cubeAdviceText({ verdict: "No double", reason: "" }), "No double.");
+  assert.equal(cubeAdviceText({ verdict: "Double, take", reason: "a clear lead" }), "Double, take: a clear lead");
+  assert.equal(cubeEquitiesText({ take: -0.5, drop: -1 }), "take \u22120.500 \u00b7 drop \u22121.000");
+});
+
+test("the computer's level defaults to expert and keeps a well-formed name; the cost option is a boolean", () => {
+  assert.equal(defaultOptions().level, "expert");
+  assert.equal(defaultOptions().show_cost, false);
+  assert.equal(normaliseOptions({ level: "beginner" }).level, "beginner");
+  assert.equal(normaliseOptions({ level: "<script>" }).level, "expert");
+  assert.equal(normaliseOptions({ level: 3 }).level, "expert");
+  assert.equal(normaliseOptions({ show_cost: 1 }).show_cost, true);
 });

@@ -1,0 +1,30 @@
+// Words and figures for the computer's advice: the hint's equities, the cube verdict, a play's cost.
+// Pure functions of the engine's answers (service.hint and the view's last_cost), tested under node.
+
+/** An equity with its sign, three decimals: "+0.123", "−0.045" (a true minus sign), "0.000". */
+export function formatEquity(value) {
+  const fixed = Math.abs(value).toFixed(3);
+  if (fixed === "0.000") return fixed;
+  return `${value > 0 ? "+" : "\u2212"}${fixed}`;
+}
+
+/** Below half a thousandth a play is as good as the best: the figure would read 0.000. */
+export const NO_COST = 0.0005;
+
+/** After a confirmed play: "13/7 8/7: best move." or "24/18 13/11: cost 0.042 (best: 13/7 8/7)." */
+export function costText({ notation, best, cost }) {
+  if (cost < NO_COST) return `${notation}: best move.`;
+  return `${notation}: cost ${cost.toFixed(3)} (best: ${best}).`;
+}
+
+/** The cube advice in one sentence: its verdict, then the reason when there is one. */
+export function cubeAdviceText({ verdict, reason }) {
+  return reason ? `${verdict}: ${reason}` : `${verdict}.`;
+}
+
+/** The cubeful equity of each cube choice on one line: "no double +0.769 · double, take +0.940 · …". */
+export function cubeEquitiesText(equities) {
+  return Object.entries(equities || {})
+    .map(([choice, value]) => `${choice} ${formatEquity(value)}`)
+    .join(" \u00b7 ");
+}

@@ -1,0 +1,215 @@
+"""The service's computer and advice: levels, hints, the cost of a play, the computer's cube."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from toutes_tables import Game, IllegalMoveError, Match, Position
+from toutes_tables.ai import LEVELS
+from toutes_tables.ai.cube import CubeState, should_double, should_take
+from toutes_tables.service import ServiceError, dispatch
+
+# White on roll in a race, well ahead but not out of reach: double and take with the cube in the middle.
+DOUBLING_RACE = "white 6:4 5:3 4:3 3:2 2:2 1:1 / 7:2 6:3 5:3 4:3 3:2 2:1 1:1"  # 62 pips against 68: double, take
+
+
+def to_move(view: dict[str, Any]) -> dict[str, Any]:
+    """Roll (the opening too) until a player has dice to play."""
+    while view["phase"] in ("opening", "roll"):
+        view = dispatch("roll")
+    return view
+
+
+def play_first_legal(view: dict[str, Any], show_cost: bool = False) -> dict[str, Any]:
+    """Move the first offered checker until the play is finished, then confirm it."""
+    while not view["turn_state"]["finished"]:
+        source, destinations = next(iter(view["turn_state"]["dests"].items()))
+        view = dispatch("move", {"from": source if source == "bar" else int(source), "to": destinations[0]})
+    return dispatch("confirm", {"show_cost": show_cost})
+
+
+def load_game(game: Game, level: str = "expert") -> dict[str, Any]:
+    return dispatch("load", {"record": game.to_text(), "steps": [], "level": level})  # type: ignore[no-any-return]
+
+
+# -- levels ---------------------------------------------------------------------------------
+
+
+def test_levels_are_named_weakest_first_and_expert_is_the_default() -> None:
+    assert dispatch("levels") == [{"name": level.name, "title": level.title} for level in LEVELS.values()]
+    assert [level["name"] for level in dispatch("levels")] == ["beginner", "intermediate", "advanced", "expert"]
+    assert dispatch("new_match", {"rules": "backgammon"})["level"] == "expert"
+
+
+def test_the_level_is_kept_through_a_save_and_load() -> None:
+    view = to_move(dispatch("new_match", {"rules": "toutes-tables-225", "level": "beginner"}))
+    assert view["level"] == "beginner"
+    resumed = dispatch("load", {"record": view["record"], "steps": [], "level": view["level"]})
+    assert resumed["level"] == "beginner" and resumed["position_id"] == view["position_id"]
+
+
+def test_an_unknown_level_is_refused_and_the_game_in_play_stays() -> None:
+    view = dispatch("new_match", {"rules": "backgammon", "level": "advanced"})
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
+        dispatch("new_match", {"rules": "toutes-tables", "level": "grandmaster"})
+    with pytest.raises(ServiceError, match="a level is one of"):
+        dispatch("load", {"record": view["record"], "steps": [], "level": 3})
+    assert dispatch("state")["record"] == view["record"] and dispatch("state")["level"] == "advanced"
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("rules", ["toutes-tables-225", "backgammon"])
+def test_the_computer_plays_legal_plays_at_every_level(level: str, rules: str) -> None:
+    view = dispatch("new_match", {"rules": rules, "level": level, "start": 64})
+    for _ in range(3):
+        view = to_move(view)
+        legal = {str(p) for p in Match.from_record(view["record"]).game.legal_plays()}
+        view = dispatch("computer_action")
+        played = view["moves"][-1]
+        assert played["kind"] == "play"
+        notation = played["text"].split(": ", 1)[1]
+        assert notation in legal or (not legal and notation == "(no play)")
+
+
+# -- hints ----------------------------------------------------------------------------------
+
+
+def test_a_hint_with_dice_gives_the_best_legal_plays_with_board_moves() -> None:
+    view = to_move(dispatch("new_match", {"rules": "backgammon", "start": 64}))
+    mover = view["turn"]
+    hint = dispatch("hint")
+    assert hint["actor"] == mover and hint["phase"] == "move" and hint["cube"] is None
+    plays = hint["plays"]
+    assert 1 <= len(plays) <= 5
+    # best first: the plays looked at one roll ahead, then the others by their quick estimate
+    plies = [p["ply"] for p in plays]
+    assert plies == sorted(plies, reverse=True)
+    for ply in set(plies):
+        equities = [p["equity"] for p in plays if p["ply"] == ply]
+        assert equities == sorted(equities, reverse=True)
+    for advice in plays:
+        assert isinstance(advice["reason"], str)
+    # the best play's board moves, made one by one, finish exactly that play
+    for source, destination in plays[0]["moves"]:
+        view = dispatch("move", {"from": source, "to": destination})
+    assert view["turn_state"]["finished"] and view["turn_state"]["notation"] == plays[0]["notation"]
+    # a hint asked in the middle of the turn still advises from the turn's start
+    assert dispatch("hint")["plays"] == plays
+
+
+def test_a_hint_before_rolling_gives_the_cube_advice() -> None:
+    game = Game("backgammon", position=Position.from_text(DOUBLING_RACE))
+    view = load_game(game)
+    assert view["phase"] == "roll" and view["cube_actions"] == ["double"]
+    hint = dispatch("hint")
+    assert hint["phase"] == "roll" and hint["plays"] == [] and hint["dice"] is None
+    cube = hint["cube"]
+    assert cube["may_double"] is True
+    assert cube["action"] == "double"
+    assert cube["verdict"] and isinstance(cube["reason"], str)
+
+
+def test_a_hint_facing_a_double_says_take_or_drop() -> None:
+    game = Game("backgammon", position=Position.from_text(DOUBLING_RACE))
+    game.offer_double()
+    load_game(game)
+    hint = dispatch("hint")
+    assert hint["actor"] == "black" and hint["phase"] == "double-offered"
+    assert hint["cube"]["action"] in ("take", "drop")
+    expected = should_take(game.position, game.rules, CubeState(), "expert")
+    assert hint["cube"]["action"] == ("take" if expected else "drop")
+
+
+def test_no_cube_advice_in_the_toutes_tables_sets_and_no_hint_when_nobody_acts() -> None:
+    game = Game("toutes-tables", position=Position.from_text(DOUBLING_RACE))
+    load_game(game)
+    assert dispatch("hint")["cube"] is None
+    dispatch("new_match", {"rules": "toutes-tables-225"})
+    with pytest.raises(IllegalMoveError, match="nothing to advise in phase 'opening'"):
+        dispatch("hint")
+
+
+# -- the cost of a play ---------------------------------------------------------------------
+
+
+def test_confirm_with_show_cost_says_what_the_play_cost() -> None:
+    view = to_move(dispatch("new_match", {"rules": "backgammon", "start": 64}))
+    mover = view["turn"]
+    best = dispatch("hint")["plays"][0]
+    for source, destination in best["moves"]:
+        view = dispatch("move", {"from": source, "to": destination})
+    view = dispatch("confirm", {"show_cost": True})
+    assert view["last_cost"] == {"colour": mover, "notation": best["notation"], "best": best["notation"], "cost": 0.0}
+
+
+def test_a_worse_play_costs_its_equity_difference_and_no_show_cost_clears_it() -> None:
+    # White's 6-5 at the classic start: 24/13 is the known best; 8/3 8/2 leaves three blots
+    game = Game("backgammon", position=Position.from_text("white 6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"))
+    game.roll((6, 5))
+    load_game(game)
+    hint = dispatch("hint")
+    assert hint["plays"][0]["notation"] == "24/13"
+    dispatch("move", {"from": 8, "to": 3})
+    view = dispatch("move", {"from": 8, "to": 2})
+    played = view["turn_state"]["notation"]
+    assert played in ("8/3 8/2", "8/2 8/3")
+    view = dispatch("confirm", {"show_cost": True})
+    cost = view["last_cost"]
+    assert cost["colour"] == "white" and cost["notation"] == played and cost["best"] == "24/13"
+    assert cost["cost"] > 0.1  # a blunder
+    # the computer's play keeps the human's cost on show; a confirm without show_cost clears it
+    view = dispatch("computer_action")
+    assert view["last_cost"] == cost
+    view = to_move(dispatch("state"))
+    assert play_first_legal(view)["last_cost"] is None
+
+
+# -- the computer's cube --------------------------------------------------------------------
+
+
+def test_the_computer_doubles_a_strong_race_with_the_cube_in_the_middle() -> None:
+    load_game(Game("backgammon", position=Position.from_text(DOUBLING_RACE)))
+    view = dispatch("computer_action")
+    assert view["phase"] == "double-offered" and view["moves"][-1]["text"] == "White doubles to 2."
+
+
+def test_the_computer_never_doubles_in_the_crawford_game() -> None:
+    assert should_double(Position.from_text(DOUBLING_RACE), "backgammon", CubeState(), "expert")
+    load_game(Game("backgammon", position=Position.from_text(DOUBLING_RACE), is_crawford=True))
+    view = dispatch("computer_action")
+    assert view["phase"] == "move" and all(m["kind"] != "double" for m in view["moves"])
+
+
+def test_the_computer_never_doubles_with_the_cube_on_the_other_side() -> None:
+    game = Game("backgammon", position=Position.from_text(DOUBLING_RACE))
+    game.offer_double()
+    game.take()  # Black owns the cube at 2
+    game.roll((1, 2))
+    game.play(game.legal_plays()[0])
+    game.roll((1, 2))
+    game.play(game.legal_plays()[0])  # White on roll again, still far ahead
+    assert should_double(game.position, game.rules, CubeState(), "expert")  # were the cube in the middle
+    load_game(game)
+    view = dispatch("computer_action")
+    assert view["phase"] == "move" and [m["kind"] for m in view["moves"]].count("double") == 1
+
+
+def test_the_computer_plays_a_whole_match_with_the_cube_and_never_doubles_in_the_crawford_game() -> None:
+    view = dispatch("new_match", {"rules": "backgammon", "match_length": 3, "start": 64, "level": "intermediate"})
+    actions = 0
+    while not view["match"]["over"]:
+        if view["phase"] == "over":
+            view = dispatch("next_game")
+        elif view["phase"] == "opening":
+            view = dispatch("roll")
+        else:
+            crawford = view["match"]["crawford"]
+            view = dispatch("computer_action")
+            if crawford:
+                assert view["moves"] and view["moves"][-1]["kind"] != "double"
+        actions += 1
+        assert actions < 5000
+    match = Match.from_record(view["record"])
+    assert match.is_over and max(match.score.values()) >= 3
