@@ -18,7 +18,7 @@ from typing import Any
 from driving import BOOT_TIMEOUT_MS, GAME_TIMEOUT_MS, play_turn_with_pointer
 from playwright.sync_api import Page, expect
 
-SEED = 8
+SEED = 16
 PERSON = "You"
 COMPUTERS = ("Ann", "Bruno")
 MAX_GAMES = 6

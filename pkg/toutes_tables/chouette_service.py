@@ -39,7 +39,9 @@ colour, ``turn``, ``position``, ``position_id``, ``pips``, ``dice``, ``dice_call
 ``box``, ``captain``, ``awaiting`` (who may still answer the double), ``players`` (by
 rank: ``name``, ``kind``, ``level``, ``rank``, ``role``, ``cube``, ``total``, ``answer``),
 ``moves`` (this game's lines, by name), ``game_number``, ``settlements`` (every finished
-game: ``game``, ``box``, ``captain``, ``description``, ``payments``), ``seats`` and
+game: ``game``, ``box``, ``captain``, ``winner`` (the box's name or ``"team"``),
+``description``, ``payments`` at its end, ``totals`` after it and ``changes`` over it,
+drops during the game included), ``seats`` and
 ``save`` (to give back to ``chouette_load``).
 """
 
@@ -51,11 +53,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from .ai import LEVELS, choose_play
+from .ai.cube import CubeState, cube_advice, should_double, should_take
 from .chouette import BOX_COLOR, TEAM_COLOR, Answer, Chouette, Join, NextGame
 from .errors import IllegalMoveError, InvalidRecordError
 from .game import Double, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, announce
 from .notation import parse_play
-from .player import estimate, should_double, should_take
 from .position import Color
 from .rules import get_rules
 from .service import (
@@ -134,30 +136,26 @@ def _current() -> ChouetteSession:
 # -- the computer's decisions ------------------------------------------------------------------
 
 
-def computer_doubles(ch: Chouette) -> bool:
-    """Would the player on roll (box or captain) double now, against every member alike?"""
+def computer_doubles(ch: Chouette, level: str) -> bool:
+    """Would the computer on roll (box or captain) at ``level`` double now, against every member alike?"""
     game = ch.game
-    return game.can_double() and should_double(game.position, game.rules, game.cube_value)
+    return game.can_double() and should_double(game.position, game.rules, CubeState.from_game(game), level)
 
 
-def computer_answers(ch: Chouette, name: str) -> bool:
-    """``name``'s answer to the pending double: take (or join the captain's double) or not.
+def computer_answers(ch: Chouette, name: str, level: str) -> bool:
+    """``name``'s answer at ``level`` to the pending double: take (or join the captain's double) or not.
 
-    A team member facing the box's double, and the box facing the captain's, take as in a
-    two-player game. A member asked to join the captain's double weighs joining (playing on
-    for twice the stake) against refusing (paying his stake now): he joins while the team's
-    prospects are worth more than half a stake lost, which a double offered by the team
-    nearly always is.
+    A team member facing the box's double, and the box facing the captain's, answer as in a
+    two-player money game. A member asked to join the captain's double weighs joining (the
+    team's game at twice the stake, whatever the box answers) against refusing (his stake
+    lost now, -1 in the advice's units): he joins unless the team's prospects are worse.
     """
     game = ch.game
-    doubler = game.position.turn
-    if doubler is TEAM_COLOR and name != ch.box:
-        return not should_take(game.position, game.rules, game.cube_value * 2) or _team_not_hopeless(ch)
-    return should_take(game.position, game.rules, game.cube_value * 2)
-
-
-def _team_not_hopeless(ch: Chouette) -> bool:
-    return estimate(ch.game.position, ch.game.rules).equity >= -0.5
+    cube = CubeState.from_game(game)  # while a double is offered: before it, seen by the doubler
+    if game.position.turn is TEAM_COLOR and name != ch.box:
+        advice = cube_advice(game.position, game.rules, cube, level)
+        return min(advice.double_take, advice.double_drop) > -1.0
+    return should_take(game.position, game.rules, cube, level)
 
 
 # -- the view --------------------------------------------------------------------------------
@@ -303,8 +301,10 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
                 "winner": s.box if s.result.winner is BOX_COLOR else "team",
                 "description": _result(s.result)["description"],  # type: ignore[index]
                 "payments": s.payments,
+                "totals": s.totals,
+                "changes": {n: t - (before.totals.get(n, 0) if before else 0) for n, t in s.totals.items()},
             }
-            for s in ch.settlements
+            for s, before in zip(ch.settlements, [None, *ch.settlements], strict=False)
         ],
         "seats": {name: seat.to_json() for name, seat in session.seats.items()},
         "save": ch.to_json(),
@@ -462,10 +462,11 @@ def chouette_computer_action() -> dict[str, Any]:
     if name is None:
         raise IllegalMoveError(f"no computer player is due to act (phase {ch.phase!r}, waiting for {ch.to_act})")
     seat = session.seats[name]
+    level = seat.level or DEFAULT_COMPUTER_LEVEL
     if ch.phase == "double-offered":
-        ch.answer(name, computer_answers(ch, name))
+        ch.answer(name, computer_answers(ch, name, level))
     elif ch.phase == "roll":
-        if computer_doubles(ch):
+        if computer_doubles(ch, level):
             ch.offer_double()
         else:
             ch.roll()
@@ -473,8 +474,7 @@ def chouette_computer_action() -> dict[str, Any]:
     elif ch.phase == "move":
         game = ch.game
         assert game.dice is not None
-        chosen = choose_play(game.position, game.dice, game.rules, seat.level or DEFAULT_COMPUTER_LEVEL,
-                             session.choices)
+        chosen = choose_play(game.position, game.dice, game.rules, level, session.choices)
         ch.play(chosen.moves if chosen is not None else ())
         session.turn = None
     else:
