@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import random
 from collections.abc import Callable, Iterator
@@ -113,3 +114,22 @@ def test_colours_in_cube_states_are_the_player_on_roll_s() -> None:
     position = Position.from_text("black 1:2 2:2 3:2 / 6:3 5:3 4:3 3:3 2:3")
     assert cube_advice(position, "backgammon", CubeState(2, BLACK), "advanced").may_double
     assert not cube_advice(position, "backgammon", CubeState(2, WHITE), "advanced").may_double
+
+
+@pytest.mark.parametrize(
+    ("rules", "level", "extra"),
+    [
+        ("backgammon", "expert", ["--match", "3"]),
+        ("toutes-tables-225", "beginner", []),
+        ("toutes-tables", "advanced", []),
+    ],
+)
+def test_the_terminal_game_plays_to_the_end_against_a_level(rules: str, level: str, extra: list[str]) -> None:
+    from toutes_tables.cli import main
+
+    answers = "\n".join(("1", "roll", "1", "take") * 1500) + "\n"  # the first listed play; roll; take doubles
+    out = io.StringIO()
+    status = main(["--rules", rules, "--seed", "4", "--level", level, *extra], io.StringIO(answers), out)
+    text = out.getvalue()
+    assert status == 0, text[-2000:]
+    assert ("wins the match" if extra else " wins ") in text

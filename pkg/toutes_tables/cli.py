@@ -5,6 +5,7 @@ Play a game or a match against the computer, or hot-seat with two people at one 
     toutes-tables                                   # Toutes Tables 225, you (White) against the computer
     toutes-tables --rules backgammon --match 5      # a 5-point backgammon match
     toutes-tables --rules toutes-tables-225 --start 17 --seed 3 --hotseat
+    toutes-tables --rules backgammon --level expert # against the trained computer's strongest level
 
 At your turn type a play in standard notation, in **your own numbering** (``24/18 13/11``,
 ``bar/22*``, ``6/off``, ``8/5(2)``), or a command: ``?`` lists the legal plays (numbered:
@@ -33,10 +34,13 @@ from .matchid import gnubg_id, match_state
 from .matfile import MatExportError, match_to_mat
 from .play import Play
 from .player import ComputerPlayer, MatchScore, match_score
+from .position import Position
 from .position import BLACK, WHITE, Color
 from .rules import DEFAULT_RULES, RULE_SETS, Outcome, get_rules
 from .starts import DiceSource
 from .textboard import NAMES, SYMBOLS, board_text
+
+LEVEL_NAMES = ("beginner", "intermediate", "advanced", "expert")  # toutes_tables.ai.LEVELS, without importing it
 
 HELP = """Commands:
   <play>      a play in standard notation, in your own numbering: 24/18 13/11, bar/22*, 6/off, 8/5(2)
@@ -95,6 +99,39 @@ def _name(color: Color) -> str:
     return f"{NAMES[color]} ({SYMBOLS[color]})"
 
 
+class LevelPlayer:
+    """The trained computer at one of :data:`toutes_tables.ai.LEVELS`, with the interface the session asks of a player.
+
+    The AI is imported when a level is asked for, so the simple player's games start no faster
+    or slower than before.
+    """
+
+    def __init__(self, rules: str, level: str, rng: random.Random, match: Match | None) -> None:
+        from .ai import get_level
+
+        self.rules = get_rules(rules)
+        self.level = get_level(level)
+        self.rng = rng
+        self.match = match
+
+    def choose_play(self, position: Position, dice: Sequence[int]) -> Play:
+        from .ai import choose_play
+
+        return choose_play(position, dice, self.rules, self.level, self.rng) or Play(position, ())
+
+    def cube_decision(self, game: Game, _view: MatchScore | None = None) -> str:
+        """``"double"`` or ``"roll"`` before rolling; ``"take"`` or ``"drop"`` facing a double."""
+        from .ai import CubeState, should_double, should_take
+
+        cube = CubeState.from_game(game, self.match)
+        if game.phase == "double-offered":
+            return "take" if should_take(game.position, self.rules, cube, self.level.name) else "drop"
+        level = self.level.name
+        if game.phase == "roll" and game.can_double() and should_double(game.position, self.rules, cube, level):
+            return "double"
+        return "roll"
+
+
 class Session:
     """One game or match in the terminal, between humans and/or the computer."""
 
@@ -106,8 +143,6 @@ class Session:
         self.dice = dice
         human_colour = BLACK if args.play_as == "black" else WHITE
         self.humans = {BLACK, WHITE} if args.opponent == "human" else {human_colour}
-        self.computer = ComputerPlayer(self.rules, seed=args.seed)
-        self.advisor = ComputerPlayer(self.rules, seed=0)  # hints must not disturb the computer's own RNG
         options = GameOptions(
             rules=self.rules.name, cube=not args.no_cube, jacoby=args.jacoby, winner_opens=args.winner_opens
         )
@@ -117,6 +152,14 @@ class Session:
             self.match = Match(self.rules, args.match, options, rng=dice, start=args.start)
         else:
             self.single = Game(self.rules, args.start, options, rng=dice)
+        self.computer: ComputerPlayer | LevelPlayer
+        self.advisor: ComputerPlayer | LevelPlayer
+        if args.level == "simple":
+            self.computer = ComputerPlayer(self.rules, seed=args.seed)
+            self.advisor = ComputerPlayer(self.rules, seed=0)  # hints must not disturb the computer's own RNG
+        else:
+            self.computer = LevelPlayer(self.rules.name, args.level, random.Random(args.seed), self.match)
+            self.advisor = LevelPlayer(self.rules.name, "expert", random.Random(0), self.match)
         self.plays_listed: list[Play] = []
 
     # -- the whole session ----------------------------------------------------------------
@@ -423,6 +466,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="two people at one keyboard (same as --opponent human)")
     parser.add_argument("--play-as", choices=("white", "black"), default="white",
                         help="your colour against the computer (default: %(default)s)")
+    parser.add_argument(
+        "--level",
+        choices=("simple", *LEVEL_NAMES),
+        default="simple",
+        help="the computer: the simple hand-written player or a level of the trained one (default: %(default)s)",
+    )
     parser.add_argument("--no-cube", action="store_true", help="backgammon sets: play without the doubling cube")
     parser.add_argument("--jacoby", action="store_true",
                         help="backgammon sets, one game (money play): gammons count only once the cube is turned")
