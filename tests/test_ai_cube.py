@@ -132,6 +132,13 @@ def test_cube_state_from_a_game_and_a_match() -> None:
     assert not CubeState.from_game(Game("toutes-tables")).enabled
 
 
+def test_a_cube_state_refuses_nonsense() -> None:
+    with pytest.raises(ValueError, match="value"):
+        CubeState(value=0)
+    with pytest.raises(ValueError, match="away"):
+        CubeState(match_length=5, away=(0, 3))  # the match is over
+
+
 # -- the match equity table ----------------------------------------------------------------
 
 

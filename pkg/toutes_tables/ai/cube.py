@@ -71,13 +71,22 @@ class CubeState:
     enabled: bool = True  # the cube is in use in this game (a backgammon set with the cube option on)
     player: Color | None = None  # the colour on roll this state is seen by (None: whoever is on roll)
 
+    def __post_init__(self) -> None:
+        if type(self.value) is not int or self.value < 1:
+            raise ValueError(f"the cube's value is a whole number >= 1, got {self.value!r}")
+        if self.match_length < 0:
+            raise ValueError(f"match_length is 0 (money) or the match's length, got {self.match_length!r}")
+        if self.match_length and not all(type(a) is int and a >= 1 for a in self.away):
+            raise ValueError(f"in a match both players still need at least a point, got away={self.away!r}")
+
     @classmethod
     def from_game(cls, game: Game, match: Match | None = None) -> CubeState:
         """The cube of ``game`` seen by its player on roll (while a double is offered: the doubler)."""
         me = game.position.turn
         if match is not None:
             score = match.score
-            away = (match.length - score[me], match.length - score[me.other])
+            # At least 1: a finished match has no cube decision left, but asking must not fail.
+            away = (max(1, match.length - score[me]), max(1, match.length - score[me.other]))
             length = match.length
         else:
             away, length = (0, 0), 0
