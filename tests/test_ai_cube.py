@@ -7,7 +7,8 @@ import time
 import pytest
 
 from toutes_tables import RULE_SETS, Game, GameOptions, Match, Position, get_rules, start_position
-from toutes_tables.ai import CubeState, cube_advice, should_double, should_take
+from toutes_tables.ai import Chances, CubeState, cube_advice, should_double, should_take
+from toutes_tables.ai.cube import _money_cubeful, cube_efficiency
 from toutes_tables.ai.met import MatchEquityTable, default_table, match_winning_chance
 from toutes_tables.position import BLACK, WHITE
 
@@ -169,3 +170,39 @@ def test_met_is_close_to_gnubgs_default_table() -> None:
     assert worst < 0.02
     worst_post = max(abs(table.mwc(n, 1, post_crawford=True) - post_crawford[n - 1]) for n in range(1, 26))
     assert worst_post < 0.01
+
+
+# -- the money model against the textbook numbers ------------------------------------------
+
+
+def _race(win: float) -> Chances:
+    return Chances(win, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def _decision(win: float, efficiency: float) -> tuple[float, float]:
+    """(no double, double take) for a gammonless race with a centred cube."""
+    return (
+        _money_cubeful(_race(win), None, efficiency, gammons_count=True),
+        2.0 * _money_cubeful(_race(win), False, efficiency, gammons_count=True),
+    )
+
+
+def test_janowski_race_points_match_the_textbook() -> None:
+    # A long race (x = 0.7): the take point is about 21.5%, the initial double about 70%.
+    no_double, double_take = _decision(0.785, 0.7)
+    assert double_take < 1.0  # still a take at 21.5%
+    no_double, double_take = _decision(0.79, 0.7)
+    assert double_take > 1.0  # a pass at 21%
+    assert _decision(0.66, 0.7)[1] < _decision(0.66, 0.7)[0]  # no double at 66%
+    assert _decision(0.72, 0.7)[1] > _decision(0.72, 0.7)[0]  # double at 72%
+    # A dead cube (x = 0) doubles as soon as the take is worth more than not doubling: at 50% and above.
+    assert _decision(0.51, 0.0)[1] > _decision(0.51, 0.0)[0]
+    # A fully live cube (x = 1) waits until the last moment: the opponent's take point (80%).
+    assert _decision(0.79, 1.0)[1] < _decision(0.79, 1.0)[0]
+
+
+def test_race_efficiency_grows_with_the_race_and_contact_is_068() -> None:
+    assert cube_efficiency(OPENING) == 0.68
+    short = Position.from_text("white 1:2 2:2 / 1:2 2:2")
+    long = Position.from_text("white 6:5 5:5 12:5 / 6:5 5:5 4:5")
+    assert cube_efficiency(short) == 0.6 < cube_efficiency(long) <= 0.7

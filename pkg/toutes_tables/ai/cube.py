@@ -281,6 +281,8 @@ def cube_advice(position: Position, rules: str | RuleSet, cube: CubeState, level
     cash = not take and no_double <= double_drop + CASH_MARGIN
     double = may_double and (best_double > no_double or cash or trailer_post_crawford)
     answer = "take" if take else "pass"
+    # In a match the same chances mean different things at different scores: say which score.
+    you_win = f"At {cube.away[0]} away to {cube.away[1]}, you win" if cube.is_match else "You win"
     word = "Redouble" if owner else "Double"
     if not may_double:
         verdict = f"No {word.lower()}, {answer}"
@@ -290,21 +292,21 @@ def cube_advice(position: Position, rules: str | RuleSet, cube: CubeState, level
         if trailer_post_crawford:
             reason = "After the Crawford game the trailer doubles at once: the leader can never use the cube."
         elif take:
-            reason = f"You win {_pct(c.win)}: strong enough to double, and your opponent wins often enough to take."
+            reason = f"{you_win} {_pct(c.win)}: strong enough to double, and your opponent wins often enough to take."
         else:
-            reason = f"You win {_pct(c.win)}{_gammons(c.win_gammon)}: strong enough that your opponent should pass."
+            reason = f"{you_win} {_pct(c.win)}{_gammons(c.win_gammon)}: strong enough that your opponent should pass."
     elif no_double > double_drop:
         verdict = f"Too good to {word.lower()}, {answer}"
         reason = (
-            f"You win {_pct(c.win)}, a gammon {_pct(c.win_gammon)} of the time: "
+            f"{you_win} {_pct(c.win)}, a gammon {_pct(c.win_gammon)} of the time: "
             "play on for the gammon rather than cash the game."
         )
     else:
         verdict = f"No {word.lower()}, {answer}"
-        reason = f"You win {_pct(c.win)}: not strong enough to double yet; keeping the cube is worth more."
+        reason = f"{you_win} {_pct(c.win)}: not strong enough to double yet; keeping the cube is worth more."
         if c.lose_gammon >= 0.15:
             reason = (
-                f"You win {_pct(c.win)} but lose a gammon {_pct(c.lose_gammon)} of the time: "
+                f"{you_win} {_pct(c.win)} but lose a gammon {_pct(c.lose_gammon)} of the time: "
                 "not strong enough to double yet."
             )
     return CubeAdvice(
