@@ -4,13 +4,16 @@
     python3 scripts/site.py build && python3 benchmarks/computer_browser.py [--decisions 100] [--levels expert]
 
 The positions are decisions (turns with at least two distinct legal plays) from games the
-``advanced`` level plays against itself, alternately in each rule set of ``--rules`` (the 225
-starts in turn for a ``-225`` set, the classic start otherwise). Every level then plays each of
-those decisions, timed around ``choose_play`` (the network already loaded), once in this CPython
-and once in Pyodide inside a Web Worker of the built site's ``bench/computer.html``, with the
-very same Python code (``TIMING_CODE``) and the same noise seed, so the two runs must also make
-the same choices (a difference is printed). The wheel timed in the browser is the built site's:
-the script refuses to run when its ``toutes_tables/ai`` sources differ from ``pkg/``.
+``advanced`` level plays against itself, alternately in each rule set of ``--rules`` (a random
+one of the 225 starts for a ``-225`` set, the classic start otherwise; see ``selfplay.py``).
+Every level then plays each of those decisions, timed around ``choose_play`` (the network
+already loaded), once in this CPython and once in Pyodide inside a Web Worker of the built
+site's ``bench/computer.html``, with the very same Python code (``TIMING_CODE``) and noise
+seed, so the two runs make the same choices unless the expert's time budget cut a search short
+(differences are printed). Before timing, each interpreter evaluates the 225 starts three times:
+the first pass is the cold figure (WebAssembly is still being compiled to faster code), the last
+the warm one. The wheel timed in the browser is the built site's: the script refuses to run when
+its ``toutes_tables/ai`` sources differ from ``pkg/``.
 
 Printed per level and interpreter: median, mean and 95th-percentile milliseconds per move, and
 the browser / CPython ratio of the medians. The issue's goal: the strongest level's median
@@ -35,10 +38,10 @@ sys.path.insert(0, str(ROOT / "pkg"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from browser_boot import CHROMIUM, CHROMIUM_ARGS, load_site_script  # noqa: E402
+from selfplay import turns  # noqa: E402
 
-from toutes_tables import legal_plays, start_position  # noqa: E402
 from toutes_tables.ai import LEVELS, choose_play  # noqa: E402
-from toutes_tables.position import CHECKERS, OFF, WHITE  # noqa: E402
+from toutes_tables.ai.network import default_network  # noqa: E402
 
 TIMEOUT_MS = 1_800_000
 
@@ -60,10 +63,12 @@ def time_levels(request_json):
     network = default_network()
     load_ms = 1000 * (time.perf_counter() - began)
     starts = [start_position(n) for n in range(1, 226)]
-    began = time.perf_counter()
-    for position in starts:
-        network.outputs(position.mine, position.theirs, (0, 1, 2, 3, 4))
-    evaluation_us = 1e6 * (time.perf_counter() - began) / len(starts)
+    evaluation_us = []
+    for _ in range(3):
+        began = time.perf_counter()
+        for position in starts:
+            network.outputs(position.mine, position.theirs, (0, 1, 2, 3, 4))
+        evaluation_us.append(1e6 * (time.perf_counter() - began) / len(starts))
     cases = [(Position(c["mine"], c["theirs"]), tuple(c["dice"]), c["rules"]) for c in request["cases"]]
     levels = {}
     for level in request["levels"]:
@@ -83,24 +88,13 @@ def decisions(count: int, rules_list: list[str], seed: int) -> list[dict[str, An
     """``count`` decisions from the advanced level's self-play games, as JSON-able cases."""
     rng = random.Random(seed)
     cases: list[dict[str, Any]] = []
-    game = 0
-    while len(cases) < count:
-        rules = rules_list[game % len(rules_list)]
-        start = (game // len(rules_list)) % 225 + 1 if rules.endswith("-225") else 64
-        game += 1
-        position = start_position(start, WHITE)
-        dice = (rng.randint(1, 5), 6)  # any opening roll but a double
-        while len(cases) < count:
-            if len({play.result for play in legal_plays(position, dice, rules)}) >= 2:
-                cases.append(
-                    {"mine": list(position.mine), "theirs": list(position.theirs), "dice": dice, "rules": rules}
-                )
-            play = choose_play(position, dice, rules, "advanced")
-            position = play.result if play is not None else position.swapped()
-            if position.theirs[OFF] == CHECKERS:
-                break
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-    return cases
+    for turn in turns(lambda position, dice, rules: choose_play(position, dice, rules, "advanced"), rules_list, rng):
+        if turn.is_decision:
+            position = turn.position
+            cases.append({"mine": position.mine, "theirs": position.theirs, "dice": turn.dice, "rules": turn.rules})
+            if len(cases) == count:
+                return cases
+    raise AssertionError("self-play never ends")
 
 
 def stale_sources(public: Path) -> list[str]:
@@ -114,6 +108,7 @@ def stale_sources(public: Path) -> list[str]:
 
 
 def in_cpython(request: dict[str, Any]) -> dict[str, Any]:
+    default_network.cache_clear()  # so that the load is timed here too
     namespace: dict[str, Any] = {}
     exec(TIMING_CODE, namespace)  # the same code the browser runs
     answer: dict[str, Any] = json.loads(namespace["time_levels"](json.dumps(request)))
@@ -169,7 +164,8 @@ def main() -> int:
     browser = in_browser(request, public)
     print(f"{browser['browser']}, Pyodide's Python {browser['python']}, wheel {browser['engine']}")
     for name, run in (("CPython", cpython), ("Pyodide", browser)):
-        print(f"  {name}: network load {run['load_ms']:.0f} ms, one evaluation {run['evaluation_us']:.0f} us")
+        cold, _, warm = run["evaluation_us"]
+        print(f"  {name}: network load {run['load_ms']:.0f} ms, one evaluation {cold:.0f} us cold, {warm:.0f} us warm")
     print(f"\n{'level':<13}{'interpreter':<10}{'median ms':>10}{'mean ms':>9}{'p95 ms':>8}{'ratio':>7}")
     for level in request["levels"]:
         cpython_median = statistics.median(cpython["levels"][level]["ms"])

@@ -1,23 +1,35 @@
-"""Strength and speed of the computer's levels, judged by GNU Backgammon.
+"""Strength and speed of the computer's levels, judged by GNU Backgammon, and their match against it.
 
     python benchmarks/strength.py                          # 1,000 decisions per level, backgammon sets
+    python benchmarks/strength.py --rules backgammon-225   # the same on random 225 starts only
     python benchmarks/strength.py --decisions 300 --levels expert --rules toutes-tables-225
+    python benchmarks/strength.py --versus-gnubg 300 --levels advanced,expert
 
-Each level plays games against itself (the classic start for ``backgammon``, the 225 drawn
-starts in turn for ``backgammon-225``; the sets given share the decisions). Every turn with at
-least two distinct legal plays is a *decision*: the level's play is timed (CPython, one core,
-the network already loaded), and gnubg scores every legal play by the cubeless money equity of
-its result at ``--judge-plies`` (0 by default: gnubg's own 0-ply net, the network's teacher).
-The *error* of a decision is the best play's equity minus the chosen play's, in millipoints
-(thousandths of a point), as gnubg's "error rate per move" counts it for money play.
+**Error rate.** Each level plays games against itself (the classic start for ``backgammon``, a
+start drawn at random among the 225 for ``backgammon-225``; the sets given alternate game by
+game, see ``selfplay.py``). Every turn with at least two distinct legal plays is a *decision*:
+the level's play is timed (CPython, one core, the network already loaded), and gnubg scores every
+legal play by the cubeless money equity of its result at ``--judge-plies`` (0 by default: gnubg's
+own 0-ply net, the network's teacher). The *error* of a decision is the best play's equity minus
+the chosen play's, in millipoints (thousandths of a point), as gnubg's "error rate per move"
+counts it for money play. Toutes tables sets can be given too, but gnubg scores them with
+backgammon gammons and knows nothing of the double game, so their error is only indicative.
 
-Toutes tables sets can be given too, but gnubg scores them with backgammon gammons and knows
-nothing of the double game, so their error is only indicative there.
+**Head-to-head** (``--versus-gnubg GAMES``). The level plays cubeless money games of backgammon
+from the classic start against gnubg at ``--judge-plies``, which plays the legal play whose result
+it values most (positions compared, so equivalent move orders are one play). Who opens alternates
+game by game. Printed: points per game for the level (gammons 2, backgammons 3) with a 95 %
+confidence interval (normal approximation), and the wins, gammons and backgammons of each side.
+
+The levels play without their time budget (``time_budget=None``), so a run depends only on its
+seed and not on the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import math
 import random
 import statistics
 import sys
@@ -28,12 +40,15 @@ import gnubg
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pkg"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from toutes_tables import Position, legal_plays, start_position  # noqa: E402
-from toutes_tables.ai import LEVELS, choose_play  # noqa: E402
+from selfplay import opening_roll, turns  # noqa: E402
+
+from toutes_tables import Play, Position, legal_plays, start_position  # noqa: E402
+from toutes_tables.ai import LEVELS, Level, get_level  # noqa: E402
 from toutes_tables.ai.network import default_network  # noqa: E402
-from toutes_tables.position import CHECKERS, OFF, WHITE  # noqa: E402
-from toutes_tables.rules import get_rules  # noqa: E402
+from toutes_tables.position import BLACK, CHECKERS, OFF, WHITE  # noqa: E402
+from toutes_tables.rules import Outcome, get_rules  # noqa: E402
 
 CUBE = gnubg.cube_info()
 
@@ -45,47 +60,104 @@ def judge_equity(result: Position, rules_name: str, context: object) -> float:
     return -gnubg.evaluate(result.to_gnubg_board(), CUBE, context)[5]
 
 
-def measure(level: str, rules_list: list[str], decisions: int, seed: int, context: object) -> dict[str, float]:
+def unbudgeted(name: str) -> Level:
+    """The level without its time budget: the same play whatever the machine's load."""
+    return dataclasses.replace(get_level(name), time_budget=None)
+
+
+def measure(level_name: str, rules_list: list[str], decisions: int, seed: int, context: object) -> dict[str, float]:
     rng = random.Random(seed)
+    level = unbudgeted(level_name)
     errors: list[float] = []
     times: list[float] = []
+    elapsed = 0.0
     best_chosen = 0
-    game = 0
-    while len(errors) < decisions:
-        rules = rules_list[game % len(rules_list)]
-        start = (game // len(rules_list)) % 225 + 1 if rules.endswith("-225") else 64
-        game += 1
-        position = start_position(start, WHITE)
-        while True:
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            if dice[0] != dice[1]:
-                break
-        while len(errors) < decisions:
-            plays = legal_plays(position, dice, rules)
-            began = time.perf_counter()
-            chosen = choose_play(position, dice, rules, level, rng)
-            elapsed = time.perf_counter() - began
-            if len(plays) >= 2:
-                scores = {play.result: judge_equity(play.result, rules, context) for play in plays}
-                assert chosen is not None
-                best = max(scores.values())
-                error = best - scores[chosen.result]
-                errors.append(1000.0 * error)
-                times.append(elapsed)
-                best_chosen += error <= 1e-9
-            position = chosen.result if chosen is not None else position.swapped()
-            if position.theirs[OFF] == CHECKERS:
-                break
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
+
+    def timed_choice(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
+        nonlocal elapsed
+        began = time.perf_counter()
+        play = level.choose(position, dice, rules, rng)
+        elapsed = time.perf_counter() - began
+        return play
+
+    games = 0
+    for turn in turns(timed_choice, rules_list, rng):
+        games = turn.game
+        if not turn.is_decision:
+            continue
+        assert turn.play is not None
+        scores = {play.result: judge_equity(play.result, turn.rules, context) for play in turn.plays}
+        error = max(scores.values()) - scores[turn.play.result]
+        errors.append(1000.0 * error)
+        times.append(elapsed)
+        best_chosen += error <= 1e-9
+        if len(errors) == decisions:
+            break
     return {
         "decisions": len(errors),
-        "games": game,
+        "games": games,
         "error": statistics.fmean(errors),
         "best": best_chosen / len(errors),
         "median_ms": 1000 * statistics.median(times),
         "mean_ms": 1000 * statistics.fmean(times),
         "p95_ms": 1000 * sorted(times)[int(0.95 * len(times))],
     }
+
+
+def gnubg_play(position: Position, dice: tuple[int, int], context: object) -> Play | None:
+    """The legal play whose result gnubg values most for the mover (None when none is possible)."""
+    plays = legal_plays(position, dice, "backgammon")
+    if not plays:
+        return None
+    scores: dict[Position, float] = {}
+    for play in plays:
+        if play.result not in scores:
+            scores[play.result] = judge_equity(play.result, "backgammon", context)
+    return max(plays, key=lambda play: scores[play.result])
+
+
+def versus_gnubg(level_name: str, games: int, seed: int, context: object) -> None:
+    """Cubeless money games of the level against gnubg; prints progress and the points per game."""
+    rng = random.Random(seed)
+    level = unbudgeted(level_name)
+    rules = get_rules("backgammon")
+    points: list[int] = []
+    outcomes = {side: dict.fromkeys(Outcome, 0) for side in ("level", "gnubg")}
+    computer = WHITE
+    began = time.perf_counter()
+    for game in range(games):
+        opener = WHITE if game % 2 == 0 else BLACK  # who opens alternates
+        position = start_position(64, opener)
+        dice = opening_roll(rng)
+        while True:
+            if position.turn is computer:
+                play = level.choose(position, dice, rules, rng)
+            else:
+                play = gnubg_play(position, dice, context)
+            position = play.result if play is not None else position.swapped()
+            if position.theirs[OFF] == CHECKERS:
+                break
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+        winner = position.turn.other
+        outcome = rules.outcome(position, winner)
+        points.append(outcome.multiplier if winner is computer else -outcome.multiplier)
+        outcomes["level" if winner is computer else "gnubg"][outcome] += 1
+        if (game + 1) % 25 == 0 or game + 1 == games:
+            minutes = (time.perf_counter() - began) / 60
+            print(f"  {level_name} vs gnubg: {game + 1} games, {statistics.fmean(points):+.3f} ppg ({minutes:.1f} min)")
+            sys.stdout.flush()
+    mean = statistics.fmean(points)
+    half_width = 1.96 * statistics.stdev(points) / math.sqrt(len(points))
+    print(
+        f"{level_name:<13}{len(points):>6} games {mean:+.3f} ppg, 95 % CI {mean - half_width:+.3f} to "
+        f"{mean + half_width:+.3f}; "
+        + "; ".join(
+            f"{side} won {sum(counts.values())} ({counts[Outcome.GAMMON]} gammons, "
+            f"{counts[Outcome.BACKGAMMON]} backgammons)"
+            for side, counts in outcomes.items()
+        ),
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -95,6 +167,7 @@ def main() -> None:
     parser.add_argument("--rules", default="backgammon,backgammon-225")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--judge-plies", type=int, default=0)
+    parser.add_argument("--versus-gnubg", type=int, default=0, metavar="GAMES", help="play GAMES against gnubg")
     args = parser.parse_args()
     context = gnubg.eval_context(0, args.judge_plies, 1, 0, 0.0)
     network = default_network()  # load once, outside the timings
@@ -106,8 +179,14 @@ def main() -> None:
     per_call = (time.perf_counter() - began) / (4 * len(sample))
     hidden = network.header["layers"][:-1]
     print(f"network: {hidden} hidden units, one evaluation {1e6 * per_call:.0f} us (the 225 starts)")
+    print(f"gnubg {args.judge_plies}-ply; Python {sys.version.split()[0]}; seed {args.seed}")
+    if args.versus_gnubg:
+        print("head-to-head, cubeless money games of backgammon from the classic start")
+        for level in args.levels.split(","):
+            versus_gnubg(level, args.versus_gnubg, args.seed, context)
+        return
     rules_list = args.rules.split(",")
-    print(f"rules {', '.join(rules_list)}; judge gnubg {args.judge_plies}-ply; Python {sys.version.split()[0]}")
+    print(f"error rate per move; rules {', '.join(rules_list)}")
     print(
         f"{'level':<13}{'decisions':>10}{'games':>7}{'error mp/move':>15}{'best play':>11}"
         f"{'median ms':>11}{'mean ms':>9}{'p95 ms':>8}"
