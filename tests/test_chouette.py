@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+import doctest
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -449,3 +451,18 @@ def test_whole_chouettes_keep_the_invariants(seed: int) -> None:
     assert total_is_zero(ch)
     kinds = {type(a).__name__ for a in ch.history}
     assert {"Roll", "Played", "NextGame"} <= kinds
+
+
+# -- the rules book's worked example --------------------------------------------------------
+
+RULES_PAGE = Path(__file__).resolve().parent.parent / "docs" / "rules" / "chouette.md"
+
+
+def test_rules_book_example_runs_and_its_scoreboard_is_the_engines() -> None:
+    result = doctest.testfile(str(RULES_PAGE), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 15 and result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
+    text = RULES_PAGE.read_text()
+    printed = [line for line in text.splitlines() if line.startswith("| ") and line.endswith(" |")]
+    shown = [line for line in printed if not line.startswith("| game")]
+    # the rendered table repeats, line for line, the rows the example printed
+    assert len(shown) == 6 and shown[:3] == shown[3:]
