@@ -466,3 +466,33 @@ def test_rules_book_example_runs_and_its_scoreboard_is_the_engines() -> None:
     shown = [line for line in printed if not line.startswith("| game")]
     # the rendered table repeats, line for line, the rows the example printed
     assert len(shown) == 6 and shown[:3] == shown[3:]
+
+
+def test_each_action_records_the_box_and_captain_it_was_made_under() -> None:
+    ch = four()
+    box_on_roll(ch)
+    ch.offer_double()
+    ch.drop("Bob")  # the captain drops: Cy, the highest-ranked taker, plays for the team
+    ch.take("Cy")
+    ch.take("Dan")
+    ch.roll((6, 5))
+    first_play(ch)
+    ch.roll((4, 3))
+    first_play(ch)
+    assert len(ch.sides) == len(ch.history)
+    assert ch.sides[0] == ("Ann", "Bob")  # the opening roll
+    assert ch.sides[-1] == ("Ann", "Cy")  # the team's play after Bob dropped
+    assert ch.settlements == [] and total_is_zero(ch)
+
+
+def test_a_settlement_keeps_everyones_totals_once_settled() -> None:
+    ch = four()
+    box_on_roll(ch)
+    ch.offer_double()
+    ch.drop("Dan")
+    ch.take("Bob")
+    ch.take("Cy")
+    ch.resign(Outcome.SINGLE, "Bob")
+    (settled,) = ch.settlements
+    assert settled.totals == ch.totals == {"Ann": 5, "Bob": -2, "Cy": -2, "Dan": -1}
+    assert settled.payments == {"Ann": 4, "Bob": -2, "Cy": -2, "Dan": 0}  # Dan's drop was paid before

@@ -199,6 +199,7 @@ class Settlement:
     captain: str | None  # the acting captain at the end; None when every member dropped
     result: GameResult
     payments: dict[str, int]
+    totals: dict[str, int] = dataclasses.field(default_factory=dict)  # everyone's total once settled
 
 
 class Chouette:
@@ -479,7 +480,9 @@ class Chouette:
             points = result.points * cube // self.game.cube_value
             self._pay(member, -points if box_won else points)
         payments = {n: self.totals[n] - before[n] for n in self._order}
-        self.settlements.append(Settlement(len(self.games), self._box, self._captain, result, payments))
+        self.settlements.append(
+            Settlement(len(self.games), self._box, self._captain, result, payments, dict(self.totals))
+        )
         # payments above cover this game's end; drops paid earlier are in the totals already
         if not box_won:
             self._order.remove(self._box)
