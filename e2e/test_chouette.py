@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from driving import BOOT_TIMEOUT_MS, GAME_TIMEOUT_MS, play_turn_with_pointer
-from playwright.sync_api import Page, expect
+from driving import BOOT_TIMEOUT_MS, GAME_TIMEOUT_MS, play_turn_with_pointer, wait_for_offline_cache
+from playwright.sync_api import BrowserContext, Page, expect
 
 SEED = 16
 PERSON = "You"
@@ -218,3 +218,32 @@ def test_a_corrupt_saved_chouette_is_reported_and_a_fresh_setup_shown(page: Page
     page.get_by_role("button", name="Start the chouette").click()
     page.wait_for_function("() => window.toutesTables.view && window.toutesTables.view.players.length === 3",
                            timeout=GAME_TIMEOUT_MS)
+
+
+def test_a_chouette_of_computers_resumes_and_plays_on_with_the_network_cut(
+    context: BrowserContext, page: Page, site_url: str
+) -> None:
+    open_chouette(page, site_url)
+    wait_for_offline_cache(page, site_url)
+    form = page.locator("form.tt-chouette-setup")
+    expect(form).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    for i in range(3):
+        form.locator(".tt-chouette-seat").nth(i).locator("select[name=kind]").select_option("computer")
+    form.get_by_role("button", name="Start the chouette").click()
+    page.wait_for_function("() => { const v = window.toutesTables.view; return v && v.moves.length >= 3; }",
+                           timeout=GAME_TIMEOUT_MS)
+
+    saved = page.evaluate("() => JSON.parse(localStorage.getItem('toutes-tables/saved-chouette')).save")
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("() => navigator.onLine") is False
+    resumed = chouette_view(page)["save"]  # the same session, carried on from where it was saved
+    assert resumed["order_rolls"] == saved["order_rolls"]
+    assert resumed["actions"][: len(saved["actions"])] == saved["actions"]
+    # the computers carry on by themselves to the end of the game
+    page.wait_for_function("() => window.toutesTables.view.phase === 'over'", timeout=180_000)
+    v = chouette_view(page)
+    totals, games = scoreboard(page)
+    assert games[1] == expected_changes(v) and sum(totals.values()) == 0
+    assert page.evaluate("() => navigator.onLine") is False
