@@ -75,6 +75,13 @@ def test_play_cost_is_zero_for_the_best_play_and_positive_for_a_worse_one() -> N
         assert play_cost(OPENING, (6, 5), worst, "backgammon", level) > 0.05
 
 
+def test_play_cost_can_reuse_the_levels_ranking() -> None:
+    ranked = get_level("expert").rank(OPENING, (4, 1), "backgammon")
+    for scored in ranked:
+        again = play_cost(OPENING, (4, 1), scored.play, "backgammon", "expert")
+        assert play_cost(OPENING, (4, 1), scored.play, "backgammon", "expert", ranked=ranked) == again
+
+
 def test_play_cost_of_the_only_play_is_zero() -> None:
     forced = Position.from_text("white 1:1 / 6:3 5:3 4:3 3:3 2:3")
     plays = legal_plays(forced, (6, 5), "backgammon")

@@ -174,15 +174,23 @@ def _same(a: Play, b: Play) -> bool:
 
 
 def play_cost(
-    position: Position, dice: Sequence[int], play: Play, rules: str | RuleSet, level: str = "expert"
+    position: Position,
+    dice: Sequence[int],
+    play: Play,
+    rules: str | RuleSet,
+    level: str = "expert",
+    *,
+    ranked: Sequence[ScoredPlay] | None = None,
 ) -> float:
     """How much equity ``play`` gives away against the level's best play (>= 0; 0.0 for the best or only play).
 
     Both are scored at the same depth: a play the level did not search as deep as its best
-    is looked at one roll deeper before they are compared.
+    is looked at one roll deeper before they are compared. ``ranked``: the level's ranking of
+    this position and roll, when the caller already has it (it saves a second search).
     """
     rule_set = get_rules(rules)
-    ranked: list[ScoredPlay] = get_level(level).rank(position, dice, rule_set)
+    if ranked is None:
+        ranked = get_level(level).rank(position, dice, rule_set)
     if len(ranked) <= 1:
         return 0.0
     best = ranked[0]

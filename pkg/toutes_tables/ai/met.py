@@ -30,7 +30,7 @@ position's own winning and gammon chances instead of 50 % and the average gammon
 
 The three parameters were fitted by a small grid search against gnubg's default table
 (Kazaross-XG2, from rollouts): over all scores up to 25 away the largest difference is 0.44
-points of MWC (0.17 on average), 0.31 post-Crawford. ``tests/test_ai_cube.py`` checks it stays
+percentage points of MWC (0.17 on average), 0.31 post-Crawford. ``tests/test_ai_cube.py`` checks it stays
 within 2 (1 post-Crawford).
 """
 
