@@ -213,3 +213,10 @@ def test_the_computer_plays_a_whole_match_with_the_cube_and_never_doubles_in_the
         assert actions < 5000
     match = Match.from_record(view["record"])
     assert match.is_over and max(match.score.values()) >= 3
+
+
+def test_the_services_level_names_are_the_ai_packages() -> None:
+    from toutes_tables import ai, service
+
+    assert service.DEFAULT_LEVEL == ai.DEFAULT_LEVEL
+    assert service.ADVICE_LEVEL == list(ai.LEVELS)[-1]  # the strongest, listed last

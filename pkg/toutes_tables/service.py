@@ -57,7 +57,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import __version__
-from .ai import DEFAULT_LEVEL, LEVELS, choose_play, get_level
 from .errors import IllegalMoveError
 from .match import Match
 from .game import Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take, announce
@@ -68,6 +67,12 @@ from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
 from .rules import get_rules
 from .starts import start_position, start_rolls
 from .turn import TurnInProgress
+
+# The AI (toutes_tables.ai: the network, cube and advice) is imported on first use, not here: the
+# worker imports this module while the page waits for the engine, and the rules are enough then.
+# These two names are the ai package's DEFAULT_LEVEL and its strongest level (a test checks them).
+DEFAULT_LEVEL = "expert"
+ADVICE_LEVEL = "expert"
 
 Method = Callable[..., Any]
 _METHODS: dict[str, Method] = {}
@@ -619,14 +624,16 @@ def next_game() -> dict[str, Any]:
 # -- the computer and its advice --------------------------------------------------------------
 #
 # The computer plays at the session's level; advice and the cost of a play are always the
-# strongest level's. The cube and advice modules are imported on first use: the worker's boot
-# only needs the rules.
+# strongest level's.
 
-ADVICE_LEVEL = "expert"
 HINT_PLAYS = 5
 
 
 def _level_name(level: Any) -> str:
+    if level == DEFAULT_LEVEL:
+        return DEFAULT_LEVEL  # known without importing the AI, which a new game does not need yet
+    from .ai import LEVELS, get_level
+
     if not isinstance(level, str):
         raise ServiceError(f"a level is one of {', '.join(LEVELS)}, got {level!r}")
     return get_level(level).name
@@ -635,6 +642,8 @@ def _level_name(level: Any) -> str:
 @method
 def levels() -> list[dict[str, str]]:
     """The computer's levels, weakest first, for the front end's level choice."""
+    from .ai import LEVELS
+
     return [{"name": level.name, "title": level.title} for level in LEVELS.values()]
 
 
@@ -736,6 +745,7 @@ def hint() -> dict[str, Any]:
 
 def _play_cost(turn: TurnInProgress, played: Play) -> dict[str, Any]:
     """What ``played`` cost against the best play of the turn, for the view's ``last_cost``."""
+    from .ai import get_level
     from .ai.advice import play_cost
 
     best = get_level(ADVICE_LEVEL).rank(turn.position, turn.dice, turn.rules)[0].play
@@ -786,6 +796,8 @@ def computer_action() -> dict[str, Any]:
             game.roll()
             session.begin_turn()
     elif game.phase == "move" and game.dice is not None:
+        from .ai import choose_play
+
         play = choose_play(game.position, game.dice, game.rules, session.level)
         game.play(play if play is not None else ())
         session.turn = None

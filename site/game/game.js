@@ -90,7 +90,12 @@ export function createGame(root, { workerUrl }) {
   }
 
   async function begin() {
+    await resumeOrStart();
+    // the level names come from the engine, after the game is on show (they load the computer's code)
     dialog.setLevels(await engine.call("levels"));
+  }
+
+  async function resumeOrStart() {
     if (await openSharedLink()) return;
     let saved = null;
     try {
