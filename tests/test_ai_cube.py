@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import time
+from importlib import resources
 
 import pytest
 
 from toutes_tables import RULE_SETS, Game, GameOptions, Match, Position, get_rules, start_position
 from toutes_tables.ai import Chances, CubeState, cube_advice, should_double, should_take
 from toutes_tables.ai.cube import _money_cubeful, cube_efficiency
-from toutes_tables.ai.met import MatchEquityTable, default_table, match_winning_chance
+from toutes_tables.ai.met import DATA_FILE, MatchEquityTable, default_table, match_winning_chance
 from toutes_tables.position import BLACK, WHITE
 
 OPENING = start_position(64)
@@ -111,6 +113,9 @@ def test_a_drop_that_loses_the_match_is_never_right() -> None:
 def test_a_cube_worth_the_doublers_remaining_points_is_dead() -> None:
     assert not cube_advice(GAMMONISH, "backgammon", CubeState(2, WHITE, 5, (2, 3)), LEVEL).may_double
     assert cube_advice(GAMMONISH, "backgammon", CubeState(2, WHITE, 5, (3, 3)), LEVEL).may_double
+    # A cube already past both players' needs: no double, and the answer to one is still given.
+    beyond = cube_advice(GAMMONISH, "backgammon", CubeState(4, WHITE, 5, (2, 3)), LEVEL)
+    assert not beyond.may_double and beyond.take
 
 
 def test_match_advice_reports_match_winning_chances() -> None:
@@ -156,10 +161,18 @@ def test_met_is_symmetric_and_monotone() -> None:
     assert post[0] == 0.5 and all(x > y for x, y in zip(post, post[1:], strict=False))
 
 
-def test_met_builds_fast() -> None:
+def test_the_shipped_met_is_the_one_the_module_builds() -> None:
+    shipped = json.loads((resources.files("toutes_tables") / "data" / DATA_FILE).read_text(encoding="utf-8"))
+    assert shipped == MatchEquityTable().to_data(), "run scripts/make_met.py after changing the MET's construction"
+    table = MatchEquityTable.from_data(shipped)
+    assert table.mwc(3, 5) == MatchEquityTable().mwc(3, 5)
+
+
+def test_the_shipped_met_loads_fast() -> None:
+    text = (resources.files("toutes_tables") / "data" / DATA_FILE).read_text(encoding="utf-8")
     start = time.perf_counter()
-    MatchEquityTable()
-    assert time.perf_counter() - start < 0.2  # about 15 ms; a loaded machine is allowed some slack
+    MatchEquityTable.from_data(json.loads(text))
+    assert time.perf_counter() - start < 0.02  # about 1 ms
 
 
 def test_met_is_close_to_gnubgs_default_table() -> None:

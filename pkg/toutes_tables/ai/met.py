@@ -3,8 +3,10 @@
 A match equity is the chance of winning the match (MWC) from a score, before a game starts.
 Cube decisions in a match compare MWCs: a take is right when taking keeps more match-winning
 chances than dropping, whatever that means in points. So the cube needs a table of MWCs for
-every score; we build our own instead of shipping a copied one: no data file, built on first use
-in about 10 ms (CPython on a quiet machine), and every number in it can be explained.
+every score; we build our own instead of shipping a copied one, so every number in it can be
+explained. Building takes 10-30 ms in CPython (more in the browser), so the built table ships as
+``data/met.json`` (written by ``scripts/make_met.py``; a test checks it is what this module builds)
+and is only read at run time.
 
 How the table is built (Zadeh's continuous-game model, as gnubg's ``zadeh`` tables are):
 
@@ -29,16 +31,20 @@ The same model evaluates a real position's cube decision (:class:`MatchCube`), w
 position's own winning and gammon chances instead of 50 % and the average gammon rate.
 
 The three parameters were fitted by a small grid search against gnubg's default table
-(Kazaross-XG2, from rollouts): over all scores up to 25 away the largest difference is 0.44
-percentage points of MWC (0.17 on average), 0.31 post-Crawford. ``tests/test_ai_cube.py`` checks it stays
+(Kazaross-XG2, from rollouts): over all scores up to 25 away the largest difference is 0.51
+percentage points of MWC (0.23 on average), 0.31 post-Crawford. ``tests/test_ai_cube.py`` checks it stays
 within 2 (1 post-Crawford).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Sequence
+from importlib import resources
+from typing import Any
 
+DATA_FILE = "met.json"  # the table as built with these parameters, written by scripts/make_met.py
 MAX_AWAY = 25  # scores up to 25 away; longer matches are looked up as 25 away
 GAMMON_RATE = 0.29  # share of wins that are gammons (backgammons counted as gammons), fitted
 CUBE_EFFICIENCY = 0.8  # share of the live-cube equity in a game from the start (Janowski's x), fitted
@@ -92,7 +98,11 @@ class GammonShares:
 
 
 class MatchEquityTable:
-    """MWCs of the player ``a`` away against ``b`` away, before a game, pre- and post-Crawford."""
+    """MWCs of the player ``a`` away against ``b`` away, before a game, pre- and post-Crawford.
+
+    ``MatchEquityTable()`` builds the table (Zadeh's construction, above); :meth:`from_data`
+    reads one saved by :meth:`to_data` (the shipped ``data/met.json``, so nothing is built at run time).
+    """
 
     def __init__(self, max_away: int = MAX_AWAY) -> None:
         self.max_away = max_away
@@ -104,6 +114,31 @@ class MatchEquityTable:
                 b = total - a
                 if 1 <= b <= max_away:
                     self.pre[a][b] = self._construct(a, b)
+
+    def to_data(self) -> dict[str, object]:
+        """The table as JSON-able data: MWCs for 1..max_away (row: the player's away, column: the opponent's)."""
+        return {
+            "about": "Match equity table built by toutes_tables.ai.met (Zadeh's method), by scripts/make_met.py",
+            "parameters": {
+                "gammon_rate": GAMMON_RATE,
+                "cube_efficiency": CUBE_EFFICIENCY,
+                "free_drop_spread": FREE_DROP_SPREAD,
+            },
+            "max_away": self.max_away,
+            "pre_crawford": [row[1:] for row in self.pre[1:]],
+            "trailer_post_crawford": self.trailer_post_crawford[1:],
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> MatchEquityTable:
+        """A table from :meth:`to_data`'s data."""
+        table = cls.__new__(cls)
+        table.max_away = int(data["max_away"])
+        table.pre = [[0.5] * (table.max_away + 1)] + [[0.5, *map(float, row)] for row in data["pre_crawford"]]
+        table.trailer_post_crawford = [1.0, *map(float, data["trailer_post_crawford"])]
+        if len(table.pre) != table.max_away + 1 or any(len(row) != table.max_away + 1 for row in table.pre):
+            raise ValueError("the match equity table's rows do not match its max_away")
+        return table
 
     def _construct(self, a: int, b: int) -> float:
         if a == 1 or b == 1:
@@ -157,8 +192,9 @@ class MatchCube:
         while value * 2**top < max(a, b):
             top += 1
         self.top = top
-        self._win = [self._win_mwc(level) for level in range(top + 1)]
-        self._lose = [self._lose_mwc(level) for level in range(top + 1)]
+        # One level past the top too: a double from a dead cube (top 0) is still answered.
+        self._win = [self._win_mwc(level) for level in range(top + 2)]
+        self._lose = [self._lose_mwc(level) for level in range(top + 2)]
         # take_me[i]: my lowest winning chance to take a double to level i; take_them[i]: my highest at which they take.
         self.take_me = [0.0] * (top + 2)
         self.take_them = [1.0] * (top + 2)
@@ -259,10 +295,15 @@ _DEFAULT: MatchEquityTable | None = None
 
 
 def default_table() -> MatchEquityTable:
-    """The table built with the module's parameters (built once, on first use)."""
+    """The shipped table (``data/met.json``, read on first use), or one built now if it is missing."""
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = MatchEquityTable()
+        try:
+            text = (resources.files("toutes_tables") / "data" / DATA_FILE).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            _DEFAULT = MatchEquityTable()
+        else:
+            _DEFAULT = MatchEquityTable.from_data(json.loads(text))
     return _DEFAULT
 
 
