@@ -219,3 +219,13 @@ def test_race_efficiency_grows_with_the_race_and_contact_is_068() -> None:
     short = Position.from_text("white 1:2 2:2 / 1:2 2:2")
     long = Position.from_text("white 6:5 5:5 12:5 / 6:5 5:5 4:5")
     assert cube_efficiency(short) == 0.6 < cube_efficiency(long) <= 0.7
+
+
+def test_a_spent_time_budget_falls_back_to_the_direct_chances() -> None:
+    from toutes_tables.ai import chances
+    from toutes_tables.ai.cube import position_chances
+
+    rules = get_rules("backgammon")
+    assert position_chances(OPENING, rules, ply=1, time_budget=0.0) == chances(OPENING, None, rules)
+    deeper = position_chances(OPENING, rules, ply=1)
+    assert deeper != chances(OPENING, None, rules) and 0.45 < deeper.win < 0.6

@@ -35,9 +35,9 @@ doubles at once (the leader, one point away, can never use the cube); and the le
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import TYPE_CHECKING
 
-from ..movegen import legal_plays
 from ..position import CHECKERS, OFF, Color, Position
 from ..rules import Outcome, RuleSet, get_rules
 from .evaluate import Chances, chances
@@ -159,12 +159,17 @@ def _finished(result: Position, rules: RuleSet, winner: Color) -> Chances:
     return won if winner is result.turn else _flipped(won)
 
 
-def position_chances(position: Position, rules: str | RuleSet, ply: int = 0) -> Chances:
+def position_chances(
+    position: Position, rules: str | RuleSet, ply: int = 0, time_budget: float | None = None
+) -> Chances:
     """The chances of the player on roll before rolling; ``ply`` 1 averages over his 21 rolls and best plays.
 
     A 1-ply estimate is steadier than the network's direct answer (its errors partly cancel),
-    which matters for the cube: a few percent decide between double and no double.
+    which matters for the cube: a few percent decide between double and no double. With a
+    ``time_budget`` (seconds), a 1-ply estimate that runs past it gives way to the 0-ply one
+    (a part of the 21 rolls would be a biased average), as the levels' own search does.
     """
+    began = time.perf_counter()
     rule_set = get_rules(rules)
     winner = position.winner()
     if winner is not None:
@@ -173,10 +178,10 @@ def position_chances(position: Position, rules: str | RuleSet, ply: int = 0) -> 
         return chances(position, None, rule_set)
     totals = [0.0] * 7
     for dice, weight in ROLLS:
-        if legal_plays(position, dice, rule_set):
-            result = rank_plays(position, dice, rule_set)[0].play.result
-        else:
-            result = position.swapped()
+        if time_budget is not None and time.perf_counter() - began > time_budget:
+            return chances(position, None, rule_set)
+        ranked = rank_plays(position, dice, rule_set)
+        result = ranked[0].play.result if ranked else position.swapped()
         if result.theirs[OFF] == CHECKERS:
             after = _finished(result, rule_set, result.turn.other)
         else:
@@ -255,7 +260,8 @@ def cube_advice(position: Position, rules: str | RuleSet, cube: CubeState, level
     rule_set = get_rules(rules)
     why_not = _why_not(cube, position, rule_set)
     may_double = not why_not
-    c = position_chances(position, rule_set, get_level(level).ply)
+    search = get_level(level)
+    c = position_chances(position, rule_set, search.ply, getattr(search, "time_budget", None))
     efficiency = cube_efficiency(position)
     owner = cube.owned_by_me(position)
     mwcs: tuple[float, float, float] | None = None
