@@ -377,7 +377,7 @@ export function createGame(root, { workerUrl }) {
     const previous = view;
     view = next;
     if (hint && hint.turnKey !== turnKey(next)) hint = null; // advice for a turn that is over
-    const costShown = next.last_cost && (!previous || JSON.stringify(previous.last_cost) !== JSON.stringify(next.last_cost));
+    const newCost = next.last_cost && (!previous || JSON.stringify(previous.last_cost) !== JSON.stringify(next.last_cost));
     if (touched !== null && !(next.phase === "move" && next.turn_state.dests[String(touched)])) touched = null;
     // the computer's play slides into place, so the player sees what moved
     const computerPlayed =
@@ -387,8 +387,8 @@ export function createGame(root, { workerUrl }) {
       next.moves.length > previous.moves.length &&
       next.moves[next.moves.length - 1].kind === "play";
     render(next, computerPlayed ? { moves: next.last_play.moves, colour: next.last_play.colour } : null);
-    announceChanges(previous, next);
-    if (costShown && options.show_cost && players[next.last_cost.colour] === "human") announce(costText(next.last_cost));
+    const costSaid = newCost && options.show_cost && players[next.last_cost.colour] === "human" ? [costText(next.last_cost)] : [];
+    announceChanges(previous, next, costSaid);
     save();
   }
 
@@ -525,11 +525,12 @@ export function createGame(root, { workerUrl }) {
     }, 30);
   }
 
-  function announceChanges(prev, next) {
+  function announceChanges(prev, next, extra = []) {
     const said = [];
     const prevCount = prev ? prev.moves.length : 0;
     const fresh = prev && next.game_number === prev.game_number ? next.moves.slice(prevCount) : next.moves.slice(-1);
     for (const m of fresh) said.push(m.text);
+    said.push(...extra);
     if (next.phase === "move" && next.turn_state.steps.length && humanToAct(next)) {
       said.push(`${COLOUR_NAME[next.turn]}: ${next.turn_state.notation_so_far}`);
     }
