@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from toutes_tables import RULE_SETS, Position, format_play, legal_plays, start_position
@@ -77,7 +79,7 @@ def test_play_cost_is_zero_for_the_best_play_and_positive_for_a_worse_one() -> N
 
 def test_play_cost_can_reuse_the_levels_ranking() -> None:
     ranked = get_level("expert").rank(OPENING, (4, 1), "backgammon")
-    for scored in ranked:
+    for scored in (ranked[0], ranked[1], ranked[-1]):  # the best, a deeper-searched one, a shallow one
         again = play_cost(OPENING, (4, 1), scored.play, "backgammon", "expert")
         assert play_cost(OPENING, (4, 1), scored.play, "backgammon", "expert", ranked=ranked) == again
 
@@ -93,3 +95,17 @@ def test_play_cost_refuses_an_illegal_play() -> None:
     other = legal_plays(start_position(7), (6, 5), "backgammon-225")[0]
     with pytest.raises(ValueError, match="not a legal play"):
         play_cost(OPENING, (6, 5), other, "backgammon")
+
+
+def test_the_terminal_hint_at_a_level_shows_the_best_plays_and_the_cube_verdict() -> None:
+    from toutes_tables.cli import main
+
+    out = io.StringIO()
+    answers = "hint\nquit\n"  # White opens the seeded game with dice already rolled: a play hint
+    main(["--rules", "backgammon", "--seed", "3", "--level", "advanced"], io.StringIO(answers), out)
+    text = out.getvalue()
+    assert "Its best plays (equity for you):" in text
+    out = io.StringIO()
+    answers = "1\n" * 3 + "hint\nquit\n"
+    main(["--rules", "backgammon", "--seed", "3", "--level", "advanced", "--match", "5"], io.StringIO(answers), out)
+    assert "The computer would roll. No double, take: At 5 away to 5, you win" in out.getvalue()

@@ -294,10 +294,32 @@ class Session:
                 self.out.say(f"{_name(actor)} doubles: the stake would be {value}.")
                 return
             if answer == "hint":
-                would = self.advisor.cube_decision(game, self._match_view(actor))
-                self.out.say(f"The computer would {would}.")
+                self.out.say(self._cube_hint(game, actor))
                 continue
             self.out.say(f"Cannot do {answer!r} now: type 'roll' or 'double' (or 'help').")
+
+    def _cube_hint(self, game: Game, actor: Color) -> str:
+        would = self.advisor.cube_decision(game, self._match_view(actor))
+        if not isinstance(self.advisor, LevelPlayer):
+            return f"The computer would {would}."
+        from .ai import CubeState, cube_advice
+
+        # The advice is the (would-be) doubler's: its reason speaks to the player on roll.
+        advice = cube_advice(game.position, self.rules, CubeState.from_game(game, self.match), self.advisor.level.name)
+        if game.phase != "double-offered":
+            return f"The computer would {would}. {advice.verdict}: {advice.reason}"
+        why = "taking loses less than dropping" if advice.take else "taking would lose more than dropping"
+        return f"The computer would {would}: your opponent wins {round(100 * advice.win)}%, and {why}."
+
+    def _play_hint(self, game: Game) -> str:
+        assert game.dice is not None
+        if not isinstance(self.advisor, LevelPlayer):
+            return f"The computer would play {self.advisor.choose_play(game.position, game.dice)}."
+        from .ai import hint
+
+        best = hint(game.position, game.dice, self.rules, level=self.advisor.level.name, count=3).plays
+        lines = [f"  {a.notation:<24} {a.equity:+.3f}  {a.reason}" for a in best]
+        return f"The computer would play {best[0].notation}. Its best plays (equity for you):\n" + "\n".join(lines)
 
     def roll(self, game: Game, actor: Color) -> None:
         self.out.say(f"{_name(actor)} rolls {_dice_text(game.roll())}: {game.announce()}.")
@@ -326,8 +348,7 @@ class Session:
                 self.out.say(f"{_name(actor)} drops.")
                 return
             if answer == "hint":
-                would = self.advisor.cube_decision(game, self._match_view(actor))
-                self.out.say(f"The computer would {would}.")
+                self.out.say(self._cube_hint(game, actor))
                 continue
             self.out.say(f"Cannot do {answer!r} now: type 'take' or 'drop' (or 'help').")
 
@@ -361,7 +382,7 @@ class Session:
                 self.out.say(self._numbered(self.plays_listed))
                 continue
             if answer == "hint":
-                self.out.say(f"The computer would play {self.advisor.choose_play(game.position, game.dice)}.")
+                self.out.say(self._play_hint(game))
                 continue
             if answer in ("roll", "double", "take", "drop"):
                 self.out.say(f"Cannot {answer} now: the dice are rolled, play {_dice_text(game.dice)}.")
