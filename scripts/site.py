@@ -12,7 +12,8 @@ and, for tests, Debian's Chromium. Each step leaves a stamp under ``.cache/`` so
 has not changed.
 
 The build makes the engine wheel from ``pkg/``, downloads the ``micropip`` and ``packaging`` wheels for
-Pyodide's Python, stages them with a ``manifest.json`` in ``.cache/wheels/``, and runs ``mkdocs build``
+Pyodide's Python, stages them with a ``manifest.json`` in ``.cache/wheels/``, records under Node the
+bytecode the engine worker's boot imports (``scripts/boot_bytecode.mjs``) beside them, and runs ``mkdocs build``
 into ``public/``; the MkDocs hook ``hooks/site_assets.py`` then copies ``site/``, the Pyodide runtime and
 the staged wheels into the output and writes the service worker's precache list.
 """
@@ -38,6 +39,7 @@ PUBLIC = ROOT / "public"
 STAGED_WHEELS = CACHE / "wheels"
 ENGINE_WHEEL_CACHE = CACHE / "engine-wheel"
 RUNTIME_WHEEL_CACHE = CACHE / "runtime-wheels"
+BOOT_BYTECODE_CACHE = CACHE / "boot-bytecode"
 STAMPS = CACHE / "stamps"
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -139,6 +141,7 @@ def build(*, strict: bool = False) -> None:
     engine = engine_wheel()
     runtime = runtime_wheels()
     stage_wheels(engine, runtime)
+    stage_boot_bytecode()
     command = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
     if strict:
         command.append("--strict")
@@ -195,6 +198,32 @@ def stage_wheels(engine: Path, runtime: list[Path]) -> None:
         shutil.copy2(wheel, STAGED_WHEELS / wheel.name)
     manifest = {"runtime": [w.name for w in runtime], "engine": engine.name}
     (STAGED_WHEELS / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def stage_boot_bytecode() -> None:
+    """Record the bytecode of the modules the engine worker's boot imports (see site/engine/bytecode_cache.py).
+
+    ``scripts/boot_bytecode.mjs`` boots the site's Pyodide under Node and goes through the worker's
+    steps with the staged wheels; its output is staged beside them and named in their manifest.
+    """
+    recorder = ROOT / "scripts" / "boot_bytecode.mjs"
+    pyodide = ROOT / "node_modules" / "pyodide"
+    sources = [STAGED_WHEELS, recorder, ROOT / "site" / "engine" / "bytecode_cache.py", pyodide / "package.json"]
+    key = digest(*sources)[:16]
+    recorded = BOOT_BYTECODE_CACHE / key / "boot-bytecode.bin"
+    if not recorded.exists():
+        shutil.rmtree(BOOT_BYTECODE_CACHE, ignore_errors=True)
+        recorded.parent.mkdir(parents=True)
+        node = shutil.which("node")
+        if node is None:  # npm ci (the install step) brings node
+            raise SystemExit("node not found: it records the engine worker's boot bytecode")
+        log("recording the engine worker's boot bytecode")
+        run(node, recorder, pyodide, STAGED_WHEELS, recorded)
+    shutil.copy2(recorded, STAGED_WHEELS / recorded.name)
+    manifest_path = STAGED_WHEELS / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["bytecode"] = recorded.name
+    manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
 
 
 # --- serve -----------------------------------------------------------------------------------------

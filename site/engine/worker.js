@@ -37,16 +37,38 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/** The boot's recorded bytecode (bytecode_cache.py) and the finder that serves it, or null without it. */
+async function fetchBytecodeCache(manifest) {
+  if (!manifest.bytecode) return null;
+  const [finder, compressed] = await Promise.all([
+    fetchText(new URL("bytecode_cache.py", import.meta.url)),
+    fetch(new URL(manifest.bytecode, WHEELS_URL)).then((response) => {
+      if (!response.ok) throw new Error(`${manifest.bytecode}: HTTP ${response.status}`);
+      return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    }),
+  ]);
+  return { finder, blob: new Uint8Array(compressed) };
+}
+
 async function boot() {
   const started = performance.now();
   progress("runtime", "loading the Python runtime");
-  // The three wheels are fetched while the runtime boots (the network and the cache are idle then),
-  // so once Python is up they are already in memory.
+  // The wheels and the recorded bytecode are fetched while the runtime boots (the network and the
+  // cache are idle then), so once Python is up they are already in memory.
   const manifestRequest = fetchJson(new URL("manifest.json", WHEELS_URL));
   const wheelsRequest = manifestRequest.then(({ runtime, engine }) =>
     Promise.all([...runtime, engine].map((name) => fetchBytes(new URL(name, WHEELS_URL)))),
   );
-  wheelsRequest.catch(() => {}); // awaited below; not an unhandled rejection while the runtime loads
+  const bytecodeRequest = manifestRequest.then(fetchBytecodeCache);
+  // Awaited below; not unhandled rejections while the runtime loads.
+  wheelsRequest.catch(() => {});
+  bytecodeRequest.catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_URL).href);
   const pyodide = await loadPyodide({
     indexURL: PYODIDE_URL.href,
@@ -58,12 +80,34 @@ async function boot() {
   const wheels = await wheelsRequest;
   const engineWheel = wheels.pop();
 
+  progress("packages", manifest.runtime.join(", "));
+  // Before any import: the modules the boot imports then run from the bytecode recorded at build time
+  // instead of being compiled from source here (checked against their source; see bytecode_cache.py).
+  const bytecode = await bytecodeRequest.catch((error) => {
+    console.warn(`[engine] compiling from source: ${error.message}`); // slower, nothing else changes
+    return null;
+  });
+  if (bytecode) {
+    pyodide.FS.mkdirTree("/tmp/engine-boot");
+    pyodide.FS.writeFile("/tmp/engine-boot/bytecode_cache.py", bytecode.finder);
+    pyodide.FS.writeFile("/tmp/engine-boot/bytecode.marshal", bytecode.blob);
+    pyodide.runPython(`
+import sys
+sys.path.insert(0, "/tmp/engine-boot")
+import bytecode_cache
+sys.path.remove("/tmp/engine-boot")
+with open("/tmp/engine-boot/bytecode.marshal", "rb") as blob:
+    bytecode_cache.install(blob.read())
+`);
+    pyodide.FS.unlink("/tmp/engine-boot/bytecode.marshal");
+  }
   // packaging and micropip are pure-Python wheels: unpacked straight into site-packages from the
   // bytes already fetched (what loadPackage would do after fetching them again).
-  progress("packages", manifest.runtime.join(", "));
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  // The finder of site-packages must look again; importlib.invalidate_caches() would also re-read
+  // the standard library's zip directory, for nothing.
+  pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
 
   progress("engine", manifest.engine);
   // The engine wheel is installed by micropip from the in-memory file system, under its own name.
