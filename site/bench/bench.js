@@ -20,12 +20,19 @@ function bareBoot() {
   });
 }
 
+/** The engine worker's boot; `stages` holds when each progress stage first arrived (ms from navigation). */
 async function engineBoot() {
-  const engine = createEngine();
+  const stages = {};
+  const engine = createEngine(undefined, {
+    onProgress: ({ stage }) => {
+      stages[stage] ??= performance.now();
+    },
+  });
   const { bootMs } = await engine.ready;
+  stages.ready = performance.now();
   const version = await engine.call("version");
   engine.terminate();
-  return { version, workerMs: bootMs };
+  return { version, workerMs: bootMs, stages };
 }
 
 /**
