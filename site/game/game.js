@@ -492,23 +492,32 @@ export function createGame(root, { workerUrl }) {
     ui.moves.scrollTop = ui.moves.scrollHeight;
   }
 
-  function refreshControls() {
-    const v = view;
-    const human = v && humanToAct(v) && !busy;
+  /** Which buttons a player could press now, were the page not busy ({idle: true}) or as it is. */
+  function allowedActions(v, { idle = false } = {}) {
+    const free = idle || !busy;
+    const human = v && humanToAct(v) && free;
     const t = v && v.turn_state;
-    const can = {
+    return {
       roll: human && v.phase === "roll",
       double: human && v.phase === "roll" && v.cube_actions.includes("double"),
       take: human && v.phase === "double-offered",
       drop: human && v.phase === "double-offered",
       undo: human && v.phase === "move" && t.steps.length > 0,
       confirm: human && v.phase === "move" && t.finished && !t.no_play,
-      next: Boolean(v) && !busy && v.phase === "over" && !v.match.over,
+      next: Boolean(v) && free && v.phase === "over" && !v.match.over,
       hint: human && ["roll", "move", "double-offered"].includes(v.phase) && !(v.phase === "move" && t.no_play),
     };
+  }
+
+  function refreshControls() {
+    const v = view;
+    const can = allowedActions(v);
+    // while the engine works (a hint, a confirm) the buttons stay in place, disabled: nothing jumps
+    const shown = allowedActions(v, { idle: true });
+    const human = v && humanToAct(v);
     for (const [name, button] of Object.entries(ui.buttons)) {
       if (name in can) {
-        show(button, Boolean(can[name]) || (name === "undo" && v && v.phase === "move" && human) || (name === "hint" && v && v.phase !== "over"));
+        show(button, Boolean(shown[name]) || (name === "undo" && v && v.phase === "move" && human) || (name === "hint" && v && v.phase !== "over"));
         button.disabled = !can[name];
       }
     }
