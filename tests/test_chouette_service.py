@@ -244,3 +244,28 @@ def test_service_errors_for_bad_requests() -> None:
         dispatch("chouette_answer", {"name": "You", "take": "yes"})
     with pytest.raises(ServiceError, match="seed"):
         new(seed="7")
+
+
+def test_a_newcomer_joins_between_games_and_a_side_may_resign() -> None:
+    v = session_until_split()
+    v = dispatch("chouette_join", {"player": {"name": "Dora", "kind": "computer", "level": "beginner"}})
+    # not in the finished game: she plays from the next one
+    assert v["players"][-1] == {"rank": 4, "name": "Dora", "role": "out", "cube": None, "total": 0,
+                                "kind": "computer", "level": "beginner", "answer": None}
+    assert v["moves"][-1]["text"] == "Dora joins at the bottom of the order."
+    v = dispatch("chouette_next_game")
+    assert [(p["name"], p["role"]) for p in v["players"]] == [
+        ("Bruno", "box"), ("Ann", "captain"), ("You", "member"), ("Dora", "member")
+    ]
+    while v["phase"] == "opening" or v["to_act"] != v["box"] or v["phase"] != "roll":
+        v = step(v)
+        if v["phase"] == "over":
+            pytest.skip("the game ended before the box was on roll")  # not with this seed
+    with pytest.raises(IllegalMoveError, match="only the box"):
+        dispatch("chouette_resign", {"name": "Dora", "outcome": "single"})
+    v = dispatch("chouette_resign", {"name": v["box"], "outcome": "gammon"})
+    assert v["phase"] == "over" and v["result"]["outcome"] == "gammon" and v["result"]["winner"] == "black"
+    assert v["moves"][-1]["text"] == "Bruno resigns."
+    assert sum(p["total"] for p in v["players"]) == 0
+    with pytest.raises(IllegalMoveError, match="already in the chouette"):
+        dispatch("chouette_join", {"player": {"name": "Dora", "kind": "human"}})

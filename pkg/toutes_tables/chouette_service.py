@@ -20,10 +20,13 @@ Methods
     the session in play as it was.
 ``chouette_state()``, ``chouette_roll()``, ``chouette_move(from, to)``, ``chouette_undo()``,
 ``chouette_confirm()``, ``chouette_double()``, ``chouette_answer(name, take)``,
-``chouette_next_game()``, ``chouette_computer_action()``
+``chouette_next_game()``, ``chouette_resign(name, outcome)``, ``chouette_join(player)``,
+``chouette_computer_action()``
     Act on the session; each returns the new view or raises leaving everything as it was.
     The board's actions are the box's or the captain's (whoever :attr:`Chouette.to_act`
     names); ``chouette_answer`` is one team member's (or the box's) answer to a double;
+    ``chouette_resign`` is the box's or the acting captain's (for the team);
+    ``chouette_join`` adds a newcomer ``{name, kind, level}`` at the bottom of the order;
     the computer makes one action per call for the first computer player due to act
     (computers answer a double before the people still to answer it).
 ``chouette_advice()``, ``chouette_suggest(name, play)``
@@ -59,7 +62,7 @@ from .errors import IllegalMoveError, InvalidRecordError
 from .game import Double, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, announce
 from .notation import parse_play
 from .position import Color
-from .rules import get_rules
+from .rules import Outcome, get_rules
 from .service import (
     _IDLE_TURN,
     ServiceError,
@@ -437,6 +440,27 @@ def chouette_next_game() -> dict[str, Any]:
     session = _current()
     session.chouette.next_game()
     session.turn = None
+    return chouette_view(session)
+
+
+@method
+def chouette_resign(name: Any, outcome: Any = "single") -> dict[str, Any]:
+    """``name`` (the box, or the acting captain for the whole team) concedes ``outcome``."""
+    if not isinstance(name, str) or outcome not in [o.value for o in Outcome]:
+        raise ServiceError(f"a resignation is a name and single, gammon or backgammon, got {name!r}, {outcome!r}")
+    session = _current()
+    session.chouette.resign(Outcome(outcome), name)
+    session.turn = None
+    return chouette_view(session)
+
+
+@method
+def chouette_join(player: Any) -> dict[str, Any]:
+    """A newcomer ``{name, kind, level}`` joins at the bottom: between games, or before a game's first action."""
+    names, seats = _players([player])
+    session = _current()
+    session.chouette.join(names[0])
+    session.seats.update(seats)
     return chouette_view(session)
 
 
