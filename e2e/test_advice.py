@@ -151,3 +151,19 @@ def test_the_level_chosen_in_the_dialog_is_played_and_kept_over_a_reload(page: P
     assert resumed["level"] == "beginner" and resumed["rules"] == "toutes-tables"
     page.get_by_role("button", name="New game…").click()
     expect(page.locator("dialog.tt-dialog select[name=level]")).to_have_value("beginner")
+
+
+def test_a_saved_game_at_a_level_this_version_lacks_gives_a_message_and_a_fresh_game(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    wait_for_player(page)
+    page.evaluate(
+        """() => {
+            const saved = JSON.parse(localStorage.getItem('toutes-tables/saved-game'));
+            saved.options.level = 'grandmaster';
+            localStorage.setItem('toutes-tables/saved-game', JSON.stringify(saved));
+        }"""
+    )
+    page.reload()
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".tt-notice")).to_contain_text("unknown level 'grandmaster'")
+    assert wait_for_player(page)["level"] == "expert"

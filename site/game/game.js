@@ -9,7 +9,7 @@
 import { createBoard } from "../board/board.js";
 import { classicPosition, emptyPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
-import { createNewGameDialog, defaultOptions, normaliseOptions } from "./dialog.js";
+import { createNewGameDialog, DEFAULT_LEVEL, defaultOptions, normaliseOptions } from "./dialog.js";
 import { el, setChildren, show } from "./dom.js";
 import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
 import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
@@ -118,6 +118,8 @@ export function createGame(root, { workerUrl }) {
       } catch (error) {
         clearSavedGame();
         touched = null;
+        // the saved level may be one this version does not have: the new game is at the default
+        options = normaliseOptions({ ...options, level: DEFAULT_LEVEL });
         notice(`Your saved game could not be restored: ${error.message}. A new game has been started.`);
       }
     }
