@@ -189,6 +189,12 @@ def test_a_chouette_of_three_with_a_double_taken_by_one_member_and_dropped_by_an
     assert resumed["save"] == v["save"] and resumed["phase"] == "over"
     assert scoreboard(page) == (totals, games)
 
+    # a newcomer joins between games, at the bottom of the order
+    page.get_by_text("A newcomer joins").click()
+    page.get_by_label("Newcomer's name").fill("Dora")
+    page.get_by_label("Newcomer plays as").select_option("computer")
+    page.get_by_role("button", name="Add", exact=True).click()
+    page.wait_for_function("() => window.toutesTables.view.players.length === 4", timeout=GAME_TIMEOUT_MS)
     # and the next game starts with the rotation done (the winner's side stays in the box or takes it)
     page.get_by_role("button", name="Next game").click()
     page.wait_for_function("(n) => window.toutesTables.view.game_number > n", arg=v["game_number"])
@@ -198,6 +204,7 @@ def test_a_chouette_of_three_with_a_double_taken_by_one_member_and_dropped_by_an
         assert after["box"] == v["box"]
     else:
         assert after["box"] == v["captain"]
+    assert (after["players"][-1]["name"], after["players"][-1]["role"]) == ("Dora", "member")
 
 
 def test_a_corrupt_saved_chouette_is_reported_and_a_fresh_setup_shown(page: Page, site_url: str) -> None:

@@ -11,12 +11,12 @@ import { classicPosition, emptyPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { buildLayout } from "./layout.js";
-import { createSetupForm, defaultSetup } from "./setup.js";
+import { createSetupForm, defaultSetup, MAX_PLAYERS } from "./setup.js";
 import { clearSavedChouette, loadSavedChouette, saveChouette } from "./storage.js";
 
 const COMPUTER_PAUSE_MS = 450; // long enough to see a computer's dice or answer before the next action
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
-const ROLE_TITLE = { box: "box", captain: "captain", member: "team", out: "out (dropped)" };
+const ROLE_TITLE = { box: "box", captain: "captain", member: "team", out: "out of this game" };
 
 /** The board's position format from the engine's absolute view (24 signed counts, bars, trays). */
 function boardPosition(abs) {
@@ -437,6 +437,9 @@ export function createChouette(root, { workerUrl }) {
       show(button, can[name] || (name === "undo" && Boolean(acting) && v.phase === "move") || (name === "roll" && Boolean(acting)));
       button.disabled = !can[name];
     }
+    show(ui.resignBox, Boolean(acting));
+    const between = Boolean(v) && !busy && (v.phase === "over" || (v.phase === "opening" && v.moves.length === 0));
+    show(ui.joinBox, between && v.players.length < MAX_PLAYERS);
     if (v) renderAnswers(v);
   }
 
@@ -490,6 +493,14 @@ export function createChouette(root, { workerUrl }) {
   ui.buttons.undo.addEventListener("click", () => act("chouette_undo"));
   ui.buttons.confirm.addEventListener("click", () => act("chouette_confirm"));
   ui.buttons.next.addEventListener("click", () => act("chouette_next_game"));
+  ui.buttons.resign.addEventListener("click", () => act("chouette_resign", { name: view.to_act, outcome: ui.resignOutcome.value }));
+  ui.joinKind.addEventListener("change", () => show(ui.joinLevel, ui.joinKind.value === "computer"));
+  show(ui.joinLevel, false);
+  ui.buttons.join.addEventListener("click", () => {
+    const player = { name: ui.joinName.value.trim(), kind: ui.joinKind.value, level: ui.joinLevel.value };
+    ui.joinName.value = "";
+    act("chouette_join", { player });
+  });
   ui.buttons.newChouette.addEventListener("click", () => {
     if (view) {
       lastSetup = {

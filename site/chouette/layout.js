@@ -1,6 +1,7 @@
 // The chouette page's elements, built once; the controller (chouette.js) fills them in.
 
 import { el, show } from "../game/dom.js";
+import { LEVELS } from "./setup.js";
 
 export function buildLayout(root) {
   const button = (label, extra = {}) => el("button", { type: "button", class: "tt-button", ...extra }, label);
@@ -11,7 +12,30 @@ export function buildLayout(root) {
     confirm: button("Confirm", { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
     next: button("Next game", { class: "tt-button tt-primary" }),
     newChouette: button("New chouette…"),
+    resign: button("Resign"),
+    join: button("Add"),
   };
+  const resignOutcome = el(
+    "select",
+    { name: "resign-outcome", "aria-label": "Resign" },
+    ...["single", "gammon", "backgammon"].map((o) => el("option", { value: o }, `a ${o === "single" ? "single game" : o}`)),
+  );
+  const resignBox = el("div", { class: "tt-field" }, buttons.resign, resignOutcome);
+  const joinName = el("input", { type: "text", name: "join-name", maxlength: 24, "aria-label": "Newcomer's name" });
+  const joinKind = el(
+    "select",
+    { name: "join-kind", "aria-label": "Newcomer plays as" },
+    el("option", { value: "human" }, "a person"),
+    el("option", { value: "computer" }, "the computer"),
+  );
+  const joinLevel = el("select", { name: "join-level", "aria-label": "Newcomer's level" }, ...LEVELS.map((l) => el("option", { value: l.name, selected: l.name === "intermediate" }, l.title)));
+  const joinBox = el(
+    "details",
+    { class: "tt-chouette-join" },
+    el("summary", {}, "A newcomer joins"),
+    el("div", { class: "tt-field" }, joinName, joinKind, joinLevel, buttons.join),
+    el("small", {}, "Between games; the newcomer takes the lowest rank."),
+  );
   const progress = el("progress", { max: 4, value: 0 });
   const progressText = el("span", {}, "Loading the rules engine…");
   const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
@@ -60,6 +84,8 @@ export function buildLayout(root) {
           playersTable,
           el("h3", {}, "Moves"),
           moves,
+          resignBox,
+          joinBox,
           el("div", { class: "tt-actions" }, buttons.newChouette),
         ),
       ),
@@ -71,6 +97,8 @@ export function buildLayout(root) {
   );
   for (const name of ["roll", "double", "undo", "confirm", "next"]) show(buttons[name], false);
   show(answersBox, false);
+  show(resignBox, false);
+  show(joinBox, false);
   show(adviceBox, false);
-  return { buttons, progress, progressText, progressBox, notice, setupHolder, status, boardHolder, players, answers, answersBox, advice, adviceBox, scoreboard, scoreCheck, moves, live };
+  return { buttons, resignBox, resignOutcome, joinBox, joinName, joinKind, joinLevel, progress, progressText, progressBox, notice, setupHolder, status, boardHolder, players, answers, answersBox, advice, adviceBox, scoreboard, scoreCheck, moves, live };
 }
