@@ -254,3 +254,22 @@ def test_a_chouette_of_computers_resumes_and_plays_on_with_the_network_cut(
     totals, games = scoreboard(page)
     assert games[1] == expected_changes(v) and sum(totals.values()) == 0
     assert page.evaluate("() => navigator.onLine") is False
+
+
+def test_the_chouette_page_mounts_after_instant_navigation_and_gives_way_to_the_game(
+    page: Page, site_url: str
+) -> None:
+    with page.expect_response(lambda response: response.url.endswith("/sitemap.xml")):
+        page.goto(site_url)
+    page.wait_for_load_state("load")
+    page.evaluate("() => { window.__notReloaded = true; }")
+    nav = page.locator(".md-nav--primary > .md-nav__list > .md-nav__item > a.md-nav__link")
+    nav.filter(has_text="Chouette").first.click()
+    page.wait_for_url(f"{site_url}play-chouette/")
+    expect(page.locator("form.tt-chouette-setup")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("() => window.__notReloaded === true"), "the click reloaded the page"
+    chouette = page.evaluate_handle("() => window.toutesTables")
+    nav.filter(has_text="Play").first.click()
+    page.wait_for_url(f"{site_url}play/")
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("(old) => window.toutesTables !== old && window.__notReloaded === true", chouette)
