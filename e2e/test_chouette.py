@@ -273,3 +273,32 @@ def test_the_chouette_page_mounts_after_instant_navigation_and_gives_way_to_the_
     page.wait_for_url(f"{site_url}play/")
     page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("(old) => window.toutesTables !== old && window.__notReloaded === true", chouette)
+
+
+def test_the_captain_sees_the_team_members_suggested_play_and_can_play_it(page: Page, site_url: str) -> None:
+    open_chouette(page, site_url)
+    set_up(page, seed=0)  # the order this seed rolls: Ann in the box, You captain, Bruno in the team
+    v = chouette_view(page)
+    assert [(p["name"], p["role"]) for p in v["players"]] == [("Ann", "box"), ("You", "captain"), ("Bruno", "member")]
+    while True:
+        v = wait_for_person(page)
+        assert v["phase"] in ("roll", "move") and v["to_act"] == PERSON, (v["phase"], v["to_act"])
+        if v["phase"] == "roll":
+            page.get_by_role("button", name="Roll", exact=True).click()
+            continue
+        if not v["turn_state"]["no_play"]:
+            break
+    panel = page.locator("section.tt-chouette-advice")
+    expect(panel).to_be_visible()
+    bruno = panel.locator("li[data-player='Bruno']")
+    expect(bruno.locator("button", has_text="Play it")).to_be_visible(timeout=GAME_TIMEOUT_MS)
+    suggested = page.evaluate("() => window.toutesTables.advice[0].play")
+    expect(bruno).to_contain_text(f"Bruno: {suggested}")
+    bruno.get_by_role("button", name="Play Bruno's suggestion").click()
+    v = wait_for_person(page)
+    assert v["turn_state"]["finished"] and v["turn_state"]["notation"] == suggested
+    page.get_by_role("button", name="Confirm").click()
+    page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]),
+                           timeout=GAME_TIMEOUT_MS)
+    played = [m["text"] for m in chouette_view(page)["moves"] if m["text"].startswith("You (")]
+    assert played[-1].endswith(f": {suggested}")

@@ -227,6 +227,13 @@ def test_the_captain_gets_each_computer_members_play_as_advice_and_a_persons_sug
         dispatch("chouette_suggest", {"name": "Cap", "play": legal})
     # the advice is kept for this turn only
     assert dispatch("chouette_advice") == advice
+    followed = dispatch("chouette_follow_advice", {"name": "Ada"})
+    assert followed["turn_state"]["finished"] and followed["turn_state"]["notation"] == legal
+    assert followed["phase"] == "move"  # the captain still confirms (or undoes)
+    with pytest.raises(IllegalMoveError, match="suggested no play"):
+        dispatch("chouette_follow_advice", {"name": "Nobody"})
+    while followed["turn_state"]["steps"]:
+        followed = dispatch("chouette_undo")
     v = dispatch("chouette_move", dict(zip(("from", "to"), farthest(v), strict=True)))
     while not v["turn_state"]["finished"]:
         v = dispatch("chouette_move", dict(zip(("from", "to"), farthest(v), strict=True)))

@@ -29,9 +29,10 @@ Methods
     ``chouette_join`` adds a newcomer ``{name, kind, level}`` at the bottom of the order;
     the computer makes one action per call for the first computer player due to act
     (computers answer a double before the people still to answer it).
-``chouette_advice()``, ``chouette_suggest(name, play)``
+``chouette_advice()``, ``chouette_suggest(name, play)``, ``chouette_follow_advice(name)``
     The team members' suggested plays for the captain's turn: every computer member's
-    choice at its level and any play a human member suggested (in notation).
+    choice at its level and any play a human member suggested (in notation); the captain
+    may move his checkers as one of them suggested, then confirm (or undo) as usual.
 
 The view
 --------
@@ -563,3 +564,17 @@ def chouette_suggest(name: Any, play: Any) -> list[dict[str, Any]]:
     _advice(session)  # this turn's advice, so the suggestion is kept with it
     session.advice[name] = str(chosen)
     return _advice(session)
+
+
+@method
+def chouette_follow_advice(name: Any) -> dict[str, Any]:
+    """The captain moves the checkers as team member ``name`` suggested; the turn still needs confirming."""
+    session = _current()
+    given = {a["name"]: a["play"] for a in _advice(session)}
+    if given.get(name) is None:
+        raise IllegalMoveError(f"{name!r} has suggested no play for this roll")
+    game = session.chouette.game
+    assert game.dice is not None
+    chosen = parse_play(game.position, given[name], game.legal_plays(), game.dice)
+    session.turn = TurnInProgress(game.position, game.dice, game.rules, chosen.moves)
+    return chouette_view(session)

@@ -370,6 +370,11 @@ export function createChouette(root, { workerUrl }) {
       ui.advice,
       ...advice.map((a) => {
         const line = el("li", { "data-player": a.name }, el("strong", {}, `${a.name}: `), el("span", { class: "tt-hint-notation" }, a.play || "no suggestion yet"));
+        if (a.play && !v.turn_state.finished) {
+          const follow = el("button", { type: "button", class: "tt-button", "aria-label": `Play ${a.name}'s suggestion` }, "Play it");
+          follow.addEventListener("click", () => act("chouette_follow_advice", { name: a.name }));
+          line.append(" ", follow);
+        }
         if (a.kind === "human") {
           const input = el("input", { type: "text", class: "tt-code", name: "suggestion", placeholder: "e.g. 13/7 8/7", "aria-label": `${a.name}'s suggested play` });
           const send = el("button", { type: "button", class: "tt-button" }, "Suggest");
