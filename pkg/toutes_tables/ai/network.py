@@ -12,9 +12,10 @@ File layout (little-endian), written by ``training/train.py``:
 * then, as IEEE half floats (``struct`` format ``e``), for each layer in turn: its weights
   stored *input-major* (for each input, the weights to every unit of the layer), then its biases.
 
-At load time the first layer is folded into a table of one vector per (side, slot, count)
-(:mod:`.features` explains why that is exact), so an evaluation is: add the rows of the
-occupied slots, ReLU, then the small dense layers.
+At load time the first layer is folded into a table of one row per (side, slot, count)
+(:mod:`.features` explains why that is exact), each row one integer packing the hidden units in
+fixed point (see ``LANE_BITS``), so an evaluation is: add the rows of the occupied slots, ReLU
+by masks, then the small dense layers on the active hidden units only.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ def _dot_reference(values: Iterable[float], weights: Iterable[float]) -> float:
     return total
 
 
-# math.sumprod (Python 3.12+: Pyodide's 3.14) is one C loop with no intermediate floats.
+# math.sumprod (Python 3.12+: Pyodide's 3.14) is one C loop with no intermediate floats; it sums
+# in extended precision, so its last bit may differ from the plain sum's.
 _dot: Callable[[Iterable[float], Iterable[float]], float] = getattr(math, "sumprod", _dot_reference)
 
 
@@ -111,7 +113,7 @@ class Network:
             raise ValueError(f"weights file has {len(blob) - offset} bytes past its layers")
         self.layers = layers  # the weights as read (input-major), for reference computations
         first_weights, first_bias = layers[0]
-        self._width = width = len(first_bias)
+        width = len(first_bias)
         self._lanes = f"<{width}Q"
         self._lane_bytes = LANE_BITS // 8 * width
         self._ones = sum(1 << (LANE_BITS * j) for j in range(width))
