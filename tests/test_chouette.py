@@ -342,6 +342,9 @@ def test_json_round_trip_backgammon_225_with_drawn_starts() -> None:
         ch.next_game()
     restored = Chouette.from_json(ch.to_json())
     assert [g.start_number for g in restored.games] == [g.start_number for g in ch.games]
+    # a start is drawn for games 1 and 3, and played again in games 2 and 4 (RULES.md: redrawn every two games)
+    assert ch.games[0].drawn_start is not None and ch.games[1].drawn_start == ch.games[0].drawn_start
+    assert ch.games[3].drawn_start == ch.games[2].drawn_start
     assert snapshot(restored) == snapshot(ch)
 
 

@@ -20,6 +20,8 @@ Decisions the rules (RULES.md, Chouette) leave open, written down here:
   8, distinct). A newcomer (:meth:`Chouette.join`) joins at the bottom, between games (or
   before the first action of a game, when he plays in it).
 * **Colours**: the box plays White, the team Black; the opening roll decides who starts.
+* **Starts** (225 sets): as in a match, a start is drawn for games 1, 3, 5, ... and played
+  again in games 2, 4, 6, ... (unless :meth:`Chouette.next_game` is given another).
 * **Separate scores**: every game is settled between the box and each team member still
   in it, for that member's own cube value times the outcome (single, gammon, backgammon,
   with the game's options such as Jacoby). A total is kept per player; the box's gains are
@@ -498,6 +500,8 @@ class Chouette:
         """Begin the next game once this one is over: the new box against the new captain."""
         if not self.game.is_over:
             raise IllegalMoveError(f"game {len(self.games)} is not over ({self.phase!r})")
+        if start is None and self.rules.drawn_starts and len(self.games) % 2 == 1:
+            start = self.game.drawn_start or self.game.start_number  # the 225 sets redraw every two games
         self._begin(start)
         game = self.game
         self._log(NextGame(game.drawn_start or game.start_number))
