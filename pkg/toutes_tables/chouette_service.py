@@ -56,8 +56,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .ai import LEVELS, choose_play
-from .ai.cube import CubeState, cube_advice, should_double, should_take
 from .chouette import BOX_COLOR, TEAM_COLOR, Answer, Chouette, Join, NextGame
 from .errors import IllegalMoveError, InvalidRecordError
 from .game import Double, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, announce
@@ -76,6 +74,9 @@ from .service import (
 )
 from .starts import start_rolls
 from .turn import TurnInProgress
+
+# The AI (toutes_tables.ai) is imported where a computer acts, not here: the worker imports
+# this module (through service) while the page waits for the engine, as service.py does.
 
 KINDS = ("human", "computer")
 DEFAULT_COMPUTER_LEVEL = "intermediate"
@@ -97,6 +98,8 @@ def _seat(raw: Any, where: str) -> Seat:
         raise ServiceError(f"{where}: kind must be 'human' or 'computer', got {raw!r}")
     if raw["kind"] == "human":
         return Seat("human")
+    from .ai import LEVELS
+
     level = raw.get("level") or DEFAULT_COMPUTER_LEVEL
     if level not in LEVELS:
         raise ServiceError(f"{where}: unknown level {level!r}; expected one of {', '.join(LEVELS)}")
@@ -142,6 +145,8 @@ def _current() -> ChouetteSession:
 
 def computer_doubles(ch: Chouette, level: str) -> bool:
     """Would the computer on roll (box or captain) at ``level`` double now, against every member alike?"""
+    from .ai.cube import CubeState, should_double
+
     game = ch.game
     return game.can_double() and should_double(game.position, game.rules, CubeState.from_game(game), level)
 
@@ -154,6 +159,8 @@ def computer_answers(ch: Chouette, name: str, level: str) -> bool:
     team's game at twice the stake, whatever the box answers) against refusing (his stake
     lost now, -1 in the advice's units): he joins unless the team's prospects are worse.
     """
+    from .ai.cube import CubeState, cube_advice, should_take
+
     game = ch.game
     cube = CubeState.from_game(game)  # while a double is offered: before it, seen by the doubler
     if game.position.turn is TEAM_COLOR and name != ch.box:
@@ -497,6 +504,8 @@ def chouette_computer_action() -> dict[str, Any]:
             ch.roll()
             session.begin_turn()
     elif ch.phase == "move":
+        from .ai import choose_play
+
         game = ch.game
         assert game.dice is not None
         chosen = choose_play(game.position, game.dice, game.rules, level, session.choices)
@@ -526,6 +535,8 @@ def chouette_advice() -> list[dict[str, Any]]:
 
 
 def _advice(session: ChouetteSession) -> list[dict[str, Any]]:
+    from .ai import choose_play
+
     ch = session.chouette
     if not _team_moving(ch):
         return []
