@@ -58,21 +58,25 @@ from typing import Any
 
 from .chouette import BOX_COLOR, TEAM_COLOR, Answer, Chouette, Join, NextGame
 from .errors import IllegalMoveError, InvalidRecordError
-from .game import Double, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, announce
+from .game import Double, GameOptions, OpeningRoll, Played, Resign, Roll, announce
 from .notation import parse_play
 from .position import Color
 from .rules import Outcome, get_rules
 from .service import (
-    _IDLE_TURN,
     ServiceError,
-    _dice_view,
-    _last_play,
+    dice_view,
+    last_play,
     method,
-    move_on_board,
+    moved_turn,
     parse_steps,
-    turn_view,
+    play_to_confirm,
+    result_view,
+    roll_due,
+    start_view,
+    turn_after_roll,
+    undone_turn,
+    view_turn_state,
 )
-from .starts import start_rolls
 from .turn import TurnInProgress
 
 # The AI (toutes_tables.ai) is imported where a computer acts, not here: the worker imports
@@ -122,13 +126,8 @@ class ChouetteSession:
         return self.chouette.game
 
     def begin_turn(self, steps: Sequence[tuple[int, int]] = ()) -> None:
-        game = self.chouette.game
-        if game.phase == "move" and game.dice is not None:
-            self.turn = TurnInProgress(game.position, game.dice, game.rules, steps)
-        elif steps:
-            raise ServiceError(f"saved checker moves {list(steps)!r} but no turn is in progress")
-        else:
-            self.turn = None
+        """Open the turn in progress once the dice are rolled (and drop it otherwise)."""
+        self.turn = turn_after_roll(self.chouette.game, steps)
 
 
 _session: ChouetteSession | None = None
@@ -222,20 +221,6 @@ def _moves(ch: Chouette) -> list[dict[str, Any]]:
     return lines
 
 
-def _result(result: GameResult | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    unit = "point" if result.points == 1 else "points"
-    how = {"dropped": " (double dropped)", "resigned": " (resigned)"}.get(result.reason, "")
-    return {
-        "winner": result.winner.value,
-        "outcome": result.outcome.value,
-        "points": result.points,
-        "reason": result.reason,
-        "description": f"a {result.outcome.label}{how}, {result.points} {unit}",
-    }
-
-
 def _answers_now(ch: Chouette) -> dict[str, bool]:
     """The answers given so far to the pending double (none when no double waits)."""
     if ch.phase != "double-offered":
@@ -253,18 +238,8 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
     """Everything the chouette page draws and decides from, as plain JSON."""
     ch = session.chouette
     game = ch.game
-    turn_dice = None
-    if session.turn is not None:
-        turn_state = turn_view(session.turn)
-        turn_dice = turn_state.pop("dice")
-        del turn_state["position"]
-    else:
-        turn_state = dict(_IDLE_TURN)
+    turn_state, turn_dice = view_turn_state(session.turn)
     position = session.turn.current if session.turn is not None else game.position
-    start = None
-    if game.rules.drawn_starts:
-        first, second = start_rolls(game.start_number)
-        start = {"number": game.start_number, "rolls": [list(first), list(second)]}
     to_act_colour = game.to_act
     answers = _answers_now(ch)
     offered = game.phase == "double-offered"
@@ -285,7 +260,7 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
         "position": position.absolute(),
         "position_id": game.position.gnubg_id(),
         "pips": {c.value: position.pips(c) for c in Color},
-        "dice": _dice_view(session, turn_dice),  # type: ignore[arg-type]  # reads .game only
+        "dice": dice_view(game, turn_dice),
         "dice_call": game.announce() if game.dice is not None else None,
         "turn_state": turn_state,
         "cube": {
@@ -294,10 +269,10 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
             "offered_by": game.position.turn.value if offered else None,
         },
         "cube_actions": ["double"] if game.can_double() else [],
-        "start": start,
+        "start": start_view(game),
         "moves": _moves(ch),
-        "last_play": _last_play(game),
-        "result": _result(game.result),
+        "last_play": last_play(game),
+        "result": result_view(game.result),
         "game_number": len(ch.games),
         "box": ch.box,
         "captain": ch.captain,
@@ -310,7 +285,7 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
                 "box": s.box,
                 "captain": s.captain,
                 "winner": s.box if s.result.winner is BOX_COLOR else "team",
-                "description": _result(s.result)["description"],  # type: ignore[index]
+                "description": result_view(s.result)["description"],  # type: ignore[index]
                 "payments": s.payments,
                 "totals": s.totals,
                 "changes": {n: t - (before.totals.get(n, 0) if before else 0) for n, t in s.totals.items()},
@@ -382,10 +357,7 @@ def chouette_state() -> dict[str, Any]:
 def chouette_roll() -> dict[str, Any]:
     """Roll for whoever is due: the opening roll (one die each) or the box's or captain's two dice."""
     session = _current()
-    if session.chouette.phase == "opening":
-        session.chouette.roll_opening()
-    else:
-        session.chouette.roll()
+    roll_due(session.chouette)
     session.begin_turn()
     return chouette_view(session)
 
@@ -393,21 +365,16 @@ def chouette_roll() -> dict[str, Any]:
 @method
 def chouette_move(**params: Any) -> dict[str, Any]:
     """Move one checker as the board asks: ``{"from": 13, "to": 7}`` (absolute, "bar", "off")."""
-    if set(params) != {"from", "to"}:
-        raise ServiceError(f"chouette_move takes 'from' and 'to', got {sorted(params)!r}")
     session = _current()
-    if session.turn is None:
-        raise IllegalMoveError(f"no checker may move in phase {session.chouette.phase!r}")
-    session.turn = move_on_board(session.turn, params["from"], params["to"])
+    session.turn = moved_turn(session.turn, params, session.chouette.phase, "chouette_move")
     return chouette_view(session)
 
 
 @method
 def chouette_undo() -> dict[str, Any]:
+    """Take back the last checker moved this turn."""
     session = _current()
-    if session.turn is None or not session.turn.steps:
-        raise IllegalMoveError("nothing to undo: no checker has moved this turn")
-    session.turn = session.turn.undo()
+    session.turn = undone_turn(session.turn)
     return chouette_view(session)
 
 
@@ -415,11 +382,7 @@ def chouette_undo() -> dict[str, Any]:
 def chouette_confirm() -> dict[str, Any]:
     """End the turn with the play the checkers make (or pass a turn that has no legal play)."""
     session = _current()
-    if session.turn is None:
-        raise IllegalMoveError(f"no turn to confirm in phase {session.chouette.phase!r}")
-    finished = session.turn.finished_play
-    if finished is None:
-        raise IllegalMoveError("the play is not finished: move the remaining checkers first")
+    finished = play_to_confirm(session.turn, session.chouette.phase)
     session.chouette.play(finished.moves)
     session.turn = None
     return chouette_view(session)

@@ -31,6 +31,15 @@ auto_double_limit, point_game, winner_opens, position, turn, level)``
     take or drop facing a double, the best plays of the roll (see :func:`hint`).
 ``explore(rules, position | start, turn, dice, steps, move)``
     A position outside any game, with its legal destinations and plays (live boards).
+``chouette_new``, ``chouette_load``, ``chouette_state``, ``chouette_roll``, ``chouette_move``,
+``chouette_undo``, ``chouette_confirm``, ``chouette_double``, ``chouette_answer``,
+``chouette_next_game``, ``chouette_resign``, ``chouette_join``, ``chouette_computer_action``,
+``chouette_advice``, ``chouette_suggest``, ``chouette_follow_advice``
+    The chouette (one box against a team, 3-8 players) for the web chouette: registered
+    here by :mod:`toutes_tables.chouette_service`, whose docstring describes them and their
+    view. Both modules build their views and act on a turn in progress with the helpers
+    below (:func:`view_turn_state`, :func:`dice_view`, :func:`moved_turn`, :func:`undone_turn`,
+    :func:`play_to_confirm`, :func:`roll_due`, ...).
 
 The view
 --------
@@ -54,12 +63,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from . import __version__
 from .errors import IllegalMoveError
 from .match import Match
-from .game import Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take, announce
+from .game import Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, Take, announce
 from .movegen import check_dice
 from .notation import format_play
 from .play import Move, Play
@@ -178,6 +187,100 @@ def turn_view(turn: TurnInProgress) -> dict[str, Any]:
     }
 
 
+def idle_turn_state() -> dict[str, Any]:
+    """The view's ``turn_state`` while no turn is in progress: no destinations, no steps, no play."""
+    return {
+        "dests": {},
+        "steps": [],
+        "finished": False,
+        "notation": None,
+        "notation_so_far": "",
+        "forced": False,
+        "no_play": False,
+    }
+
+
+def view_turn_state(turn: TurnInProgress | None) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """A view's ``turn_state`` and the dice of the turn in progress (None without one).
+
+    The turn's position is left out: the view's own ``position`` is the turn's current one.
+    """
+    if turn is None:
+        return idle_turn_state(), None
+    turn_state = turn_view(turn)
+    turn_dice = turn_state.pop("dice")
+    del turn_state["position"]
+    return turn_state, turn_dice
+
+
+# The actions on a turn in progress, shared by this module's game methods and the chouette's
+# (chouette_service): each raises the service's errors and leaves the turn as it was.
+
+
+class DiceTable(Protocol):
+    """What rolls the dice: a :class:`~toutes_tables.Game` or a :class:`~toutes_tables.chouette.Chouette`."""
+
+    @property
+    def phase(self) -> str: ...
+
+    def roll_opening(self) -> object: ...
+
+    def roll(self) -> object: ...
+
+
+def roll_due(table: DiceTable) -> None:
+    """Roll for whoever is due at ``table``: the opening roll (one die each) or the player on roll's two dice."""
+    if table.phase == "opening":
+        table.roll_opening()
+    else:
+        table.roll()
+
+
+def turn_after_roll(game: Game, steps: Sequence[Move] = ()) -> TurnInProgress | None:
+    """The turn in progress once ``game``'s dice are rolled, after the saved ``steps``; None before.
+
+    Saved steps with no turn in progress raise ServiceError (a corrupt save).
+    """
+    if game.phase == "move" and game.dice is not None:
+        return TurnInProgress(game.position, game.dice, game.rules, steps)
+    if steps:
+        raise ServiceError(f"saved checker moves {list(steps)!r} but no turn is in progress")
+    return None
+
+
+def moved_turn(turn: TurnInProgress | None, params: dict[str, Any], phase: str, method_name: str) -> TurnInProgress:
+    """The turn after the one checker move ``params`` asks for: ``{"from": 13, "to": 7}`` in board locations.
+
+    ``method_name`` and ``phase`` word the errors: ServiceError for other parameters,
+    IllegalMoveError when no turn is in progress or the move is not legal.
+    """
+    if set(params) != {"from", "to"}:
+        raise ServiceError(f"{method_name} takes 'from' and 'to', got {sorted(params)!r}")
+    if turn is None:
+        raise IllegalMoveError(f"no checker may move in phase {phase!r}")
+    return move_on_board(turn, params["from"], params["to"])
+
+
+def undone_turn(turn: TurnInProgress | None) -> TurnInProgress:
+    """The turn without its last checker move; IllegalMoveError when no checker has moved."""
+    if turn is None or not turn.steps:
+        raise IllegalMoveError("nothing to undo: no checker has moved this turn")
+    return turn.undo()
+
+
+def play_to_confirm(turn: TurnInProgress | None, phase: str) -> Play:
+    """The play the turn's checkers make, to confirm; IllegalMoveError when there is no turn or it is unfinished.
+
+    A turn with no legal play gives the empty play (the turn passes).
+    """
+    if turn is None:
+        raise IllegalMoveError(f"no turn to confirm in phase {phase!r}")
+    finished = turn.finished_play
+    if finished is None:
+        raise IllegalMoveError("the play is not finished: move the remaining checkers first")
+    return finished
+
+
 # -- the game being played -------------------------------------------------------------------
 #
 # The worker keeps one match in play. Every game method answers with the same "view": what the
@@ -207,13 +310,7 @@ class Session:
 
     def begin_turn(self, steps: Sequence[Move] = ()) -> None:
         """Open the turn in progress once the dice are rolled (and drop it otherwise)."""
-        game = self.game
-        if game.phase == "move" and game.dice is not None:
-            self.turn = TurnInProgress(game.position, game.dice, game.rules, steps)
-        elif steps:
-            raise ServiceError(f"saved checker moves {list(steps)!r} but no turn is in progress")
-        else:
-            self.turn = None
+        self.turn = turn_after_roll(self.game, steps)
 
 
 _session: Session | None = None
@@ -257,16 +354,16 @@ def _history_lines(game: Game) -> list[dict[str, Any]]:
     return lines
 
 
-def _last_play(game: Game) -> dict[str, Any] | None:
+def last_play(game: Game) -> dict[str, Any] | None:
+    """The view's ``last_play``: the colour and ``[from, to]`` board locations of the game's last play."""
     for action in reversed(game.history):
         if isinstance(action, Played):
             return {"colour": action.player.value, "moves": _absolute_moves(action.moves, action.player)}
     return None
 
 
-def _dice_view(session: Session, turn_dice: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
-    """Dice for the board: the roll being played, or an opening tie (one die each, in its colour)."""
-    game = session.game
+def dice_view(game: Game, turn_dice: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """The view's ``dice``: the roll being played (``turn_dice``), or an opening tie (one die each, in its colour)."""
     last = game.history[-1] if game.history else None
     if game.phase == "opening" and isinstance(last, OpeningRoll):
         return [
@@ -287,44 +384,34 @@ def _dice_view(session: Session, turn_dice: list[dict[str, Any]] | None) -> list
     return dice
 
 
-_IDLE_TURN: dict[str, Any] = {
-    "dests": {},
-    "steps": [],
-    "finished": False,
-    "notation": None,
-    "notation_so_far": "",
-    "forced": False,
-    "no_play": False,
-}
+def result_view(result: GameResult | None) -> dict[str, Any] | None:
+    """The view's ``result``: who won, how, how many points, and all that in words."""
+    if result is None:
+        return None
+    unit = "point" if result.points == 1 else "points"
+    how = {"dropped": " (double dropped)", "resigned": " (resigned)"}.get(result.reason, "")
+    return {
+        "winner": result.winner.value,
+        "outcome": result.outcome.value,
+        "points": result.points,
+        "reason": result.reason,
+        "description": f"a {result.outcome.label}{how}, {result.points} {unit}",
+    }
+
+
+def start_view(game: Game) -> dict[str, Any] | None:
+    """The view's ``start`` for the 225 sets: the start's number and the two rolls that drew it."""
+    if not game.rules.drawn_starts:
+        return None
+    first, second = start_rolls(game.start_number)
+    return {"number": game.start_number, "rolls": [list(first), list(second)]}
 
 
 def view(session: Session) -> dict[str, Any]:
     """Everything the front end draws and decides from, as plain JSON."""
     game = session.game
-    turn_dice = None
-    if session.turn is not None:
-        turn_state = turn_view(session.turn)
-        turn_dice = turn_state.pop("dice")
-        del turn_state["position"]  # the view's own position is this one
-    else:
-        turn_state = dict(_IDLE_TURN)
+    turn_state, turn_dice = view_turn_state(session.turn)
     position = session.turn.current if session.turn is not None else game.position
-    result = None
-    if game.result is not None:
-        r = game.result
-        unit = "point" if r.points == 1 else "points"
-        how = {"dropped": " (double dropped)", "resigned": " (resigned)"}.get(r.reason, "")
-        result = {
-            "winner": r.winner.value,
-            "outcome": r.outcome.value,
-            "points": r.points,
-            "reason": r.reason,
-            "description": f"a {r.outcome.label}{how}, {r.points} {unit}",
-        }
-    start = None
-    if game.rules.drawn_starts:
-        first, second = start_rolls(game.start_number)
-        start = {"number": game.start_number, "rolls": [list(first), list(second)]}
     cube = None
     if game.cube_enabled:
         cube = {
@@ -341,15 +428,15 @@ def view(session: Session) -> dict[str, Any]:
         "position": position.absolute(),
         "position_id": game.position.gnubg_id(),
         "pips": {c.value: position.pips(c) for c in Color},
-        "dice": _dice_view(session, turn_dice),
+        "dice": dice_view(game, turn_dice),
         "dice_call": game.announce() if game.dice is not None else None,
         "turn_state": turn_state,
         "cube": cube,
         "cube_actions": ["double"] if game.can_double() else [],
-        "start": start,
+        "start": start_view(game),
         "moves": _history_lines(game),
-        "last_play": _last_play(game),
-        "result": result,
+        "last_play": last_play(game),
+        "result": result_view(game.result),
         "game_number": len(session.match.games) if session.match is not None else 1,
         "match": _match_view(session),
         "record": session.record(),
@@ -368,11 +455,7 @@ def state() -> dict[str, Any]:
 def roll() -> dict[str, Any]:
     """Roll for whoever is due: the opening roll (one die each) or the player on roll's two dice."""
     session = _current()
-    game = session.game
-    if game.phase == "opening":
-        game.roll_opening()
-    else:
-        game.roll()
+    roll_due(session.game)
     session.begin_turn()
     return view(session)
 
@@ -380,12 +463,8 @@ def roll() -> dict[str, Any]:
 @method
 def move(**params: Any) -> dict[str, Any]:
     """Move one checker as the board asks: ``{"from": 13, "to": 7}`` (absolute, "bar", "off")."""
-    if set(params) != {"from", "to"}:
-        raise ServiceError(f"move takes 'from' and 'to', got {sorted(params)!r}")
     session = _current()
-    if session.turn is None:
-        raise IllegalMoveError(f"no checker may move in phase {session.game.phase!r}")
-    session.turn = move_on_board(session.turn, params["from"], params["to"])
+    session.turn = moved_turn(session.turn, params, session.game.phase, "move")
     return view(session)
 
 
@@ -393,9 +472,7 @@ def move(**params: Any) -> dict[str, Any]:
 def undo() -> dict[str, Any]:
     """Take back the last checker moved this turn."""
     session = _current()
-    if session.turn is None or not session.turn.steps:
-        raise IllegalMoveError("nothing to undo: no checker has moved this turn")
-    session.turn = session.turn.undo()
+    session.turn = undone_turn(session.turn)
     return view(session)
 
 
@@ -407,12 +484,9 @@ def confirm(show_cost: bool = False) -> dict[str, Any]:
     (judged at the strongest level); without, it is cleared.
     """
     session = _current()
-    if session.turn is None:
-        raise IllegalMoveError(f"no turn to confirm in phase {session.game.phase!r}")
-    finished = session.turn.finished_play
-    if finished is None:
-        raise IllegalMoveError("the play is not finished: move the remaining checkers first")
+    finished = play_to_confirm(session.turn, session.game.phase)
     turn = session.turn
+    assert turn is not None  # play_to_confirm found it
     session.game.play(finished.moves)
     session.turn = None
     session.last_cost = _play_cost(turn, finished) if show_cost and turn.plays else None
@@ -495,7 +569,7 @@ def explore(
         "position": pos.absolute(),
         "pips": {c.value: pos.pips(c) for c in Color},
         "dice": [],
-        "turn_state": dict(_IDLE_TURN),
+        "turn_state": idle_turn_state(),
         "plays": [],
     }
     if dice is None:
