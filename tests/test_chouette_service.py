@@ -245,8 +245,12 @@ def test_service_errors_for_bad_requests() -> None:
     new(seed=1)
     with pytest.raises(ServiceError, match="'from' and 'to'"):
         dispatch("chouette_move", {"from": 13})
-    with pytest.raises(IllegalMoveError, match="no checker may move"):
+    with pytest.raises(IllegalMoveError, match="no checker may move in phase 'opening'"):
         dispatch("chouette_move", {"from": 13, "to": 7})
+    with pytest.raises(IllegalMoveError, match="no turn to confirm in phase 'opening'"):
+        dispatch("chouette_confirm")
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        dispatch("chouette_undo")
     with pytest.raises(ServiceError, match="take true/false"):
         dispatch("chouette_answer", {"name": "You", "take": "yes"})
     with pytest.raises(ServiceError, match="seed"):
