@@ -13,7 +13,9 @@ import pytest
 
 PKG = str(Path(__file__).resolve().parent.parent / "pkg")
 ENV = {**os.environ, "PYTHONPATH": PKG + os.pathsep + os.environ.get("PYTHONPATH", ""), "PYTHONUNBUFFERED": "1"}
-COMMAND = [sys.executable, "-m", "toutes_tables"]
+# These games play the simple computer: fast, and the same game for a seed whatever the machine's load
+# (the expert's lookahead has a time budget). A later --level on a test's command line wins.
+COMMAND = [sys.executable, "-m", "toutes_tables", "--level", "simple"]
 
 
 def run_scripted(args: list[str], lines: list[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:

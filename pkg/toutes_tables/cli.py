@@ -5,7 +5,7 @@ Play a game or a match against the computer, or hot-seat with two people at one 
     toutes-tables                                   # Toutes Tables 225, you (White) against the computer
     toutes-tables --rules backgammon --match 5      # a 5-point backgammon match
     toutes-tables --rules toutes-tables-225 --start 17 --seed 3 --hotseat
-    toutes-tables --rules backgammon --level expert # against the trained computer's strongest level
+    toutes-tables --rules backgammon --level simple # against the simple hand-written player (default: expert)
 
 At your turn type a play in standard notation, in **your own numbering** (``24/18 13/11``,
 ``bar/22*``, ``6/off``, ``8/5(2)``), or a command: ``?`` lists the legal plays (numbered:
@@ -490,8 +490,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--level",
         choices=("simple", *LEVEL_NAMES),
-        default="simple",
-        help="the computer: the simple hand-written player or a level of the trained one (default: %(default)s)",
+        default="expert",
+        help="the computer: a level of the trained one, or the simple hand-written player (default: %(default)s)",
     )
     parser.add_argument("--no-cube", action="store_true", help="backgammon sets: play without the doubling cube")
     parser.add_argument("--jacoby", action="store_true",
