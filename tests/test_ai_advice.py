@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
@@ -25,11 +26,13 @@ def test_hint_lists_legal_plays_best_first(rules: str) -> None:
     assert advice.cube is None  # the dice are rolled: no cube decision now
 
 
-def test_hint_at_the_expert_level_puts_the_deeper_searched_plays_first() -> None:
-    advice = hint(OPENING, (2, 1), "backgammon", level="expert", count=6)
-    assert advice.plays[0].ply == 1
-    ranked = get_level("expert").rank(OPENING, (2, 1), "backgammon")
-    assert [a.play for a in advice.plays] == [s.play for s in ranked[:6]]
+def test_hint_at_the_expert_level_looks_ahead_on_every_play_it_shows() -> None:
+    unhurried = dataclasses.replace(get_level("expert"), time_budget=None)  # a loaded machine cuts no search short
+    advice = hint(OPENING, (2, 1), "backgammon", level=unhurried, count=6)
+    assert len(advice.plays) == 6 and all(a.ply == 1 for a in advice.plays)
+    assert [a.equity for a in advice.plays] == sorted((a.equity for a in advice.plays), reverse=True)
+    # The level's own choice (1-ply on its few best candidates) is the hint's best play.
+    assert advice.plays[0].play == unhurried.rank(OPENING, (2, 1), "backgammon")[0].play
 
 
 def test_hint_before_the_roll_gives_the_cube_advice_in_backgammon_sets_only() -> None:

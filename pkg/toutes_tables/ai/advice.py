@@ -1,7 +1,9 @@
 """Advice for a human player: a hint (the best plays, their equities, a plain-words reason, the cube) and a play's cost.
 
-The plays are ranked by a level's own search (:meth:`.levels.Level.rank`, without its noise),
-so the hint says what that level would think. A play's *reason* is read off the board, not
+The plays are ranked by a level's own search, without its noise, so the hint says what that
+level would think; a level that looks ahead does so on every play the hint shows (not only on
+its usual few candidates), so the listed equities are comparable, all at the same depth (unless
+the level's time budget runs out first). A play's *reason* is read off the board, not
 from the network: the network knows a play is better but cannot say why, while a few plain
 facts (it hits, it makes a point, it escapes a back checker, it bears off, how many shots it
 leaves) are what a player checks anyway. Shots are counted the usual way: how many of the
@@ -17,6 +19,7 @@ blocked points respected.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 
 from ..notation import format_play
@@ -25,9 +28,9 @@ from ..position import BAR, OFF, Position
 from ..rules import RuleSet, get_rules
 from .cube import CubeAdvice, CubeState, cube_advice
 from .features import in_contact
-from .levels import get_level
+from .levels import Level, get_level
 from .network import default_network
-from .search import ScoredPlay, one_ply_equity
+from .search import ScoredPlay, one_ply_equity, rank_plays_deeper
 
 POINT_NAMES = {7: "bar point", 1: "ace point"}
 
@@ -140,7 +143,7 @@ def hint(
     dice: Sequence[int] | None,
     rules: str | RuleSet,
     cube: CubeState | None = None,
-    level: str = "expert",
+    level: str | Level = "expert",
     count: int = 5,
 ) -> Hint:
     """The best ``count`` plays for ``dice`` (best first), or before the roll (``dice`` None) the cube advice.
@@ -151,7 +154,7 @@ def hint(
     rule_set = get_rules(rules)
     plays: list[PlayAdvice] = []
     if dice is not None:
-        for scored in get_level(level).rank(position, dice, rule_set)[: max(0, count)]:
+        for scored in _ranked_for_hint(position, dice, rule_set, get_level(level), count)[: max(0, count)]:
             plays.append(
                 PlayAdvice(
                     play=scored.play,
@@ -167,6 +170,18 @@ def hint(
         if state.enabled:
             advice = cube_advice(position, rule_set, state, level)
     return Hint(plays, advice)
+
+
+def _ranked_for_hint(
+    position: Position, dice: Sequence[int], rules: RuleSet, level: Level, count: int
+) -> list[ScoredPlay]:
+    """The level's ranking, looking ahead (at a level that does) on at least the ``count`` plays shown."""
+    if level.ply < 1:
+        return level.rank(position, dice, rules)
+    # No margin: a play the hint shows is searched as deep as the best, however far behind it is.
+    return rank_plays_deeper(
+        position, dice, rules, candidates=max(count, level.candidates), margin=math.inf, time_budget=level.time_budget
+    )
 
 
 def _same(a: Play, b: Play) -> bool:

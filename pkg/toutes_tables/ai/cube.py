@@ -42,7 +42,7 @@ from ..position import CHECKERS, OFF, Color, Position
 from ..rules import Outcome, RuleSet, get_rules
 from .evaluate import Chances, chances
 from .features import in_contact
-from .levels import get_level
+from .levels import Level, get_level
 from .met import GammonShares, MatchCube, default_table
 from .search import rank_plays
 
@@ -255,7 +255,9 @@ def _gammons(share: float) -> str:
     return f", a gammon {_pct(share)} of the time" if share >= 0.05 else ""
 
 
-def cube_advice(position: Position, rules: str | RuleSet, cube: CubeState, level: str = "expert") -> CubeAdvice:
+def cube_advice(
+    position: Position, rules: str | RuleSet, cube: CubeState, level: str | Level = "expert"
+) -> CubeAdvice:
     """The cube decision for the player on roll in ``position``, before he rolls, and the take for his opponent."""
     rule_set = get_rules(rules)
     why_not = _why_not(cube, position, rule_set)
@@ -331,7 +333,7 @@ def cube_advice(position: Position, rules: str | RuleSet, cube: CubeState, level
     )
 
 
-def should_double(position: Position, rules: str | RuleSet, cube: CubeState, level: str = "expert") -> bool:
+def should_double(position: Position, rules: str | RuleSet, cube: CubeState, level: str | Level = "expert") -> bool:
     """Should the player on roll double now? Always False when the rules do not let him."""
     rule_set = get_rules(rules)
     if _why_not(cube, position, rule_set):
@@ -339,7 +341,7 @@ def should_double(position: Position, rules: str | RuleSet, cube: CubeState, lev
     return cube_advice(position, rule_set, cube, level).double
 
 
-def should_take(position: Position, rules: str | RuleSet, cube: CubeState, level: str = "expert") -> bool:
+def should_take(position: Position, rules: str | RuleSet, cube: CubeState, level: str | Level = "expert") -> bool:
     """Should the opponent take a double?
 
     ``position``: the doubler on roll; ``cube``: before the double, seen by the doubler.
