@@ -1,5 +1,8 @@
 // The saved game in localStorage: written after every action, read once at start-up.
 // What is read back is checked field by field; anything unexpected is reported, never used.
+// The envelope (version, JSON, storage disabled) is game/saved.js's.
+
+import { isStep, parseEnvelope, savedSlot } from "./saved.js";
 
 export const STORAGE_KEY = "toutes-tables/saved-game";
 export const SAVE_VERSION = 1;
@@ -11,28 +14,21 @@ export class SavedGameError extends Error {
   }
 }
 
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage disabled by the browser: the game still plays, it just is not kept
-  }
-}
+const slot = savedSlot(STORAGE_KEY, SAVE_VERSION);
 
 /** Save `{record, steps, players, options, touched, orientation}`; returns false when storage is unavailable. */
 export function saveGame(save) {
-  const store = storage();
-  if (!store) return false;
-  try {
-    store.setItem(STORAGE_KEY, JSON.stringify({ version: SAVE_VERSION, savedAt: new Date().toISOString(), ...save }));
-    return true;
-  } catch {
-    return false;
-  }
+  return slot.save(save);
 }
 
 export function clearSavedGame() {
-  storage()?.removeItem(STORAGE_KEY);
+  slot.clear();
+}
+
+/** The saved game's position and orientation to draw before the engine is up, or null (see savedSlot). */
+export function savedGamePreview() {
+  const found = slot.preview();
+  return found && { position: found.position, orientation: found.data.orientation === "black" ? "black" : "white" };
 }
 
 const PLAYER_KINDS = new Set(["human", "computer"]);
@@ -42,19 +38,9 @@ const PLAYER_KINDS = new Set(["human", "computer"]);
  * that cannot be used (corrupt JSON, another version, missing or mistyped fields).
  */
 export function loadSavedGame() {
-  const store = storage();
-  const text = store ? store.getItem(STORAGE_KEY) : null;
+  const text = slot.read();
   if (text === null) return null;
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new SavedGameError("the saved game is not readable (corrupt data)");
-  }
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new SavedGameError("the saved game is not a game");
-  if (data.version !== SAVE_VERSION) {
-    throw new SavedGameError(`the saved game is from another version of the game (${JSON.stringify(data.version)})`);
-  }
+  const data = parseEnvelope(text, { version: SAVE_VERSION, noun: "game", SavedError: SavedGameError });
   if (typeof data.record !== "string" || data.record.length === 0 || data.record.length > 1_000_000) {
     throw new SavedGameError("the saved game has no game record");
   }
@@ -69,8 +55,4 @@ export function loadSavedGame() {
   const orientation = data.orientation === "black" ? "black" : "white";
   const touched = Number.isInteger(data.touched) && data.touched >= 0 && data.touched <= 25 ? data.touched : null;
   return { record: data.record, steps: data.steps, players, options: data.options || {}, orientation, touched };
-}
-
-function isStep(step) {
-  return Array.isArray(step) && step.length === 2 && step.every((p) => Number.isInteger(p) && p >= 0 && p <= 25);
 }
