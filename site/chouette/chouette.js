@@ -7,27 +7,25 @@
 // every action.
 
 import { createBoard } from "../board/board.js";
-import { classicPosition, emptyPosition } from "../board/state.js";
+import { classicPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
 import { el, setChildren, show } from "../game/dom.js";
+import {
+  announceIn,
+  bindShortcutKeys,
+  boardPosition,
+  renderMoveList,
+  showEngineFailure,
+  showNotice,
+  showProgress,
+} from "../game/page.js";
 import { buildLayout } from "./layout.js";
 import { createSetupForm, defaultSetup, MAX_PLAYERS } from "./setup.js";
-import { clearSavedChouette, loadSavedChouette, saveChouette } from "./storage.js";
+import { clearSavedChouette, loadSavedChouette, saveChouette, savedChouettePreview } from "./storage.js";
 
 const COMPUTER_PAUSE_MS = 450; // long enough to see a computer's dice or answer before the next action
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
 const ROLE_TITLE = { box: "box", captain: "captain", member: "team", out: "out of this game" };
-
-/** The board's position format from the engine's absolute view (24 signed counts, bars, trays). */
-function boardPosition(abs) {
-  const pos = emptyPosition();
-  abs.points.forEach((n, i) => {
-    pos.points[i + 1] = n;
-  });
-  pos.bar = { ...abs.bar };
-  pos.off = { ...abs.off };
-  return pos;
-}
 
 export function createChouette(root, { workerUrl }) {
   const ui = buildLayout(root);
@@ -49,7 +47,7 @@ export function createChouette(root, { workerUrl }) {
   show(ui.setupHolder, false);
   drawSavedPreview();
 
-  const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => progress(stage, detail) });
+  const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
   engine.ready.then(
     () => {
       show(ui.progressBox, false);
@@ -61,14 +59,9 @@ export function createChouette(root, { workerUrl }) {
   // -- start-up -----------------------------------------------------------------------------
 
   function drawSavedPreview() {
-    try {
-      const preview = JSON.parse(window.localStorage.getItem("toutes-tables/saved-chouette") || "null")?.preview;
-      if (preview && Array.isArray(preview.points) && preview.points.length === 24 && preview.points.every(Number.isInteger)) {
-        board.set({ position: boardPosition(preview) });
-      }
-    } catch {
-      // no preview: the classic start stays drawn; the save itself is checked later
-    }
+    // without a preview the classic start stays drawn; the save itself is checked later
+    const preview = savedChouettePreview();
+    if (preview) board.set({ position: boardPosition(preview) });
   }
 
   async function begin() {
@@ -266,8 +259,7 @@ export function createChouette(root, { workerUrl }) {
     renderAnswers(v);
     renderAdvice();
     renderScoreboard(v);
-    setChildren(ui.moves, ...v.moves.map((m) => el("li", {}, m.text)));
-    ui.moves.scrollTop = ui.moves.scrollHeight;
+    renderMoveList(ui.moves, v.moves);
     refreshControls();
   }
 
@@ -451,10 +443,7 @@ export function createChouette(root, { workerUrl }) {
   // -- announcing ---------------------------------------------------------------------------
 
   function announce(text) {
-    ui.live.textContent = "";
-    window.setTimeout(() => {
-      ui.live.textContent = text;
-    }, 30);
+    announceIn(ui.live, text);
   }
 
   function announceChanges(prev, next) {
@@ -468,22 +457,12 @@ export function createChouette(root, { workerUrl }) {
   }
 
   function notice(text) {
-    ui.notice.textContent = text;
-    show(ui.notice, true);
-  }
-
-  function progress(stage, detail) {
-    const steps = { runtime: 1, packages: 2, engine: 3, import: 4 };
-    ui.progress.value = steps[stage] || 0;
-    setChildren(ui.progressText, `Loading the rules engine (${ui.progress.value}/4): ${detail}`);
+    showNotice(ui.notice, text);
   }
 
   function fatal(error) {
-    if (destroyed) return;
-    show(ui.progressBox, false);
-    board.set({ message: "The rules engine could not start", interactive: false });
-    notice(`The rules engine could not start: ${error && error.message ? error.message : error}. Reload the page to try again.`);
-    console.error(error);
+    if (destroyed) return; // a terminated engine rejects what was in flight; nobody is watching
+    showEngineFailure(ui, board, error);
   }
 
   function save() {
@@ -517,14 +496,7 @@ export function createChouette(root, { workerUrl }) {
     }
     openSetup();
   });
-  root.addEventListener("keydown", (ev) => {
-    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const target = { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm }[ev.key.toLowerCase()];
-    if (target && !target.disabled && !target.hidden) {
-      ev.preventDefault();
-      target.click();
-    }
-  });
+  bindShortcutKeys(root, { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm });
 
   return {
     board,

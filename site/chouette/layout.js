@@ -1,10 +1,11 @@
 // The chouette page's elements, built once; the controller (chouette.js) fills them in.
 
 import { el, show } from "../game/dom.js";
+import { boardAndSide, engineProgress, liveRegion, pageButton } from "../game/page.js";
 import { LEVELS } from "./setup.js";
 
 export function buildLayout(root) {
-  const button = (label, extra = {}) => el("button", { type: "button", class: "tt-button", ...extra }, label);
+  const button = pageButton;
   const buttons = {
     roll: button("Roll", { "aria-keyshortcuts": "R" }),
     double: button("Double"),
@@ -36,9 +37,7 @@ export function buildLayout(root) {
     el("div", { class: "tt-field" }, joinName, joinKind, joinLevel, buttons.join),
     el("small", {}, "Between games; the newcomer takes the lowest rank."),
   );
-  const progress = el("progress", { max: 4, value: 0 });
-  const progressText = el("span", {}, "Loading the rules engine…");
-  const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
+  const { progress, progressText, progressBox } = engineProgress();
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
   const setupHolder = el("div", { class: "tt-chouette-setup-holder" });
   const status = el("p", { class: "tt-status" });
@@ -51,7 +50,7 @@ export function buildLayout(root) {
   const scoreboard = el("table", { class: "tt-chouette-scoreboard", "aria-label": "Scoreboard" });
   const scoreCheck = el("p", { class: "tt-chouette-check" });
   const moves = el("ol", { class: "tt-moves", "aria-label": "Moves" });
-  const live = el("div", { class: "tt-live", "aria-live": "polite", "aria-atomic": "true" });
+  const live = liveRegion();
   const playersTable = el(
     "table",
     { class: "tt-chouette-players", "aria-label": "Players" },
@@ -70,24 +69,19 @@ export function buildLayout(root) {
       notice,
       setupHolder,
       status,
-      el(
-        "div",
-        { class: "tt-main" },
+      boardAndSide(
         boardHolder,
-        el(
-          "aside",
-          { class: "tt-side" },
-          el("div", { class: "tt-actions" }, ...["roll", "double", "undo", "confirm", "next"].map((n) => buttons[n])),
-          answersBox,
-          adviceBox,
-          el("h3", {}, "Players"),
-          playersTable,
-          el("h3", {}, "Moves"),
-          moves,
-          resignBox,
-          joinBox,
-          el("div", { class: "tt-actions" }, buttons.newChouette),
-        ),
+        buttons,
+        ["roll", "double", "undo", "confirm", "next"],
+        answersBox,
+        adviceBox,
+        el("h3", {}, "Players"),
+        playersTable,
+        el("h3", {}, "Moves"),
+        moves,
+        resignBox,
+        joinBox,
+        el("div", { class: "tt-actions" }, buttons.newChouette),
       ),
       el("h3", {}, "Scoreboard"),
       scoreboard,

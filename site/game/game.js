@@ -7,28 +7,30 @@
 // computer's thinking, hints and move costs are all worked out in the worker: the page never waits.
 
 import { createBoard } from "../board/board.js";
-import { classicPosition, emptyPosition } from "../board/state.js";
+import { classicPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
 import { createNewGameDialog, DEFAULT_LEVEL, defaultOptions, normaliseOptions } from "./dialog.js";
 import { el, setChildren, show } from "./dom.js";
 import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
 import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
-import { clearSavedGame, loadSavedGame, saveGame } from "./storage.js";
+import {
+  announceIn,
+  bindShortcutKeys,
+  boardAndSide,
+  boardPosition,
+  engineProgress,
+  liveRegion,
+  pageButton,
+  renderMoveList,
+  showEngineFailure,
+  showNotice,
+  showProgress,
+} from "./page.js";
+import { clearSavedGame, loadSavedGame, saveGame, savedGamePreview } from "./storage.js";
 
 const COMPUTER_PAUSE_MS = 450; // long enough to see the computer's dice before its checkers move
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
 const THINKING_SHOWN_AFTER_MS = 200; // quicker answers (a roll) would only make the busy sign flicker
-
-/** The board's position format from the engine's absolute view (24 signed counts, bars, trays). */
-export function boardPosition(abs) {
-  const pos = emptyPosition();
-  abs.points.forEach((n, i) => {
-    pos.points[i + 1] = n;
-  });
-  pos.bar = { ...abs.bar };
-  pos.off = { ...abs.off };
-  return pos;
-}
 
 const COLOUR_NAME = { black: "Black", white: "White" };
 
@@ -64,7 +66,7 @@ export function createGame(root, { workerUrl }) {
   });
   root.append(dialog.dialog);
 
-  const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => progress(stage, detail) });
+  const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
   engine.ready.then(
     () => {
       show(ui.progressBox, false);
@@ -77,16 +79,10 @@ export function createGame(root, { workerUrl }) {
   // -- start-up -----------------------------------------------------------------------------
 
   function drawSavedPreview() {
-    // the last saved position is drawn at once, so a reload shows the game before the engine is up
-    try {
-      const raw = JSON.parse(window.localStorage.getItem("toutes-tables/saved-game") || "null");
-      const preview = raw && raw.preview;
-      if (preview && Array.isArray(preview.points) && preview.points.length === 24 && preview.points.every(Number.isInteger)) {
-        board.set({ position: boardPosition(preview), orientation: raw.orientation === "black" ? "black" : "white" });
-      }
-    } catch {
-      // no preview: the classic start stays drawn; the saved game itself is checked later
-    }
+    // the last saved position is drawn at once, so a reload shows the game before the engine is up;
+    // without one the classic start stays drawn (the saved game itself is checked later)
+    const preview = savedGamePreview();
+    if (preview) board.set({ position: boardPosition(preview.position), orientation: preview.orientation });
   }
 
   async function begin() {
@@ -414,7 +410,7 @@ export function createGame(root, { workerUrl }) {
     });
     setChildren(ui.status, statusText(v));
     renderInfo(v);
-    renderMoves(v);
+    renderMoveList(ui.moves, v.moves);
     renderHint();
     renderCost(v);
     refreshControls();
@@ -489,11 +485,6 @@ export function createGame(root, { workerUrl }) {
     });
   }
 
-  function renderMoves(v) {
-    setChildren(ui.moves, ...v.moves.map((m) => el("li", {}, m.text)));
-    ui.moves.scrollTop = ui.moves.scrollHeight;
-  }
-
   /** Which buttons a player could press now, were the page not busy ({idle: true}) or as it is. */
   function allowedActions(v, { idle = false } = {}) {
     const free = idle || !busy;
@@ -528,12 +519,7 @@ export function createGame(root, { workerUrl }) {
   // -- announcing ---------------------------------------------------------------------------
 
   function announce(text, { quiet = false } = {}) {
-    const region = quiet ? ui.cursorLive : ui.live;
-    // cleared first, so the same words said twice are announced twice
-    region.textContent = "";
-    window.setTimeout(() => {
-      region.textContent = text;
-    }, 30);
+    announceIn(quiet ? ui.cursorLive : ui.live, text);
   }
 
   function announceChanges(prev, next, extra = []) {
@@ -554,22 +540,12 @@ export function createGame(root, { workerUrl }) {
   }
 
   function notice(text) {
-    ui.notice.textContent = text;
-    show(ui.notice, true);
-  }
-
-  function progress(stage, detail) {
-    const steps = { runtime: 1, packages: 2, engine: 3, import: 4 };
-    ui.progress.value = steps[stage] || 0;
-    setChildren(ui.progressText, `Loading the rules engine (${ui.progress.value}/4): ${detail}`);
+    showNotice(ui.notice, text);
   }
 
   function fatal(error) {
     if (destroyed) return; // a terminated engine rejects what was in flight; nobody is watching
-    show(ui.progressBox, false);
-    board.set({ message: "The rules engine could not start", interactive: false });
-    notice(`The rules engine could not start: ${error && error.message ? error.message : error}. Reload the page to try again.`);
-    console.error(error);
+    showEngineFailure(ui, board, error);
   }
 
   function save() {
@@ -616,15 +592,7 @@ export function createGame(root, { workerUrl }) {
     button.addEventListener("click", () => copy(input));
   }
   // Shortcuts anywhere in the game except form fields: R roll, U undo, C confirm, H hint.
-  root.addEventListener("keydown", (ev) => {
-    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const key = ev.key.toLowerCase();
-    const target = { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm, h: ui.buttons.hint }[key];
-    if (target && !target.disabled && !target.hidden) {
-      ev.preventDefault();
-      target.click();
-    }
-  });
+  bindShortcutKeys(root, { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm, h: ui.buttons.hint });
 
   async function copy(input) {
     input.select();
@@ -667,7 +635,7 @@ export function createGame(root, { workerUrl }) {
 
 /** The page's elements, built once; the controller fills them in. */
 function buildLayout(root) {
-  const button = (label, extra = {}) => el("button", { type: "button", class: "tt-button", ...extra }, label);
+  const button = pageButton;
   const buttons = {
     roll: button("Roll", { "aria-keyshortcuts": "R" }),
     double: button("Double"),
@@ -680,9 +648,7 @@ function buildLayout(root) {
     newGame: button("New game…"),
     flip: button("Flip board"),
   };
-  const progress = el("progress", { max: 4, value: 0 });
-  const progressText = el("span", {}, "Loading the rules engine…");
-  const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
+  const { progress, progressText, progressBox } = engineProgress();
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
   const status = el("p", { class: "tt-status" });
   const thinking = el("p", { class: "tt-thinking", role: "status", hidden: true }, el("span", { class: "tt-spinner", "aria-hidden": "true" }), " Thinking…");
@@ -696,8 +662,8 @@ function buildLayout(root) {
   const copyId = button("Copy");
   const copyLink = button("Copy");
   const moves = el("ol", { class: "tt-moves", "aria-label": "Moves" });
-  const live = el("div", { class: "tt-live", "aria-live": "polite", "aria-atomic": "true" });
-  const cursorLive = el("div", { class: "tt-live", "aria-live": "polite", "aria-atomic": "true" });
+  const live = liveRegion();
+  const cursorLive = liveRegion(); // what the board's keyboard cursor is on, apart from the game's news
   const help = el(
     "details",
     { class: "tt-help" },
@@ -718,25 +684,20 @@ function buildLayout(root) {
       notice,
       status,
       thinking,
-      el(
-        "div",
-        { class: "tt-main" },
+      boardAndSide(
         boardHolder,
-        el(
-          "aside",
-          { class: "tt-side" },
-          el("div", { class: "tt-actions" }, ...["roll", "double", "take", "drop", "undo", "confirm", "next", "hint"].map((n) => buttons[n])),
-          el("label", { class: "tt-check" }, showCostBox, " Show what each of my moves cost"),
-          cost,
-          hintBox,
-          info,
-          el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Position ID"), positionId, copyId),
-          el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Share link"), shareLinkInput, copyLink),
-          el("h3", {}, "Moves"),
-          moves,
-          el("div", { class: "tt-actions" }, buttons.newGame, buttons.flip),
-          help,
-        ),
+        buttons,
+        ["roll", "double", "take", "drop", "undo", "confirm", "next", "hint"],
+        el("label", { class: "tt-check" }, showCostBox, " Show what each of my moves cost"),
+        cost,
+        hintBox,
+        info,
+        el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Position ID"), positionId, copyId),
+        el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Share link"), shareLinkInput, copyLink),
+        el("h3", {}, "Moves"),
+        moves,
+        el("div", { class: "tt-actions" }, buttons.newGame, buttons.flip),
+        help,
       ),
       live,
       cursorLive,

@@ -1,0 +1,101 @@
+// The parts the game page (game.js) and the chouette page (chouette/chouette.js) share: the engine's
+// loading progress and failure, the live region's announcements, notices, the move list, shortcut keys
+// and the board's position from a view. Each page builds its own layout and flow around them.
+
+import { emptyPosition } from "../board/state.js";
+import { el, setChildren, show } from "./dom.js";
+
+/** The board's position format from the engine's absolute view (24 signed counts, bars, trays). */
+export function boardPosition(abs) {
+  const pos = emptyPosition();
+  abs.points.forEach((n, i) => {
+    pos.points[i + 1] = n;
+  });
+  pos.bar = { ...abs.bar };
+  pos.off = { ...abs.off };
+  return pos;
+}
+
+/** A page button; `extra` attributes (a class, aria-keyshortcuts) replace the defaults. */
+export function pageButton(label, extra = {}) {
+  return el("button", { type: "button", class: "tt-button", ...extra }, label);
+}
+
+/**
+ * The board beside its side panel (the panel goes below on a narrow screen, game.css): `side` are
+ * the panel's parts, starting with the row of the turn's buttons named `actions` of `buttons`.
+ */
+export function boardAndSide(boardHolder, buttons, actions, ...side) {
+  return el(
+    "div",
+    { class: "tt-main" },
+    boardHolder,
+    el("aside", { class: "tt-side" }, el("div", { class: "tt-actions" }, ...actions.map((n) => buttons[n])), ...side),
+  );
+}
+
+/** The engine's loading bar and its words: `{progress, progressText, progressBox}` (see showProgress). */
+export function engineProgress() {
+  const progress = el("progress", { max: ENGINE_STAGES.length, value: 0 });
+  const progressText = el("span", {}, "Loading the rules engine…");
+  const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
+  return { progress, progressText, progressBox };
+}
+
+// the worker's boot stages, in order (site/engine/PROTOCOL.md)
+const ENGINE_STAGES = ["runtime", "packages", "engine", "import"];
+
+/** Show a boot stage the engine reported in the parts of engineProgress(). */
+export function showProgress(ui, stage, detail) {
+  ui.progress.value = ENGINE_STAGES.indexOf(stage) + 1;
+  setChildren(ui.progressText, `Loading the rules engine (${ui.progress.value}/${ENGINE_STAGES.length}): ${detail}`);
+}
+
+/** A region whose text screen readers read out when it changes (see announceIn). */
+export function liveRegion() {
+  return el("div", { class: "tt-live", "aria-live": "polite", "aria-atomic": "true" });
+}
+
+/** Say `text` in a live region. */
+export function announceIn(region, text) {
+  // cleared first, so the same words said twice are announced twice
+  region.textContent = "";
+  window.setTimeout(() => {
+    region.textContent = text;
+  }, 30);
+}
+
+/** Show `text` in the page's notice (an alert paragraph, hidden until needed). */
+export function showNotice(notice, text) {
+  notice.textContent = text;
+  show(notice, true);
+}
+
+/** The engine could not start: say so on the board and in the notice (`ui` has progressBox and notice). */
+export function showEngineFailure(ui, board, error) {
+  show(ui.progressBox, false);
+  board.set({ message: "The rules engine could not start", interactive: false });
+  showNotice(ui.notice, `The rules engine could not start: ${error && error.message ? error.message : error}. Reload the page to try again.`);
+  console.error(error);
+}
+
+/** The move list's lines, scrolled to the latest. */
+export function renderMoveList(list, moves) {
+  setChildren(list, ...moves.map((m) => el("li", {}, m.text)));
+  list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * Shortcut keys anywhere in `root` except form fields: `keys` maps a letter to its button, pressed
+ * only while it is shown and enabled.
+ */
+export function bindShortcutKeys(root, keys) {
+  root.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const target = keys[ev.key.toLowerCase()];
+    if (target && !target.disabled && !target.hidden) {
+      ev.preventDefault();
+      target.click();
+    }
+  });
+}
