@@ -8,32 +8,33 @@
 
 import "./offline.js";
 
-let game = null; // {root, instance}: the game mounted in the current page, if any
-let chouette = null; // the same for the chouette page (#chouette)
+// The live parts a page may hold, by the id of their root element; each module mounts one in a root
+// and unmounts it (stopping its engine worker) when its page is left.
+const LIVE_PARTS = [
+  { id: "game", load: () => import("./game/main.js"), mount: "mountGame", unmount: "unmountGame" },
+  { id: "chouette", load: () => import("./chouette/main.js"), mount: "mountChouette", unmount: "unmountChouette" },
+];
+const mounted = new Map(); // part id -> {root, instance}: what is mounted in the current page
 let queue = Promise.resolve(); // one mount at a time: a fast second navigation waits for the first
 
-async function mountPage() {
-  const root = document.getElementById("game");
-  if (game && game.root !== root) {
-    const { unmountGame } = await import("./game/main.js");
-    unmountGame(game.instance);
-    game = null;
+/** Unmount `part` if its page was left; mount it if this page has its root and it is not mounted yet. */
+async function mountPart(part) {
+  const root = document.getElementById(part.id);
+  const current = mounted.get(part.id);
+  if (current && current.root !== root) {
+    const module = await part.load();
+    module[part.unmount](current.instance);
+    mounted.delete(part.id);
   }
-  if (root && !game) {
-    const { mountGame } = await import("./game/main.js");
+  if (root && !mounted.has(part.id)) {
+    const module = await part.load();
     // still the same page once the module has arrived?
-    if (document.getElementById("game") === root) game = { root, instance: mountGame(root) };
+    if (document.getElementById(part.id) === root) mounted.set(part.id, { root, instance: module[part.mount](root) });
   }
-  const chouetteRoot = document.getElementById("chouette");
-  if (chouette && chouette.root !== chouetteRoot) {
-    const { unmountChouette } = await import("./chouette/main.js");
-    unmountChouette(chouette.instance);
-    chouette = null;
-  }
-  if (chouetteRoot && !chouette) {
-    const { mountChouette } = await import("./chouette/main.js");
-    if (document.getElementById("chouette") === chouetteRoot) chouette = { root: chouetteRoot, instance: mountChouette(chouetteRoot) };
-  }
+}
+
+async function mountPage() {
+  for (const part of LIVE_PARTS) await mountPart(part);
   // <tt-board> elements upgrade (and mount, and clean up on removal) by themselves once defined
   if (document.querySelector("tt-board")) await import("./board/element.js");
 }
