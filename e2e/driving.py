@@ -1,11 +1,13 @@
 """Driving the built site like a player: shared by the e2e tests (found through conftest's sys.path).
 
 The dice are random, so the tests read the legal destinations the engine offers (the game page
-exposes its controller as ``window.toutesTables``) and then act on the canvas like a player.
+and the chouette page expose their controller as ``window.toutesTables``) and then act on the
+canvas like a player.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -15,12 +17,28 @@ GAME_TIMEOUT_MS = 20_000
 
 
 def open_game(page: Page, site_url: str, query: str = "") -> None:
+    """Open the game page and wait for its first view (a saved game resumed, or a new game)."""
     page.goto(f"{site_url}play/{query}")
     page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
 
 
+def open_chouette(page: Page, site_url: str) -> None:
+    """Open the chouette page and wait for its controller (it has no view until a session is set up or resumed)."""
+    page.goto(f"{site_url}play-chouette/")
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.engine", timeout=BOOT_TIMEOUT_MS)
+
+
 def game_view(page: Page) -> dict[str, Any]:
+    """The view on show: the game page's, or the chouette page's."""
     return page.evaluate("() => window.toutesTables.view")  # type: ignore[no-any-return]
+
+
+def wait_until_idle(page: Page) -> dict[str, Any]:
+    """Until the page has a view and nothing is pending (no computer due to act, no answer awaited); return it."""
+    page.wait_for_function(
+        "() => { const g = window.toutesTables; return g && g.view && !g.busy; }", timeout=GAME_TIMEOUT_MS
+    )
+    return game_view(page)
 
 
 def wait_for_player(page: Page) -> dict[str, Any]:
@@ -106,6 +124,33 @@ def play_turn_with_pointer(page: Page, v: dict[str, Any], use_drag: bool) -> Non
     if v["turn_state"]["no_play"]:
         return  # passed by the page itself
     page.get_by_role("button", name="Confirm").click()
+
+
+def wait_for_more_moves(page: Page, count: int, timeout: float | None = None) -> None:
+    """Until the move list has more than ``count`` lines (a play confirmed, a double answered, ...)."""
+    page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=count, timeout=timeout)
+
+
+def play_until_double_is_possible(
+    page: Page, max_turns: int, on_double_offered: Callable[[dict[str, Any]], None] | None = None
+) -> dict[str, Any] | None:
+    """Play the player's turns with the pointer until the player on roll may double; return that view.
+
+    ``on_double_offered`` answers a double offered to the player (the computer doubled first).
+    None when the game ends first or no chance to double came up in ``max_turns`` turns.
+    """
+    for _ in range(max_turns):
+        v = wait_for_player(page)
+        if v["phase"] == "roll" and "double" in v["cube_actions"]:
+            return v
+        if v["phase"] == "double-offered" and on_double_offered is not None:
+            on_double_offered(v)
+            continue
+        if v["phase"] == "over":
+            return None
+        play_turn_with_pointer(page, v, use_drag=False)
+        wait_for_more_moves(page, len(v["moves"]))
+    return None
 
 
 def remember_view(page: Page) -> None:

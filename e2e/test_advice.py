@@ -19,7 +19,9 @@ from driving import (
     game_view,
     open_game,
     play_turn_with_pointer,
+    play_until_double_is_possible,
     start_new_game,
+    wait_for_more_moves,
     wait_for_player,
     wait_for_steps,
 )
@@ -76,7 +78,7 @@ def test_the_hints_best_play_is_legal_and_playing_it_costs_nothing(page: Page, s
     assert played["turn_state"]["finished"] and played["turn_state"]["notation"] == best["notation"]
     moves_before = len(v["moves"])
     page.get_by_role("button", name="Confirm").click()
-    page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=moves_before)
+    wait_for_more_moves(page, moves_before)
     line = game_view(page)["moves"][moves_before]
     assert line["colour"] == "white" and line["text"].endswith(best["notation"])
     # the best play costs nothing, and the page says so
@@ -94,7 +96,7 @@ def test_the_cost_of_another_move_is_shown_as_a_figure(page: Page, site_url: str
             pytest.skip("the game ended before a move with a choice")
         choice = not v["turn_state"]["no_play"] and not v["turn_state"]["forced"]
         play_turn_with_pointer(page, v, use_drag=False)
-        page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]))
+        wait_for_more_moves(page, len(v["moves"]))
         if choice:
             break
     cost = game_view(page)["last_cost"]
@@ -109,22 +111,15 @@ def test_cube_advice_before_rolling_in_backgammon(page: Page, site_url: str) -> 
     open_game(page, site_url)
     # a match to 5: in a 1-point match the cube is dead, and the advice says only that
     start_new_game(page, match_length=5, rules="backgammon", opponent="computer")
-    for _ in range(15):
-        v = wait_for_player(page)
-        if v["phase"] == "roll" and "double" in v["cube_actions"]:
-            break
-        if v["phase"] == "double-offered":  # the computer doubled first: ask whether to take
-            hint = ask_for_hint(page)
-            assert hint["cube"]["action"] in ("take", "drop")
-            expect(page.locator(".tt-hint-cube")).to_contain_text(hint["cube"]["verdict"])
-            page.get_by_role("button", name="Take").click()
-            continue
-        if v["phase"] == "over":
-            pytest.skip("the game ended before a chance to double")
-        play_turn_with_pointer(page, v, use_drag=False)
-        page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]))
-    else:
-        pytest.skip("no chance to double came up")
+
+    def take_after_asking(_: dict[str, Any]) -> None:  # the computer doubled first: ask whether to take
+        hint = ask_for_hint(page)
+        assert hint["cube"]["action"] in ("take", "drop")
+        expect(page.locator(".tt-hint-cube")).to_contain_text(hint["cube"]["verdict"])
+        page.get_by_role("button", name="Take").click()
+
+    if play_until_double_is_possible(page, 15, on_double_offered=take_after_asking) is None:
+        pytest.skip("the game ended, or 15 turns passed, before a chance to double")
     hint = ask_for_hint(page, key=True)  # the H key works like the button
     assert hint["phase"] == "roll" and hint["plays"] == [] and hint["dice"] is None
     cube = hint["cube"]

@@ -15,7 +15,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from driving import BOOT_TIMEOUT_MS, GAME_TIMEOUT_MS, play_turn_with_pointer, wait_for_offline_cache
+from driving import (
+    BOOT_TIMEOUT_MS,
+    GAME_TIMEOUT_MS,
+    open_chouette,
+    play_turn_with_pointer,
+    wait_for_more_moves,
+    wait_for_offline_cache,
+)
+from driving import game_view as chouette_view
+from driving import wait_until_idle as wait_for_person  # no computer due: the person acts, or the game is over
 from playwright.sync_api import BrowserContext, Page, expect
 
 SEED = 16
@@ -25,23 +34,6 @@ MAX_GAMES = 6
 DOUBLES = re.compile(r"^(?P<who>.+) \((?:box|captain, for the team)\) doubles to (?P<value>\d+)\.$")
 PAYS = re.compile(r"^(?P<name>.+) (?:drops|refuses the double) and pays his stake\.$")
 TAKES = re.compile(r"^(?P<name>.+) (?:takes|joins the double)\.$")
-
-
-def open_chouette(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}play-chouette/")
-    page.wait_for_function("() => window.toutesTables && window.toutesTables.engine", timeout=BOOT_TIMEOUT_MS)
-
-
-def chouette_view(page: Page) -> dict[str, Any]:
-    return page.evaluate("() => window.toutesTables.view")  # type: ignore[no-any-return]
-
-
-def wait_for_person(page: Page) -> dict[str, Any]:
-    """Until nothing is pending (no computer due to act): the person must act, or the game is over."""
-    page.wait_for_function(
-        "() => { const g = window.toutesTables; return g && g.view && !g.busy; }", timeout=GAME_TIMEOUT_MS
-    )
-    return chouette_view(page)
 
 
 def set_up(page: Page, seed: int | None) -> None:
@@ -298,7 +290,6 @@ def test_the_captain_sees_the_team_members_suggested_play_and_can_play_it(page: 
     v = wait_for_person(page)
     assert v["turn_state"]["finished"] and v["turn_state"]["notation"] == suggested
     page.get_by_role("button", name="Confirm").click()
-    page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]),
-                           timeout=GAME_TIMEOUT_MS)
+    wait_for_more_moves(page, len(v["moves"]), timeout=GAME_TIMEOUT_MS)
     played = [m["text"] for m in chouette_view(page)["moves"] if m["text"].startswith("You (")]
     assert played[-1].endswith(f": {suggested}")

@@ -22,7 +22,9 @@ from driving import (
     farthest_move,
     wait_for_steps,
     play_turn_with_pointer,
+    play_until_double_is_possible,
     remember_view,
+    wait_for_more_moves,
     wait_for_new_view,
     start_new_game,
 )
@@ -76,12 +78,8 @@ def test_a_double_offered_and_taken_in_backgammon(page: Page, site_url: str) -> 
     open_game(page, site_url)
     start_new_game(page, rules="backgammon", opponent="human")
     # play (hot-seat) until a player may double before rolling
-    for _ in range(10):
-        v = wait_for_player(page)
-        if v["phase"] == "roll" and "double" in v["cube_actions"]:
-            break
-        play_turn_with_pointer(page, v, use_drag=False)
-        page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]))
+    v = play_until_double_is_possible(page, 10)
+    assert v is not None, "no chance to double came up in 10 turns"
     doubler = v["actor"]
     page.get_by_role("button", name="Double").click()
     v = wait_for_player(page)
@@ -114,7 +112,7 @@ def test_a_reload_resumes_in_the_middle_of_a_turn(page: Page, site_url: str) -> 
         assert resumed[key] == v[key], key
     # and the turn goes on from there
     play_turn_with_pointer(page, resumed, use_drag=False)
-    page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(resumed["moves"]))
+    wait_for_more_moves(page, len(resumed["moves"]))
 
 
 @pytest.mark.parametrize(
@@ -160,23 +158,16 @@ def test_a_turn_played_with_the_keyboard_only(page: Page, site_url: str) -> None
     live = page.locator(".tt-live").first
     expect(live).to_contain_text(v["turn_state"]["notation_so_far"].split(" ")[0])
     page.keyboard.press("c")  # confirm
-    page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=moves_before)
+    wait_for_more_moves(page, moves_before)
     assert game_view(page)["moves"][moves_before]["colour"] == "white"
 
 
 def test_the_computer_answers_a_double(page: Page, site_url: str) -> None:
     open_game(page, site_url)
     start_new_game(page, rules="backgammon", opponent="computer")
-    for _ in range(15):
-        v = wait_for_player(page)
-        if v["phase"] == "roll" and "double" in v["cube_actions"]:
-            break
-        if v["phase"] == "double-offered":  # the computer doubled first: take it, and go on
-            page.get_by_role("button", name="Take").click()
-            continue
-        play_turn_with_pointer(page, v, use_drag=False)
-        page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]))
-    else:
+    # the computer may double first: take it, and go on
+    take = page.get_by_role("button", name="Take")
+    if play_until_double_is_possible(page, 15, on_double_offered=lambda _: take.click()) is None:
         pytest.skip("no chance to double came up")
     page.get_by_role("button", name="Double").click()
     page.wait_for_function(
@@ -204,7 +195,7 @@ def test_touch_move_strict_mode_holds_the_player_to_the_checker_picked_up(page: 
         if len(v["turn_state"]["dests"]) >= 2:
             break
         play_turn_with_pointer(page, v, use_drag=False)
-        page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]))
+        wait_for_more_moves(page, len(v["moves"]))
     sources = list(v["turn_state"]["dests"])
     touched, other = sources[0], sources[1]
     click_location(page, touched if touched == "bar" else int(touched))
@@ -230,12 +221,8 @@ def test_touch_move_strict_mode_holds_the_player_to_the_checker_picked_up(page: 
 def test_a_dropped_double_ends_the_game_and_the_match_goes_on_to_the_next_game(page: Page, site_url: str) -> None:
     open_game(page, site_url)
     start_new_game(page, match_length=3, rules="backgammon-225", opponent="human")
-    for _ in range(10):
-        v = wait_for_player(page)
-        if v["phase"] == "roll" and "double" in v["cube_actions"]:
-            break
-        play_turn_with_pointer(page, v, use_drag=False)
-        page.wait_for_function("(n) => window.toutesTables.view.moves.length > n", arg=len(v["moves"]))
+    v = play_until_double_is_possible(page, 10)
+    assert v is not None, "no chance to double came up in 10 turns"
     doubler = v["actor"]
     first_start = v["start"]["number"]
     page.get_by_role("button", name="Double").click()
