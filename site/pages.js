@@ -8,28 +8,35 @@
 
 import "./offline.js";
 
-// The live parts a page may hold, by the id of their root element; each module mounts one in a root
-// and unmounts it (stopping its engine worker) when its page is left.
+// The live parts a page may hold, by their root element (docs/play.md, docs/play-chouette.md); each module
+// mounts one in a root and unmounts it (stopping its engine worker) when its page is left. The root is
+// known by its class as well as its id: a heading's anchor may have the same id (the rules book's
+// "Chouette" page has an <h1 id="chouette">), and must not get a chouette mounted in it.
 const LIVE_PARTS = [
-  { id: "game", load: () => import("./game/main.js"), mount: "mountGame", unmount: "unmountGame" },
-  { id: "chouette", load: () => import("./chouette/main.js"), mount: "mountChouette", unmount: "unmountChouette" },
+  { root: "#game.toutes-tables-game", load: () => import("./game/main.js"), mount: "mountGame", unmount: "unmountGame" },
+  {
+    root: "#chouette.toutes-tables-chouette",
+    load: () => import("./chouette/main.js"),
+    mount: "mountChouette",
+    unmount: "unmountChouette",
+  },
 ];
-const mounted = new Map(); // part id -> {root, instance}: what is mounted in the current page
+const mounted = new Map(); // part (its root's selector) -> {root, instance}: what is mounted in the current page
 let queue = Promise.resolve(); // one mount at a time: a fast second navigation waits for the first
 
 /** Unmount `part` if its page was left; mount it if this page has its root and it is not mounted yet. */
 async function mountPart(part) {
-  const root = document.getElementById(part.id);
-  const current = mounted.get(part.id);
+  const root = document.querySelector(part.root);
+  const current = mounted.get(part.root);
   if (current && current.root !== root) {
     const module = await part.load();
     module[part.unmount](current.instance);
-    mounted.delete(part.id);
+    mounted.delete(part.root);
   }
-  if (root && !mounted.has(part.id)) {
+  if (root && !mounted.has(part.root)) {
     const module = await part.load();
     // still the same page once the module has arrived?
-    if (document.getElementById(part.id) === root) mounted.set(part.id, { root, instance: module[part.mount](root) });
+    if (document.querySelector(part.root) === root) mounted.set(part.root, { root, instance: module[part.mount](root) });
   }
 }
 
