@@ -822,9 +822,10 @@ def _play_cost(turn: TurnInProgress, played: Play) -> dict[str, Any]:
     from .ai import get_level
     from .ai.advice import play_cost
 
-    best = get_level(ADVICE_LEVEL).rank(turn.position, turn.dice, turn.rules)[0].play
-    # the best play costs nothing; any other is judged at the best one's depth (a second search)
-    cost = 0.0 if best == played else play_cost(turn.position, turn.dice, played, turn.rules, level=ADVICE_LEVEL)
+    ranked = get_level(ADVICE_LEVEL).rank(turn.position, turn.dice, turn.rules)
+    best = ranked[0].play
+    # one search: play_cost reuses the ranking (and looks deeper only at a play ranked at a glance)
+    cost = play_cost(turn.position, turn.dice, played, turn.rules, level=ADVICE_LEVEL, ranked=ranked)
     return {
         "colour": turn.position.turn.value,
         "notation": str(played),
