@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 BOOT_TIMEOUT_MS = 60_000
 GAME_TIMEOUT_MS = 20_000
@@ -208,3 +208,14 @@ def wait_for_offline_cache(page: Page, site_url: str) -> None:
     page.evaluate(
         "async () => { while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 20)); }"
     )
+
+
+def draw_start_with_setup_drawer(page: Page, dice: tuple[int, int, int, int]) -> Locator:
+    """Choose the four drawing dice in the rules book's setup-drawer (already on the page), set up, wait; the drawer."""
+    drawer = page.locator(".tt-setup-drawer")
+    selects = drawer.locator("select")
+    for i, value in enumerate(dice):
+        selects.nth(i).select_option(str(value))
+    drawer.locator("button", has_text="Set up").first.click()
+    page.wait_for_function("el => el.dataset.startNumber", arg=drawer.element_handle(), timeout=15_000)
+    return drawer

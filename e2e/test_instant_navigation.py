@@ -11,6 +11,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from driving import draw_start_with_setup_drawer
+
 BOOT_TIMEOUT_MS = 60_000
 
 
@@ -79,12 +81,7 @@ def test_the_setup_drawer_works_after_instant_navigation(page: Page, site_url: s
     page.locator(".md-nav--primary label.md-nav__link", has_text="Rules").first.click()
     page.locator(".md-nav--primary a.md-nav__link", has_text="The 225 starts").first.click()
     page.wait_for_url(site_url + "rules/drawn-starts/")
-    drawer = page.locator(".tt-setup-drawer")
-    selects = drawer.locator("select")
-    for i, value in enumerate(["4", "2", "5", "3"]):
-        selects.nth(i).select_option(value)
-    drawer.locator("button", has_text="Set up").first.click()
-    page.wait_for_function("el => el.dataset.startNumber", arg=drawer.element_handle(), timeout=15_000)
+    drawer = draw_start_with_setup_drawer(page, (4, 2, 5, 3))
     assert drawer.get_attribute("data-start-number") == "101"
     assert_not_reloaded(page)
 

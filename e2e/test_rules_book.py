@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from driving import click_on_board
+from driving import click_on_board, draw_start_with_setup_drawer
 
 CHAPTERS = [
     "rules/", "rules/board/", "rules/drawn-starts/", "rules/classic-start/", "rules/moving/",
@@ -70,17 +70,12 @@ def engine_points(number: int) -> list[int]:
 
 def test_setup_drawer_builds_the_start_of_the_chosen_dice(page: Page, site_url: str) -> None:
     page.goto(site_url + "rules/drawn-starts/")
-    drawer = page.locator(".tt-setup-drawer")
-    selects = drawer.locator("select")
-    for i, value in enumerate(["4", "2", "5", "3"]):
-        selects.nth(i).select_option(value)
-    drawer.locator("button", has_text="Set up").first.click()
-    page.wait_for_function("el => el.dataset.startNumber", arg=drawer.element_handle(), timeout=15_000)
+    drawer = draw_start_with_setup_drawer(page, (4, 2, 5, 3))
     assert drawer.get_attribute("data-start-number") == "101"
     assert drawer.get_attribute("data-points") == str(engine_points(101)).replace(" ", "")
     steps = drawer.locator("ol.tt-drawer-steps li")
     assert steps.count() == 7
-    assert "Black's 2 checkers go on point 2." in steps.nth(1).text_content()
+    assert "Black's 2 checkers go on point 2." in (steps.nth(1).text_content() or "")
     link = drawer.locator(".tt-drawer-result a")
     assert link.get_attribute("href") == "../../play/?rules=toutes-tables-225&start=101"
 
