@@ -73,6 +73,8 @@ def test_the_hints_best_play_is_legal_and_playing_it_costs_nothing(page: Page, s
     # the plays looked at one roll ahead come first, best first
     deepest = [p["equity"] for p in hint["plays"] if p["ply"] == best["ply"]]
     assert deepest == sorted(deepest, reverse=True)
+    # the best play is drawn on the board as arrows, checker by checker
+    assert page.evaluate("() => window.toutesTables.board.state.arrows") == best["moves"]
 
     played = play_moves(page, best["moves"])
     assert played["turn_state"]["finished"] and played["turn_state"]["notation"] == best["notation"]
@@ -81,6 +83,7 @@ def test_the_hints_best_play_is_legal_and_playing_it_costs_nothing(page: Page, s
     wait_for_more_moves(page, moves_before)
     line = game_view(page)["moves"][moves_before]
     assert line["colour"] == "white" and line["text"].endswith(best["notation"])
+    assert page.evaluate("() => window.toutesTables.board.state.arrows") == []  # the hint's turn is over
     # the best play costs nothing, and the page says so
     expect(page.locator(".tt-cost")).to_have_text(f"{best['notation']}: best move.", timeout=GAME_TIMEOUT_MS)
     # the hint was for that turn only

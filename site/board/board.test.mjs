@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { parseAttributes } from "./attributes.js";
+import { PALETTE, render } from "./draw.js";
 import {
   BAR,
   OFF,
@@ -115,6 +116,43 @@ test("configure merges events, parses JSON string keys and rejects unknown setti
   assert.deepEqual(state.dests, { 13: [7, "off"], bar: [20] });
   assert.throws(() => configure(state, { destz: {} }), /unknown board setting "destz"/);
   assert.throws(() => configure(state, { dests: { 25: [3] } }), /not a board location: "25"/);
+});
+
+test("arrows are checked moves, as the board's other locations are", () => {
+  const state = configure(defaults(), { arrows: [["13", 7], [7, "off"], ["bar", 22]] });
+  assert.deepEqual(state.arrows, [[13, 7], [7, "off"], ["bar", 22]]);
+  assert.throws(() => configure(state, { arrows: [[13, 0]] }), /not a board location: 0/);
+  assert.throws(() => configure(state, { arrows: [13, 7] }), /a move is \[from, to\]/);
+  assert.throws(() => configure(state, { arrows: "13/7" }), /moves are \[\[from, to\], \.\.\.\]/);
+});
+
+/** A 2D context that draws nothing and keeps the paths stroked in the highlight colour. */
+function recordingContext() {
+  const strokes = [];
+  let path = [];
+  const ctx = {
+    measureText: () => ({ width: 0 }),
+    beginPath: () => { path = []; },
+    moveTo: (x, y) => path.push([x, y]),
+    lineTo: (x, y) => path.push([x, y]),
+    stroke: () => { if (ctx.strokeStyle === PALETTE.highlight) strokes.push(path); },
+  };
+  return { strokes, ctx: new Proxy(ctx, { get: (target, key) => (key in target ? target[key] : () => {}) }) };
+}
+
+test("a suggested play is drawn as arrows from point to point", () => {
+  const lay = layout(800, 600);
+  const plain = recordingContext();
+  render(plain.ctx, configure(defaults(), { turn: "white" }), lay, 1);
+  const withArrows = recordingContext();
+  render(withArrows.ctx, configure(defaults(), { turn: "white", arrows: [[13, 7], [7, 5]] }), lay, 1);
+  const arrows = withArrows.strokes.slice(plain.strokes.length);
+  assert.equal(arrows.length, 2);
+  const [from13, to7] = arrows[0];
+  const centre13 = pointRect(13, "white");
+  const centre7 = pointRect(7, "white");
+  assert.ok(Math.abs(from13[0] - (centre13.x + 0.5)) < 1e-9, "starts at point 13");
+  assert.ok(Math.abs(to7[0] - (centre7.x + 0.5)) < 0.5, "ends by point 7 (before its head)");
 });
 
 test("picking a movable checker then a legal destination gives one move", () => {

@@ -12,6 +12,7 @@ import {
   checkerCentre,
   cubeRect,
   diceRects,
+  locationCentre,
   opponent,
   pointRect,
   trayRect,
@@ -267,6 +268,40 @@ function drawInfo(ctx, lay, dpr, state) {
   }
 }
 
+// A suggested play's arrows: a dark casing under a bright line, so they show on felt, points and checkers.
+const ARROW_WIDTH = 0.14;
+const ARROW_HEAD = 0.34;
+
+function drawArrows(ctx, state) {
+  const mover = state.turn || bottomColour(state.orientation);
+  for (const [from, to] of state.arrows || []) {
+    const a = locationCentre(from, mover, state.orientation);
+    const b = locationCentre(to, mover, state.orientation);
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    if (length < 0.01) continue;
+    const ux = (b.x - a.x) / length;
+    const uy = (b.y - a.y) / length;
+    const shaftEnd = { x: b.x - ux * ARROW_HEAD, y: b.y - uy * ARROW_HEAD };
+    for (const [colour, extra] of [[PALETTE.highlightEdge, 0.08], [PALETTE.highlight, 0]]) {
+      ctx.lineCap = "round";
+      ctx.lineWidth = ARROW_WIDTH + extra;
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(shaftEnd.x, shaftEnd.y);
+      ctx.stroke();
+      const half = ARROW_HEAD * 0.6 + extra;
+      ctx.beginPath();
+      ctx.moveTo(b.x + ux * extra, b.y + uy * extra);
+      ctx.lineTo(shaftEnd.x - uy * half - ux * extra, shaftEnd.y + ux * half - uy * extra);
+      ctx.lineTo(shaftEnd.x + uy * half - ux * extra, shaftEnd.y - ux * half - uy * extra);
+      ctx.closePath();
+      ctx.fillStyle = colour;
+      ctx.fill();
+    }
+  }
+}
+
 function drawHighlights(ctx, state) {
   const o = state.orientation;
   const mover = state.turn || bottomColour(o);
@@ -393,6 +428,7 @@ export function render(ctx, state, lay, dpr) {
   drawInfo(ctx, lay, dpr, state);
   drawStacks(ctx, lay, dpr, state);
   drawHighlights(ctx, state);
+  drawArrows(ctx, state);
   drawDice(ctx, state);
   drawCube(ctx, lay, dpr, state);
   drawCursor(ctx, state);

@@ -35,6 +35,7 @@ export function defaults() {
     dests: {}, // {source: [destination, ...]}: sources are point numbers or "bar", dests numbers or "off"
     interactive: true,
     lastMove: [], // [[from, to], ...] of the previous play, marked faintly
+    arrows: [], // [[from, to], ...] drawn as arrows over the board: a suggested play, checker by checker
     selected: null,
     cursor: null, // keyboard cursor location
     cursorRow: 0, // 0 = top row, 1 = bottom row: where the cursor is when it is on the bar or tray
@@ -59,6 +60,7 @@ export function configure(state, config) {
     if (!STATE_KEYS.has(key)) throw new Error(`unknown board setting ${JSON.stringify(key)}`);
     if (key === "events") state.events = { ...state.events, ...value };
     else if (key === "dests") state.dests = normaliseDests(value);
+    else if (key === "arrows") state.arrows = normaliseMoves(value);
     else state[key] = value;
   }
   if (state.selected !== null && !isSource(state, state.selected)) state.selected = null;
@@ -71,6 +73,15 @@ function normaliseLocation(loc) {
   const n = Number(loc);
   if (!Number.isInteger(n) || n < 1 || n > 24) throw new Error(`not a board location: ${JSON.stringify(loc)}`);
   return n;
+}
+
+/** `[[from, to], ...]` with every location checked (from JSON, point numbers may arrive as strings). */
+export function normaliseMoves(moves) {
+  if (!Array.isArray(moves)) throw new Error(`moves are [[from, to], ...], got ${JSON.stringify(moves)}`);
+  return moves.map((move) => {
+    if (!Array.isArray(move) || move.length !== 2) throw new Error(`a move is [from, to], got ${JSON.stringify(move)}`);
+    return [normaliseLocation(move[0]), normaliseLocation(move[1])];
+  });
 }
 
 /** Accept `{source: [dest]}` objects or Maps; keys arrive as strings from JSON, so parse them. */

@@ -249,6 +249,7 @@ export function createGame(root, { workerUrl }) {
       if (destroyed || view !== asked) return;
       hint = { answer, turnKey: turnKey(asked) };
       renderHint();
+      render(view); // the best play's arrows on the board
       announce(hintSummary(answer));
     } catch (error) {
       if (!(error && error.name === "EngineError")) throw error;
@@ -403,8 +404,9 @@ export function createGame(root, { workerUrl }) {
       labels: labels(),
       dests: humanMoving ? restrictedDests(t) : {},
       interactive: humanMoving,
-      // a hint's best play is marked where the last play would be
-      lastMove: hint && hint.answer.plays.length ? hint.answer.plays[0].moves : v.last_play ? v.last_play.moves : [],
+      lastMove: v.last_play ? v.last_play.moves : [],
+      // the hint's best play, drawn as arrows checker by checker until the turn it was asked for ends
+      arrows: hint && hint.answer.plays.length ? hint.answer.plays[0].moves : [],
       message: resultMessage(v),
       animate,
     });
