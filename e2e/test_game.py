@@ -181,6 +181,29 @@ def test_the_computer_answers_a_double(page: Page, site_url: str) -> None:
         expect(page.locator(".tt-status")).to_contain_text("White wins")
 
 
+def test_a_money_game_is_one_game_for_points_with_the_cube_in_play(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    page.get_by_role("button", name="New game…").click()
+    dialog = page.locator("dialog.tt-dialog")
+    dialog.locator("select[name=rules]").select_option("backgammon")
+    match_length = dialog.locator("input[name=match_length]")
+    expect(match_length).to_be_visible()
+    dialog.locator("input[name=money_game]").check()
+    # one game for points: no match length to choose, no Crawford rule
+    expect(match_length).to_be_hidden()
+    expect(dialog.locator("[data-option=crawford]")).to_be_hidden()
+    remember_view(page)
+    dialog.get_by_role("button", name="Start").click()
+    wait_for_new_view(page)
+    v = game_view(page)
+    assert v["rules"] == "backgammon" and v["match"]["length"] == 0
+    assert v["cube"]["value"] == 1 and "jacoby=off" in v["record"]
+    # the choice is kept for the next New game
+    page.get_by_role("button", name="New game…").click()
+    expect(dialog.locator("input[name=money_game]")).to_be_checked()
+    expect(match_length).to_be_hidden()
+
+
 def test_touch_move_strict_mode_holds_the_player_to_the_checker_picked_up(page: Page, site_url: str) -> None:
     open_game(page, site_url)
     page.get_by_role("button", name="New game…").click()

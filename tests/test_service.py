@@ -306,6 +306,17 @@ def test_a_money_game_with_the_jacoby_rule_is_a_single_game() -> None:
         dispatch("next_game")
 
 
+def test_a_money_game_without_the_jacoby_rule_keeps_a_live_cube_and_counts_gammons() -> None:
+    view = dispatch("new_match", {"rules": "backgammon", "money_game": True})
+    assert view["match"]["length"] == 0 and view["match"]["crawford"] is False
+    assert view["cube"] == {"value": 1, "owner": None, "offered_by": None}
+    assert "cube=on jacoby=off" in view["record"]
+    resumed = dispatch("load", {"record": view["record"], "steps": []})
+    assert resumed["match"]["length"] == 0 and "jacoby=off" in resumed["record"]
+    with pytest.raises(IllegalMoveError):
+        dispatch("next_game")
+
+
 def test_a_shared_position_starts_a_single_game_with_its_player_on_roll_and_resumes() -> None:
     shared = "AACAWAAAAAAAAA"  # the six-ace bear-off example: White 3:1 2:2, Black 24:1
     view = dispatch("new_match", {"rules": "toutes-tables-225", "start": 17, "position": shared, "turn": "white"})

@@ -13,10 +13,10 @@ Methods
 ``levels()``
     The computer's levels, weakest first: ``[{name, title}]``.
 ``new_match(rules, match_length, start, cube, crawford, jacoby, auto_doubles,
-auto_double_limit, point_game, winner_opens, position, turn, level)``
-    Start a match (with ``jacoby``: a money game; with ``position``: a single game set up from
-    that Position ID, ``turn`` to roll) and keep it as the one in play, the computer playing
-    at ``level``.
+auto_double_limit, point_game, winner_opens, position, turn, level, money_game)``
+    Start a match (with ``money_game`` or ``jacoby``: a money game; with ``position``: a single
+    game set up from that Position ID, ``turn`` to roll) and keep it as the one in play, the
+    computer playing at ``level``.
 ``load(record, steps, level)``
     Resume from a saved ``view["record"]`` and ``view["turn_state"]["steps"]``.
 ``state()``, ``roll()``, ``move(from, to)``, ``undo()``, ``confirm(show_cost)``, ``play_forced()``,
@@ -626,8 +626,10 @@ def new_match(
     position: str | None = None,
     turn: str = "white",
     level: str = DEFAULT_LEVEL,
+    money_game: bool = False,
 ) -> dict[str, Any]:
-    """Start a match to ``match_length`` points (with ``jacoby``, a money game) and return its view.
+    """Start a match to ``match_length`` points and return its view; or a money game, one game played for
+    points with a live cube (``money_game``, or ``jacoby``: the Jacoby rule is a money-play rule).
 
     ``start`` chooses the first start of a 225 set (drawn when None); the options are the
     engine's :class:`~toutes_tables.GameOptions` (``auto_doubles`` on raises the stake up to
@@ -652,7 +654,7 @@ def new_match(
             raise ServiceError(f"a position is a gnubg Position ID, got {position!r}")
         shared = Position.from_gnubg_id(position, _color(turn))
         session = Session(None, Game(start=start, options=options, position=shared))
-    elif jacoby:
+    elif money_game or jacoby:
         session = Session(None, Game(start=start, options=options))
     else:
         session = Session(Match(None, match_length, options, crawford=crawford, start=start))

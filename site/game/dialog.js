@@ -16,6 +16,7 @@ export function defaultOptions() {
     cube: true,
     crawford: true,
     jacoby: false,
+    money_game: false, // backgammon sets: one game for points with a live cube, instead of a match
     auto_doubles: false,
     auto_double_limit: 2,
     point_game: false,
@@ -30,7 +31,7 @@ export const DEFAULT_LEVEL = "expert";
 // Until the engine answers levels(), the dialog offers the default only; the names are the engine's.
 const FALLBACK_LEVELS = [{ name: DEFAULT_LEVEL, title: "Expert" }];
 
-const CUBE_OPTIONS = ["cube", "crawford", "jacoby", "auto_doubles", "point_game"];
+const CUBE_OPTIONS = ["cube", "crawford", "jacoby", "money_game", "auto_doubles", "point_game"];
 
 /** Which option applies to which rule set (the others are hidden and sent as off). */
 export function applicableOptions(rules) {
@@ -39,6 +40,7 @@ export function applicableOptions(rules) {
     cube: backgammon,
     crawford: backgammon,
     jacoby: backgammon,
+    money_game: backgammon,
     auto_doubles: backgammon,
     auto_double_limit: backgammon,
     point_game: backgammon,
@@ -61,7 +63,7 @@ export function normaliseOptions(raw) {
   o.colour = o.colour === "black" ? "black" : "white";
   // the engine refuses a level it does not know; here only the form of a name is checked
   o.level = typeof o.level === "string" && /^[a-z][a-z-]{0,29}$/.test(o.level) ? o.level : DEFAULT_LEVEL;
-  for (const key of ["cube", "crawford", "jacoby", "auto_doubles", "point_game", "strict_touch", "winner_opens", "autoplay_forced", "show_cost"]) {
+  for (const key of ["cube", "crawford", "jacoby", "money_game", "auto_doubles", "point_game", "strict_touch", "winner_opens", "autoplay_forced", "show_cost"]) {
     o[key] = Boolean(o[key]);
   }
   return o;
@@ -103,6 +105,7 @@ export function createNewGameDialog(onStart) {
   fillLevels(DEFAULT_LEVEL);
   const colour = el("select", { name: "colour" }, el("option", { value: "white" }, "White (light)"), el("option", { value: "black" }, "Black (dark)"));
   const matchLength = el("input", { type: "number", name: "match_length", min: 1, max: 99, step: 1, value: 1 });
+  const matchField = field("Match to (points)", matchLength, "1 = a single game (in backgammon, its cube is dead).");
   const startMode = el(
     "select",
     { name: "start_mode" },
@@ -117,7 +120,8 @@ export function createNewGameDialog(onStart) {
   for (const [name, label] of [
     ["cube", "Doubling cube"],
     ["crawford", "Crawford rule (matches)"],
-    ["jacoby", "Jacoby rule (money play: one game, no match)"],
+    ["money_game", "Money game: one game for points, no match (the cube stays alive)"],
+    ["jacoby", "Jacoby rule (a money game: gammons count only once the cube has turned)"],
     ["auto_doubles", "Automatic doubles on opening ties"],
     ["point_game", "Point game scoring"],
     ["winner_opens", "The winner opens the next game (1698)"],
@@ -140,7 +144,7 @@ export function createNewGameDialog(onStart) {
     field("Opponent", opponent),
     levelField,
     field("Your colour", colour, "The first player's colour, drawn at the bottom of the board."),
-    field("Match to (points)", matchLength, "1 = a single game."),
+    matchField,
     startFields,
     el("fieldset", {}, el("legend", {}, "Options"), ...rows, limitField),
     error,
@@ -163,11 +167,17 @@ export function createNewGameDialog(onStart) {
     show(startFields, applies.start);
     show(startNumberField, startMode.value === "number");
     show(levelField, opponent.value === "computer");
+    // a money game is one game for points: no match length, no Crawford game
+    const money = applies.money_game && (boxes.money_game.checked || boxes.jacoby.checked);
+    show(matchField, !money);
+    show(rows.find((row) => row.dataset.option === "crawford"), applies.crawford && !money);
   }
   rules.addEventListener("change", refresh);
   opponent.addEventListener("change", refresh);
   startMode.addEventListener("change", refresh);
   boxes.auto_doubles.addEventListener("change", refresh);
+  boxes.money_game.addEventListener("change", refresh);
+  boxes.jacoby.addEventListener("change", refresh);
 
   form.addEventListener("submit", (ev) => {
     if (ev.submitter && ev.submitter.value === "cancel") return;

@@ -179,6 +179,7 @@ export function createGame(root, { workerUrl }) {
       cube: o.cube,
       crawford: o.crawford,
       jacoby: o.jacoby,
+      money_game: o.money_game,
       auto_doubles: o.auto_doubles,
       auto_double_limit: o.auto_double_limit,
       point_game: o.point_game,

@@ -50,6 +50,9 @@ test("options that do not apply to the rule set are switched off", () => {
   assert.equal(classic.winner_opens, false);
   assert.equal(classic.cube, true);
   assert.equal(normaliseOptions({ rules: "toutes-tables", winner_opens: true }).winner_opens, true);
+  // a money game is a backgammon-set choice: Toutes tables has no cube to keep alive
+  assert.equal(normaliseOptions({ rules: "backgammon-225", money_game: 1 }).money_game, true);
+  assert.equal(normaliseOptions({ rules: "toutes-tables", money_game: true }).money_game, false);
 });
 
 test("normalised options fall back to defaults for values out of range", () => {
