@@ -61,7 +61,7 @@ from .errors import IllegalMoveError, InvalidRecordError
 from .game import Double, Game, GameOptions, GameResult, OpeningRoll, Phase, Played, Resign, Roll
 from .play import Move, Play
 from .position import BLACK, WHITE, Color
-from .record import check_save_format
+from .record import action_from_json, action_to_json, check_save_format
 from .rules import RULE_SETS, Outcome, RuleSet, get_rules
 from .starts import DiceSource, DrawnStart, start_number
 
@@ -635,12 +635,6 @@ def _dice(raw: object) -> tuple[int, int]:
     return raw[0], raw[1]
 
 
-def _color(raw: object) -> Color:
-    if raw not in ("black", "white"):
-        raise ValueError(f"expected 'black' or 'white', got {raw!r}")
-    return BLACK if raw == "black" else WHITE
-
-
 def _start_to_json(start: int | DrawnStart) -> dict[str, Any]:
     if isinstance(start, DrawnStart):
         return {
@@ -668,33 +662,20 @@ def _start_from_json(raw: object) -> int | DrawnStart:
 
 
 def _action_to_json(action: ChouetteAction) -> dict[str, Any]:
-    if isinstance(action, OpeningRoll):
-        return {"type": "opening", "black": action.black, "white": action.white}
+    """A chouette action as JSON data: its own kinds here, the board's as a game save writes them."""
     if isinstance(action, Answer):
         return {"type": "answer", "name": action.name, "take": action.take}
     if isinstance(action, Join):
         return {"type": "join", "name": action.name}
     if isinstance(action, NextGame):
         return {"type": "next-game", "start": _start_to_json(action.start)}
-    data: dict[str, Any] = {"player": action.player.value}
-    if isinstance(action, Roll):
-        data.update(type="roll", dice=list(action.dice))
-    elif isinstance(action, Played):
-        data.update(type="play", moves=[list(m) for m in action.moves], notation=action.notation)
-    elif isinstance(action, Double):
-        data.update(type="double", value=action.value)
-    else:
-        data.update(type="resign", outcome=action.outcome.value)
-    return data
+    return action_to_json(action)
 
 
 def _action_from_json(raw: object) -> ChouetteAction:
     if not isinstance(raw, dict):
         raise ValueError(f"an action is a JSON object, got {raw!r}")
     kind = raw.get("type")
-    if kind == "opening":
-        black, white = _dice([raw.get("black"), raw.get("white")])
-        return OpeningRoll(black, white)
     if kind == "answer":
         if not isinstance(raw.get("name"), str) or type(raw.get("take")) is not bool:
             raise ValueError(f"an answer has a 'name' and a true/false 'take', got {raw!r}")
@@ -703,23 +684,11 @@ def _action_from_json(raw: object) -> ChouetteAction:
         return Join(_check_name(raw.get("name")))
     if kind == "next-game":
         return NextGame(_start_from_json(raw.get("start")))
-    player = _color(raw.get("player"))
-    if kind == "roll":
-        return Roll(player, _dice(raw.get("dice")))
-    if kind == "play":
-        moves = raw.get("moves")
-        if not (isinstance(moves, list) and all(
-            isinstance(m, list) and len(m) == 2 and all(type(x) is int for x in m) for m in moves
-        )):
-            raise ValueError(f"moves must be [from, to] pairs of integers, got {moves!r}")
-        return Played(player, tuple((m[0], m[1]) for m in moves), str(raw.get("notation", "")))
-    if kind == "double":
-        if type(raw.get("value")) is not int:
-            raise ValueError(f"a double has an integer 'value', got {raw!r}")
-        return Double(player, raw["value"])
-    if kind == "resign":
-        return Resign(player, Outcome(raw.get("outcome")))
-    raise ValueError(f"unknown action type {kind!r}")
+    action = action_from_json(raw)
+    if not isinstance(action, (OpeningRoll, Roll, Played, Double, Resign)):
+        # a chouette's takes and drops are its members' answers
+        raise ValueError(f"a chouette records answers, not {kind!r} actions")
+    return action
 
 
 __all__ = [

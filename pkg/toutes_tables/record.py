@@ -485,7 +485,8 @@ def match_from_text(text: str) -> Match:
 # -- JSON -----------------------------------------------------------------------------------
 
 
-def _action_to_json(action: Action) -> dict[str, Any]:
+def action_to_json(action: Action) -> dict[str, Any]:
+    """One action of a game as JSON data (game, match and chouette saves write their actions so)."""
     if isinstance(action, OpeningRoll):
         return {"type": "opening", "black": action.black, "white": action.white}
     data: dict[str, Any] = {"player": action.player.value}
@@ -526,7 +527,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "crawford": game.is_crawford,
         "opener": game.opener.value if game.opener else None,
         "position": game.initial_position.text() if game.initial_position else None,
-        "actions": [_action_to_json(a) for a in game.history],
+        "actions": [action_to_json(a) for a in game.history],
         "result": _result_json(game),
     }
 
@@ -592,6 +593,14 @@ def _action_from_json(data: Any, where: str) -> Action:
         except ValueError:
             raise _Bad(f"{where}: unknown outcome {data['outcome']!r}") from None
     raise _Bad(f"{where}: unknown action type {kind!r}")
+
+
+def action_from_json(data: Any, where: str = "action") -> Action:
+    """The action :func:`action_to_json` wrote; raises ``ValueError`` saying what is wrong and ``where``."""
+    try:
+        return _action_from_json(data, where)
+    except _Bad as exc:
+        raise ValueError(str(exc)) from None
 
 
 def check_save_format(data: Any, fmt: str, version: int = JSON_VERSION) -> None:
