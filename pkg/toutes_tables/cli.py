@@ -304,12 +304,11 @@ class Session:
             return f"The computer would {would}."
         from .ai import CubeState, cube_advice
 
-        # The advice is the (would-be) doubler's: its reason speaks to the player on roll.
+        # The advice is the (would-be) doubler's: its reason speaks to the player on roll, take_reason to the taker.
         advice = cube_advice(game.position, self.rules, CubeState.from_game(game, self.match), self.advisor.level.name)
         if game.phase != "double-offered":
             return f"The computer would {would}. {advice.verdict}: {advice.reason}"
-        why = "taking loses less than dropping" if advice.take else "taking would lose more than dropping"
-        return f"The computer would {would}: your opponent wins {round(100 * advice.win)}%, and {why}."
+        return f"The computer would {would}. {advice.take_reason}"
 
     def _play_hint(self, game: Game) -> str:
         assert game.dice is not None

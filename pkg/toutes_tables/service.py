@@ -734,10 +734,6 @@ def _equity(value: float) -> float:
     return round(value, 3)
 
 
-def _percent(x: float) -> str:
-    return f"{round(100 * x)}%"
-
-
 def _cube_advice_view(advice: Any, facing_double: bool) -> dict[str, Any]:
     """Cube advice as plain data for the player who must act: the doubler before rolling, else the taker.
 
@@ -756,16 +752,12 @@ def _cube_advice_view(advice: Any, facing_double: bool) -> dict[str, Any]:
                 "double, drop": _equity(advice.double_drop),
             },
         }
-    # the advice is the doubler's; its reason speaks to him, so the taker gets his own words
-    odds = f"Your opponent wins {_percent(advice.win)}"
-    if advice.win_gammon >= 0.05:
-        odds += f", a gammon {_percent(advice.win_gammon)} of the time"
-    why = "taking loses less than dropping." if advice.take else "taking would lose more than dropping."
+    # the advice is the doubler's; the taker gets its reason in his own words
     return {
         "action": "take" if advice.take else "drop",
         "may_double": False,
         "verdict": "Take" if advice.take else "Drop",
-        "reason": f"{odds}: {why}",
+        "reason": advice.take_reason,
         "equities": {"take": _equity(-advice.double_take), "drop": _equity(-advice.double_drop)},
     }
 

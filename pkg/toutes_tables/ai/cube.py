@@ -127,11 +127,12 @@ class CubeAdvice:
     double_take: float
     double_drop: float
     verdict: str  # gnubg-like: "No double, take", "Double, take", "Double, pass", "Too good to double, pass"
-    reason: str  # one short plain-words sentence
+    reason: str  # one short plain-words sentence, to the player on roll
     win: float = 0.0  # cubeless chances of the player on roll behind the advice
     win_gammon: float = 0.0
     lose_gammon: float = 0.0
     match_winning_chances: tuple[float, float, float] | None = None  # no double / double take / double pass (match)
+    take_reason: str = ""  # the answer's reason in the words of the player facing the double
 
 
 def cube_efficiency(position: Position) -> float:
@@ -317,6 +318,9 @@ def cube_advice(
                 f"{you_win} {_pct(c.win)} but lose a gammon {_pct(c.lose_gammon)} of the time: "
                 "not strong enough to double yet."
             )
+    take_reason = f"Your opponent wins {_pct(c.win)}{_gammons(c.win_gammon)}: " + (
+        "taking loses less than dropping." if take else "taking would lose more than dropping."
+    )
     return CubeAdvice(
         may_double=may_double,
         double=double,
@@ -330,6 +334,7 @@ def cube_advice(
         win_gammon=c.win_gammon,
         lose_gammon=c.lose_gammon,
         match_winning_chances=mwcs,
+        take_reason=take_reason,
     )
 
 
