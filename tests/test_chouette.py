@@ -334,17 +334,26 @@ def test_json_round_trip_mid_double_and_after_games() -> None:
     assert again.scoreboard() == restored.scoreboard()
 
 
-def test_json_round_trip_backgammon_225_with_drawn_starts() -> None:
+def four_games_of_backgammon_225() -> Chouette:
     ch = Chouette(FOUR, "backgammon-225", order_rolls=FOUR_ROLLS, rng=random.Random(11))
     for _ in range(3):
         box_on_roll(ch)
         ch.resign(Outcome.SINGLE, ch.box)
         ch.next_game()
-    restored = Chouette.from_json(ch.to_json())
-    assert [g.start_number for g in restored.games] == [g.start_number for g in ch.games]
+    return ch
+
+
+def test_backgammon_225_chouette_draws_a_new_start_every_two_games() -> None:
+    ch = four_games_of_backgammon_225()
     # a start is drawn for games 1 and 3, and played again in games 2 and 4 (RULES.md: redrawn every two games)
     assert ch.games[0].drawn_start is not None and ch.games[1].drawn_start == ch.games[0].drawn_start
     assert ch.games[3].drawn_start == ch.games[2].drawn_start
+
+
+def test_json_round_trip_backgammon_225_with_drawn_starts() -> None:
+    ch = four_games_of_backgammon_225()
+    restored = Chouette.from_json(ch.to_json())
+    assert [g.start_number for g in restored.games] == [g.start_number for g in ch.games]
     assert snapshot(restored) == snapshot(ch)
 
 
