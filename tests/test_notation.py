@@ -65,7 +65,7 @@ def test_format_then_parse_gives_the_same_play_for_every_legal_play(selfplay) ->
             plays = legal_plays(position, dice, rules)
             for play in plays:
                 text = str(play)
-                parsed = notation.parse_play(position, text, plays)
+                parsed = notation.parse_play(position, text, plays, dice)
                 assert parsed.result == play.result and parsed.hits == play.hits, (position, dice, text)
                 assert str(parsed) == text
                 checked += 1
@@ -119,3 +119,70 @@ def test_an_empty_play_reads_as_no_play_and_is_refused_when_a_play_exists() -> N
 
 def test_both_notation_errors_are_value_errors() -> None:
     assert issubclass(InvalidNotationError, ValueError) and issubclass(IllegalMoveError, ValueError)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "24/23/22 22/21 21/20 20/19 19/18 18/17 17/16 16/15 15/13",  # the 50-second hop chain
+        "24/23/22/21/20/19/18/17/16/15/14/13",
+        "24/23(4) 13/12(4)",
+        "24/23 " * 13,
+        "24/23(999999999)",
+        "24/23(" + "9" * 5000 + ")",
+        "☃☃☃ 24/18",
+        "２４/１８ １３/１１",  # full-width digits are not notation
+        "٢٤/١٨",  # nor are Arabic-Indic ones
+        "24/18 13/11" + " " * 10_000,
+        "\x00" * 100,
+    ],
+)
+def test_hostile_notation_is_refused_by_its_length_or_hops_before_any_search(text: str) -> None:
+    """The work is bounded by the dice (four steps at most), never by what was typed."""
+    with pytest.raises(InvalidNotationError):
+        parse_play(start_position(64), text, (6, 5), BACKGAMMON)
+
+
+def test_a_long_hostile_text_is_quoted_cut_short_in_the_error() -> None:
+    with pytest.raises(InvalidNotationError, match="MAX_NOTATION_LENGTH") as caught:
+        parse_play(start_position(64), "24/13 " * 10_000, (6, 5), BACKGAMMON)
+    assert len(str(caught.value)) < 300
+
+
+def test_four_hops_of_a_double_are_still_read() -> None:
+    play = parse_play(start_position(64), "24/23/22/21/20", (1, 1), BACKGAMMON)
+    assert play.moves and str(play) == "24/20"
+
+
+def test_a_written_route_is_that_route_and_hits_the_blot_it_stops_on(pos) -> None:
+    position = pos("white 11:1 6:14 / 17:1 24:14")  # a black blot on White's 8
+    through_eight = parse_play(position, "11/8 8/3", (5, 3), BACKGAMMON)
+    assert through_eight.hits == (8,) and str(through_eight) == "11/8*/3"
+    assert parse_play(position, "11/8*/3", (5, 3), BACKGAMMON) == through_eight
+    # Unwritten points are free: the route that hits nothing is the one meant.
+    assert parse_play(position, "11/3", (5, 3), BACKGAMMON).hits == ()
+
+
+def test_a_route_through_a_closed_written_point_is_refused(pos) -> None:
+    position = pos("white 13:1 6:14 / 14:2 24:13")  # Black holds White's 11
+    assert parse_play(position, "13/5", (6, 2), BACKGAMMON).hits == ()
+    with pytest.raises(IllegalMoveError, match="cannot stop on the points written"):
+        parse_play(position, "13/11/5", (6, 2), BACKGAMMON)
+
+
+def test_a_star_without_a_hit_is_refused(pos) -> None:
+    position = pos("white 11:1 6:14 / 17:1 24:14")
+    with pytest.raises(IllegalMoveError, match="marks a hit on 6"):
+        parse_play(position, "11/6*/3", (5, 3), BACKGAMMON)
+
+
+def test_two_hitting_routes_through_unwritten_points_are_ambiguous(pos) -> None:
+    position = pos("white 13:1 6:14 / 14:1 18:1 24:13")  # blots on White's 11 and 7
+    with pytest.raises(IllegalMoveError, match=r"ambiguous.*13/11\*/5.*13/7\*/5|ambiguous.*13/7\*/5.*13/11\*/5"):
+        parse_play(position, "13/5", (6, 2), BACKGAMMON)
+
+
+@pytest.mark.parametrize("text", [None, b"24/18 13/11", 5, ["24/18"], 2.5])
+def test_a_play_that_is_not_text_is_invalid_notation_naming_the_parameter(text: object) -> None:
+    with pytest.raises(InvalidNotationError, match="text must be a str"):
+        parse_play(start_position(64), text, (6, 5), BACKGAMMON)  # type: ignore[arg-type]

@@ -1,78 +1,70 @@
 """Standard notation for plays, both ways: ``24/18 13/11``, ``bar/22*``, ``13/7*/5``, ``6/off``, ``8/5(2)``.
 
-Points are in the mover's player numbering. Formatting follows gnubg's conventions: the
-steps of one checker are joined into one path (``13/5``), an intermediate point is shown
-only where it hits (``13/7*/5``), equal paths are counted (``8/5(2)``), highest first. A
-step is joined onto a path only when the point between held none of the mover's own
-checkers, so ``3/2 2/off`` stays as two moves and reads as played.
+Points are in the mover's player numbering. Writing is :func:`~toutes_tables.play.format_play`
+(re-exported here); this module reads. Parsing accepts any order of the parts and either way
+of writing a play, and names what is wrong.
 
-Parsing accepts any order and either way of writing a play; it names what is wrong.
+A written route is that route (docs/rules/moving.md, "Writing plays down"): every point written
+between a checker's start and end is a point it stops on, and landing there hits a blot there,
+star or not (``11/8 8/3`` with 5-3 is ``11/8*/3`` when 8 holds a blot). Points not written are
+free: the checker may pass any open point, and a route that hits nothing on the way is preferred
+to one that hits. A star must mark a real hit.
+
+The work is bounded by the dice, never by what was typed: the text is refused beyond
+:data:`MAX_NOTATION_LENGTH` characters or four hops (a play has at most four steps), and the
+routes are walked die by die, at most four deep.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 
 from .errors import IllegalMoveError, InvalidNotationError
-from .play import Move, Play
+from .movegen import check_dice
+from .play import NO_PLAY, Move, Play, _point_name, apply_moves, format_play
 from .position import BAR, OFF, Position
+from .turn import step_target
 
-NO_PLAY = "(no play)"
+MAX_NOTATION_LENGTH = 80
+"""The longest play text read; the longest real play (``bar/22* bar/22* bar/22* bar/22*``) is 31."""
 
+MAX_STEPS = 4
+"""A play has at most four steps (a double), so a text with more hops cannot be a play."""
 
-def _point_name(p: int) -> str:
-    return "bar" if p == BAR else "off" if p == OFF else str(p)
+_PART_RE = re.compile(r"^((?:bar|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$", re.ASCII)
+_NO_PLAY_TEXTS = (NO_PLAY, "no play", "-", "")
 
-
-def format_play(position: Position, moves: Sequence[Move]) -> str:
-    """Standard notation of ``moves`` played from ``position``."""
-    if not moves:
-        return NO_PLAY
-    mine = list(position.mine)
-    theirs = list(position.theirs)
-    paths: list[list[tuple[int, bool]]] = []  # each: [(point, hit on arrival), ...]
-    for src, dst in moves:
-        hit = dst != OFF and theirs[25 - dst] == 1
-        if hit:
-            theirs[25 - dst] = 0
-        continuing = None
-        if mine[src] == 1:  # only the checker that just arrived stands there
-            for path in paths:
-                if path[-1][0] == src:
-                    continuing = path
-                    break
-        mine[src] -= 1
-        mine[dst] += 1
-        if continuing is not None:
-            continuing.append((dst, hit))
-        else:
-            paths.append([(src, False), (dst, hit)])
-    # Equal paths are counted; a hit-and-cover (2/1* 2/1) is written 2/1*(2), as gnubg does.
-    counts: Counter[tuple[int, ...]] = Counter()
-    starred: set[tuple[int, ...]] = set()
-    for path in paths:
-        shown = [path[0]] + [step for step in path[1:-1] if step[1]] + [path[-1]]
-        key = tuple(p for p, _ in shown)
-        counts[key] += 1
-        starred.update((*key, i) for i, (_, hit) in enumerate(shown) if hit)
-    texts = []
-    for key in sorted(counts, key=lambda k: (-k[0], -k[-1], k)):
-        text = "/".join(_point_name(p) + ("*" if (*key, i) in starred else "") for i, p in enumerate(key))
-        texts.append(text + (f"({counts[key]})" if counts[key] > 1 else ""))
-    return " ".join(texts)
+Part = tuple[list[int], set[int], int]  # written points, the starred ones, the count
 
 
-_PART_RE = re.compile(r"^((?:bar|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")
+def _quoted(text: str) -> str:
+    """``text`` quoted for an error message, cut short if it is long."""
+    return repr(text) if len(text) <= MAX_NOTATION_LENGTH else repr(text[:MAX_NOTATION_LENGTH]) + "…"
 
 
-def parse_segments(text: str) -> list[tuple[list[int], set[int], int]]:
+def check_notation(text: object) -> str:
+    """``text`` if it is a string short enough to be a play; raises :class:`InvalidNotationError`."""
+    if not isinstance(text, str):
+        raise InvalidNotationError(
+            f"text must be a str of standard notation such as '24/18 13/11', got {type(text).__name__} {text!r:.80}"
+        )
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise InvalidNotationError(
+            f"text {_quoted(text)} is {len(text)} characters long; a play is written in at most "
+            f"{MAX_NOTATION_LENGTH} (MAX_NOTATION_LENGTH)"
+        )
+    return text
+
+
+def parse_segments(text: str) -> list[Part]:
     """Split notation into ``(points, hit points, count)`` parts, checking only the syntax."""
+    text = check_notation(text)
     cleaned = text.strip().lower().replace("-", "/")
     if not cleaned:
         raise InvalidNotationError("empty play: write moves like '24/18 13/11', or '(no play)'")
-    parts = []
+    parts: list[Part] = []
+    hops = 0
     for token in cleaned.replace(",", " ").split():
         m = _PART_RE.match(token)
         if not m:
@@ -98,87 +90,129 @@ def parse_segments(text: str) -> list[tuple[list[int], set[int], int]]:
                     f"{token!r} in {text!r} moves backwards: checkers move from higher to lower points"
                 )
         count = int(m.group(2)) if m.group(2) else 1
-        if not 1 <= count <= 4:
+        if not 1 <= count <= MAX_STEPS:
             raise InvalidNotationError(f"a count must be 1-4, got {token!r} in {text!r}")
+        hops += (len(points) - 1) * count
+        if hops > MAX_STEPS:
+            raise InvalidNotationError(
+                f"{text!r} writes more than {MAX_STEPS} hops; a play has at most {MAX_STEPS} steps"
+            )
         parts.append((points, hits, count))
     return parts
 
 
-def parse_play(position: Position, text: str, plays: Sequence[Play], dice: Sequence[int] | None = None) -> Play:
-    """The play among ``plays`` (the legal plays from ``position``) that ``text`` describes.
+def parse_play(position: Position, text: str, plays: Sequence[Play], dice: Sequence[int]) -> Play:
+    """The play among ``plays`` (the legal plays of ``dice`` from ``position``) that ``text`` describes.
 
-    The play is found by where the checkers end up, so the parts may come in any order. A
-    star must mark a real hit, and, when ``dice`` are given, points written between a
-    checker's start and end (``bar/23/18``) must be points that checker can stop on.
+    The parts may come in any order. Points written between a checker's start and end are
+    points it stops on (``bar/23/18``); a star must mark a real hit.
     """
-    if text.strip().lower() in (NO_PLAY, "no play", "-", ""):
+    text = check_notation(text)
+    if text.strip().lower() in _NO_PLAY_TEXTS:
         if not plays or not plays[0].moves:
             return plays[0] if plays else Play(position, ())
         raise IllegalMoveError(f"{text!r}: a play is possible in {position!r}, e.g. {str(plays[0])!r}")
     parts = parse_segments(text)
     mine = list(position.mine)
-    named: set[int] = set()
     starred: set[int] = set()
     for points, hits, count in parts:
         mine[points[0]] -= count
         mine[points[-1]] += count
-        named.update(points[1:-1])
         starred |= hits
     if any(n < 0 for n in mine[1:]):
         short = [str(p) for p in range(1, 26) if mine[p] < 0]
         raise IllegalMoveError(f"{text!r} moves more checkers than stand on {', '.join(short)} in {position!r}")
-    target = tuple(mine)
-    candidates = [p for p in plays if p.result.theirs == target]
-    if len(candidates) > 1:
-        # Plays that differ only in what they hit on the way: the stars and named points decide.
-        exact = [p for p in candidates if set(p.hits) == starred]
-        if len(exact) > 1 and named:
-            exact = [p for p in exact if named <= {dst for _, dst in p.moves}]
-        candidates = exact or candidates
-    if len(candidates) == 1:
-        play = candidates[0]
-        missed = starred - set(play.hits)
-        if missed:
-            where = ", ".join(_point_name(p) for p in sorted(missed, reverse=True))
-            raise IllegalMoveError(f"{text!r} marks a hit on {where}, but no half-square is hit there in {position!r}")
-        if dice is not None and named and not _route_is_walkable(position, dice, plays, parts, play):
-            raise IllegalMoveError(f"{text!r}: the checkers cannot stop on the points written, in {position!r}")
-        return play
+    # Every way of walking the text ends with the mover's checkers laid out as counted above.
+    layout = tuple(mine)
+    candidates = [play for play in plays if play.result.theirs == layout]
     if not candidates:
-        legal = ", ".join(str(p) for p in plays[:8]) or NO_PLAY
+        shown = ", ".join(str(p) for p in plays[:8]) or NO_PLAY
         more = "" if len(plays) <= 8 else f" … ({len(plays)} in all)"
-        raise IllegalMoveError(f"illegal play {text!r} in {position!r}; legal plays: {legal}{more}")
-    options = " or ".join(str(p) for p in candidates)
+        raise IllegalMoveError(f"illegal play {text!r} in {position!r}; legal plays: {shown}{more}")
+    by_opponent = {play.result.mine: play for play in candidates}  # the plays differ in what they hit
+    routes = tuple(tuple(points) for points, _, count in parts for _ in range(count))
+    d1, d2 = check_dice(dice)
+    walks = _walk(position, (d1,) * 4 if d1 == d2 else (d1, d2), routes, frozenset(), False)
+    legal = [
+        (by_opponent[end.theirs], hits, passing)
+        for end, hits, passing in walks
+        if end.mine == layout and end.theirs in by_opponent
+    ]
+    if not legal:
+        raise IllegalMoveError(f"{text!r}: the checkers cannot stop on the points written, in {position!r}")
+    marked = [walk for walk in legal if starred <= walk[1]]
+    if not marked:
+        made = set().union(*(hits for _, hits, _ in legal))
+        where = ", ".join(_point_name(p) for p in sorted(starred - made, reverse=True)) or "the points starred"
+        raise IllegalMoveError(f"{text!r} marks a hit on {where}, but no half-square is hit there in {position!r}")
+    # Points not written are passed, not hit, when the text allows it (gnubg writes a hit's point).
+    quiet = [walk for walk in marked if not walk[2]] or marked
+    found = list(dict.fromkeys(play for play, _, _ in quiet))
+    if len(found) == 1:
+        return found[0]
+    options = " or ".join(str(p) for p in found)
     raise IllegalMoveError(f"{text!r} is ambiguous in {position!r}: write {options}")
 
 
-def _route_is_walkable(
-    position: Position,
-    dice: Sequence[int],
-    plays: Sequence[Play],
-    parts: list[tuple[list[int], set[int], int]],
-    play: Play,
-) -> bool:
-    """Whether the hops as written (``13/7/5``: 13 to 7, then 7 to 5) can be moved, in some order, to ``play``."""
-    from itertools import permutations
+Walk = tuple[Position, frozenset[int], bool]  # where the checkers end, the points hit, a hit on an unwritten point
 
-    from .turn import TurnInProgress
 
-    start = TurnInProgress.from_plays(position, dice, plays)
-    segments = [points for points, _, count in parts for _ in range(count)]
-    for order in set(permutations(map(tuple, segments))):
-        turn: TurnInProgress | None = start
-        for points in order:
-            for src, dst in zip(points, points[1:], strict=False):
-                assert turn is not None
-                route = turn.destinations().get(src, {}).get(dst)
-                if route is None:
-                    turn = None
-                    break
-                for move in route:
-                    turn = turn.step(move)
-            if turn is None:
-                break
-        if turn is not None and turn.finished_play == play:
-            return True
-    return False
+def _walk(
+    position: Position, dice: tuple[int, ...], routes: tuple[tuple[int, ...], ...], hits: frozenset[int], passing: bool
+) -> list[Walk]:
+    """Every way of moving the written ``routes`` one hop at a time from ``position`` (the mover on roll).
+
+    Each hop is covered die by die; at most four dice, so at most four levels deep.
+    """
+    if all(len(route) == 1 for route in routes):
+        return [(position, hits, passing)]
+    walks: list[Walk] = []
+    for i, route in enumerate(routes):
+        if len(route) == 1 or route in routes[:i]:  # equal routes are interchangeable: try one
+            continue
+        for after, left, hop_hits, hop_passing in _hop(position, dice, route[0], route[1]):
+            rest = (*routes[:i], route[1:], *routes[i + 1 :])
+            walks += _walk(after, left, rest, hits | hop_hits, passing or hop_passing)
+    return walks
+
+
+def _hop(
+    position: Position, dice: tuple[int, ...], src: int, dst: int
+) -> list[tuple[Position, tuple[int, ...], frozenset[int], bool]]:
+    """The ways one checker goes from ``src`` to ``dst`` with some of ``dice``, stopping only on points not written."""
+    found: list[tuple[Position, tuple[int, ...], frozenset[int], bool]] = []
+    for die in set(dice):
+        to = step_target(position, src, die)
+        if to is None or (to != dst and (to == OFF or to < dst)):
+            continue
+        after, hit = _step(position, (src, to))
+        left = _without(dice, die)
+        hit_here = frozenset({to}) if hit else frozenset()
+        if to == dst:
+            found.append((after, left, hit_here, False))
+            continue
+        for end, rest, hits, passing in _hop(after, left, to, dst):
+            found.append((end, rest, hits | hit_here, passing or hit))
+    return found
+
+
+def _step(position: Position, move: Move) -> tuple[Position, bool]:
+    """``position`` after one step, the same player still on roll, and whether the step hit."""
+    after, hits = apply_moves(position, (move,))
+    return after.swapped(), bool(hits)
+
+
+def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    i = dice.index(die)
+    return dice[:i] + dice[i + 1 :]
+
+
+__all__ = [
+    "MAX_NOTATION_LENGTH",
+    "MAX_STEPS",
+    "NO_PLAY",
+    "check_notation",
+    "format_play",
+    "parse_play",
+    "parse_segments",
+]

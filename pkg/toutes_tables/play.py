@@ -1,7 +1,15 @@
-"""A play: the checker moves of one turn, with its notation and resulting position."""
+"""A play: the checker moves of one turn, with its notation and resulting position.
+
+Formatting follows gnubg's conventions: the steps of one checker are joined into one path
+(``13/5``), an intermediate point is shown only where it hits (``13/7*/5``), equal paths are
+counted (``8/5(2)``), highest first. A step is joined onto a path only when the point between
+held none of the mover's own checkers, so ``3/2 2/off`` stays as two moves and reads as played.
+Reading notation back is :mod:`toutes_tables.notation`'s job.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from .position import BAR, OFF, OPPONENT, Position
@@ -31,6 +39,51 @@ def apply_moves(position: Position, moves: Sequence[Move]) -> tuple[Position, tu
         after[BAR] += len(hits)
         theirs = tuple(after)
     return Position._trusted(theirs, tuple(me), OPPONENT[position.turn]), hits
+
+
+NO_PLAY = "(no play)"
+
+
+def _point_name(p: int) -> str:
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
+def format_play(position: Position, moves: Sequence[Move]) -> str:
+    """Standard notation of ``moves`` played from ``position``."""
+    if not moves:
+        return NO_PLAY
+    mine = list(position.mine)
+    theirs = list(position.theirs)
+    paths: list[list[tuple[int, bool]]] = []  # each: [(point, hit on arrival), ...]
+    for src, dst in moves:
+        hit = dst != OFF and theirs[25 - dst] == 1
+        if hit:
+            theirs[25 - dst] = 0
+        continuing = None
+        if mine[src] == 1:  # only the checker that just arrived stands there
+            for path in paths:
+                if path[-1][0] == src:
+                    continuing = path
+                    break
+        mine[src] -= 1
+        mine[dst] += 1
+        if continuing is not None:
+            continuing.append((dst, hit))
+        else:
+            paths.append([(src, False), (dst, hit)])
+    # Equal paths are counted; a hit-and-cover (2/1* 2/1) is written 2/1*(2), as gnubg does.
+    counts: Counter[tuple[int, ...]] = Counter()
+    starred: set[tuple[int, ...]] = set()
+    for path in paths:
+        shown = [path[0]] + [step for step in path[1:-1] if step[1]] + [path[-1]]
+        key = tuple(p for p, _ in shown)
+        counts[key] += 1
+        starred.update((*key, i) for i, (_, hit) in enumerate(shown) if hit)
+    texts = []
+    for key in sorted(counts, key=lambda k: (-k[0], -k[-1], k)):
+        text = "/".join(_point_name(p) + ("*" if (*key, i) in starred else "") for i, p in enumerate(key))
+        texts.append(text + (f"({counts[key]})" if counts[key] > 1 else ""))
+    return " ".join(texts)
 
 
 class Play:
@@ -84,8 +137,6 @@ class Play:
         return hash((self.position, self.result))
 
     def __str__(self) -> str:
-        from .notation import format_play
-
         return format_play(self.position, self.moves)
 
     def __repr__(self) -> str:
@@ -95,4 +146,4 @@ class Play:
         return {"notation": str(self), "moves": [list(m) for m in self.moves]}
 
 
-__all__ = ["Move", "Play", "apply_moves", "BAR", "OFF"]
+__all__ = ["Move", "NO_PLAY", "Play", "apply_moves", "format_play", "BAR", "OFF"]
