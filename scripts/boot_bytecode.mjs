@@ -4,7 +4,7 @@
 //
 // Boots the site's own Pyodide under Node and goes through the same steps as site/engine/worker.js
 // (packaging and micropip unpacked into site-packages, the engine wheel installed with micropip from the
-// in-memory file system, toutes_tables.service imported and asked its version), then writes the code of
+// in-memory file system, toutes_tables.services imported and asked its version), then writes the code of
 // every module those steps imported, gzip-compressed. If the worker's steps change, change these too:
 // a module the worker imports and this boot did not is simply compiled in the browser as before.
 
@@ -43,7 +43,7 @@ const wheelPath = `/tmp/${manifest.engine}`;
 pyodide.FS.writeFile(wheelPath, wheel(manifest.engine));
 const micropip = pyodide.pyimport("micropip");
 await micropip.install(`emfs:${wheelPath}`, { deps: false });
-pyodide.runPython("from toutes_tables import service; service.dispatch('version', None)");
+pyodide.runPython("from toutes_tables import services; services.dispatch('version', None)");
 
 const blob = pyodide.runPython("bytecode_cache.record(before)").toJs();
 const compressed = gzipSync(blob, { level: 9 });

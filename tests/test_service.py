@@ -144,7 +144,7 @@ def test_explore_carries_a_turn_in_progress_through_steps_and_one_more_move() ->
     [
         ({}, "either a position"),
         ({"start": 64, "position": "4HPwATDgc/ABMA"}, "either a position"),
-        ({"start": 64, "turn": "red"}, "turn must be"),
+        ({"start": 64, "turn": "red"}, "turn is one of"),
         ({"start": 64, "steps": [[13, 7]]}, "checker moves need dice"),
         ({"start": 64, "dice": [6, 1], "move": {"from": 13}}, "move is"),
     ],
@@ -343,7 +343,7 @@ def test_a_shared_position_for_black_is_read_from_blacks_side() -> None:
         ("4HPwATDgc/ABM!", "white", "14 base64"),
         ("////////////AA", "white", "72 checkers"),
         ("AAAAAAAAAAAAAA", "white", "over before it begins"),
-        ("4HPwATDgc/ABMA", "red", "turn must be"),
+        ("4HPwATDgc/ABMA", "red", "turn is one of"),
         (12, "white", "Position ID"),
     ],
 )

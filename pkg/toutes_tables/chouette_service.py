@@ -1,8 +1,10 @@
 """The chouette as JSON service methods, for the web chouette (``site/chouette/``).
 
-The methods register themselves in :mod:`toutes_tables.service`'s table with its
-``@method`` decorator, so the engine worker reaches them through the same
-``dispatch(name, params)``; :mod:`toutes_tables.service` imports this module last.
+The methods register themselves in the service's table (:mod:`toutes_tables.service_calls`)
+with its ``@method`` decorator, so the engine worker reaches them through the same
+``dispatch(name, params)``; :mod:`toutes_tables.services` imports this module beside the
+game's. This module builds on :mod:`toutes_tables.service` (its view and turn helpers),
+which knows nothing of it.
 The rules are :class:`~toutes_tables.chouette.Chouette`'s; this module converts, keeps
 the turn in progress and knows which players are people and which the computer (at which
 level).
@@ -56,31 +58,42 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .chouette import BOX_COLOR, TEAM_COLOR, Answer, Chouette, Join, NextGame
+from .chouette import BOX_COLOR, MAX_PLAYERS, TEAM_COLOR, Answer, Chouette, Join, NextGame
 from .errors import IllegalMoveError, InvalidRecordError
 from .game import Double, GameOptions, OpeningRoll, Played, Resign, Roll, announce
 from .notation import parse_play
 from .position import Color
-from .rules import Outcome, get_rules
+from .rules import Outcome
 from .service import (
-    ServiceError,
+    MAX_TEXT,
     dice_view,
     last_play,
-    method,
     moved_turn,
     parse_steps,
     play_to_confirm,
     result_view,
     roll_due,
+    rules_name,
     start_view,
     turn_after_roll,
     undone_turn,
     view_turn_state,
 )
+from .service_calls import (
+    ServiceError,
+    boolean,
+    choice,
+    listed,
+    mapping,
+    method,
+    optional_integer,
+    shown,
+    text,
+)
 from .turn import TurnInProgress
 
 # The AI (toutes_tables.ai) is imported where a computer acts, not here: the worker imports
-# this module (through service) while the page waits for the engine, as service.py does.
+# this module while the page waits for the engine, as service.py does.
 
 KINDS = ("human", "computer")
 DEFAULT_COMPUTER_LEVEL = "intermediate"
@@ -98,16 +111,16 @@ class Seat:
 
 
 def _seat(raw: Any, where: str) -> Seat:
-    if not isinstance(raw, dict) or raw.get("kind") not in KINDS:
-        raise ServiceError(f"{where}: kind must be 'human' or 'computer', got {raw!r}")
-    if raw["kind"] == "human":
+    seat = mapping(where, raw, "{name, kind, level}")
+    kind = choice(f"{where}: kind", seat.get("kind"), KINDS)
+    if kind == "human":
         return Seat("human")
     from .ai import LEVELS
 
-    level = raw.get("level") or DEFAULT_COMPUTER_LEVEL
-    if level not in LEVELS:
-        raise ServiceError(f"{where}: unknown level {level!r}; expected one of {', '.join(LEVELS)}")
-    return Seat("computer", level)
+    level = seat.get("level")
+    if level is None:  # a computer without a level plays at the default one
+        return Seat("computer", DEFAULT_COMPUTER_LEVEL)
+    return Seat("computer", choice(f"{where}: level", level, list(LEVELS)))
 
 
 @dataclasses.dataclass
@@ -301,14 +314,12 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
 
 
 def _players(players: Any) -> tuple[list[str], dict[str, Seat]]:
-    if not isinstance(players, list):
-        raise ServiceError(f"players is a list of {{name, kind, level}}, got {players!r}")
     names: list[str] = []
     seats: dict[str, Seat] = {}
-    for i, raw in enumerate(players):
+    for i, raw in enumerate(listed("players", players, MAX_PLAYERS, "a list of {name, kind, level}")):
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
-            raise ServiceError(f"player {i + 1}: a player is {{name, kind, level}}, got {raw!r}")
-        name = raw["name"]
+            raise ServiceError(f"player {i + 1}: a player is {{name, kind, level}}, got {shown(raw)}")
+        name = text(f"player {i + 1}: name", raw["name"], MAX_TEXT)
         names.append(name)
         seats[name] = _seat(raw, f"player {i + 1} ({name})")
     return names, seats
@@ -325,10 +336,10 @@ def chouette_new(
     """Start a chouette session and keep it as the one in play (see the module's notes)."""
     global _session
     names, seats = _players(players)
-    if seed is not None and type(seed) is not int:
-        raise ServiceError(f"a seed is an integer, got {seed!r}")
+    seed = optional_integer("seed", seed, 0, 2**64 - 1)
+    start = optional_integer("start", start, 1, 225)
     dice: random.Random | random.SystemRandom = random.Random(seed) if seed is not None else random.SystemRandom()
-    options = GameOptions(rules=get_rules(rules).name, jacoby=jacoby)
+    options = GameOptions(rules=rules_name(rules), jacoby=boolean("jacoby", jacoby))
     chouette = Chouette(names, None, options, rng=dice, start=start)
     choices = random.Random(seed + 1) if seed is not None else random.Random()
     _session = ChouetteSession(chouette, seats, choices)
@@ -339,11 +350,13 @@ def chouette_new(
 def chouette_load(save: Any, seats: Any, steps: Any = None) -> dict[str, Any]:
     """Resume a saved session: ``save`` and ``seats`` as a view gave them, ``steps`` of the turn in progress."""
     global _session
+    saved_steps = parse_steps([] if steps is None else steps)
+    seats = mapping("seats", seats, "an object {name: {kind, level}}")
     chouette = Chouette.from_json(save)
-    if not isinstance(seats, dict) or set(seats) != set(chouette.order):
-        raise InvalidRecordError(f"the saved seats {seats!r} do not name the players {list(chouette.order)!r}")
+    if set(seats) != set(chouette.order):
+        raise InvalidRecordError(f"the saved seats {shown(seats)} do not name the players {list(chouette.order)!r}")
     session = ChouetteSession(chouette, {n: _seat(s, n) for n, s in seats.items()}, random.Random())
-    session.begin_turn(parse_steps(steps or []))
+    session.begin_turn(saved_steps)
     _session = session
     return chouette_view(session)
 
@@ -399,8 +412,7 @@ def chouette_double() -> dict[str, Any]:
 @method
 def chouette_answer(name: Any, take: Any) -> dict[str, Any]:
     """``name`` takes the pending double (or joins the captain's double) with ``take`` true, or drops it."""
-    if not isinstance(name, str) or type(take) is not bool:
-        raise ServiceError(f"an answer is a name and take true/false, got {name!r}, {take!r}")
+    name, take = text("name", name, MAX_TEXT, "a player's name"), boolean("take", take)
     session = _current()
     session.chouette.answer(name, take)
     return chouette_view(session)
@@ -417,8 +429,8 @@ def chouette_next_game() -> dict[str, Any]:
 @method
 def chouette_resign(name: Any, outcome: Any = "single") -> dict[str, Any]:
     """``name`` (the box, or the acting captain for the whole team) concedes ``outcome``."""
-    if not isinstance(name, str) or outcome not in [o.value for o in Outcome]:
-        raise ServiceError(f"a resignation is a name and single, gammon or backgammon, got {name!r}, {outcome!r}")
+    name = text("name", name, MAX_TEXT, "a player's name")
+    outcome = choice("outcome", outcome, [o.value for o in Outcome])
     session = _current()
     session.chouette.resign(Outcome(outcome), name)
     session.turn = None
@@ -528,10 +540,10 @@ def chouette_suggest(name: Any, play: Any) -> list[dict[str, Any]]:
     ch = session.chouette
     if not _team_moving(ch):
         raise IllegalMoveError("a play can be suggested while the team moves, not now")
-    if not isinstance(name, str) or name not in ch.team or name == ch.captain:
+    name = text("name", name, MAX_TEXT, "a player's name")
+    play = text("play", play, MAX_TEXT, "a play in notation such as '13/7 8/7'")
+    if name not in ch.team or name == ch.captain:
         raise IllegalMoveError(f"{name!r} is not a team member who can advise the captain ({ch.captain})")
-    if not isinstance(play, str):
-        raise ServiceError(f"a suggested play is notation such as '13/7 8/7', got {play!r}")
     game = ch.game
     assert game.dice is not None
     chosen = parse_play(game.position, play.strip(), game.legal_plays(), game.dice)  # raises on an illegal play
@@ -543,6 +555,7 @@ def chouette_suggest(name: Any, play: Any) -> list[dict[str, Any]]:
 @method
 def chouette_follow_advice(name: Any) -> dict[str, Any]:
     """The captain moves the checkers as team member ``name`` suggested; the turn still needs confirming."""
+    name = text("name", name, MAX_TEXT, "a player's name")
     session = _current()
     given = {a["name"]: a["play"] for a in _advice(session)}
     if given.get(name) is None:

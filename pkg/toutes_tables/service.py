@@ -1,6 +1,6 @@
 """The engine as a JSON service, for front ends that talk to it through messages.
 
-The web game's worker calls :func:`dispatch` with a method name and JSON-able
+The web game's worker calls ``dispatch`` (of :mod:`toutes_tables.services`) with a method name and JSON-able
 parameters and gets JSON-able data back; nothing else crosses the boundary.
 The message protocol around it is written down in ``site/engine/PROTOCOL.md``.
 This module only converts: the rules are the engine's (Game, Match, TurnInProgress,
@@ -35,11 +35,22 @@ auto_double_limit, point_game, winner_opens, position, turn, level, money_game)`
 ``chouette_undo``, ``chouette_confirm``, ``chouette_double``, ``chouette_answer``,
 ``chouette_next_game``, ``chouette_resign``, ``chouette_join``, ``chouette_computer_action``,
 ``chouette_advice``, ``chouette_suggest``, ``chouette_follow_advice``
-    The chouette (one box against a team, 3-8 players) for the web chouette: registered
-    here by :mod:`toutes_tables.chouette_service`, whose docstring describes them and their
-    view. Both modules build their views and act on a turn in progress with the helpers
-    below (:func:`view_turn_state`, :func:`dice_view`, :func:`moved_turn`, :func:`undone_turn`,
-    :func:`play_to_confirm`, :func:`roll_due`, ...).
+    The chouette (one box against a team, 3-8 players) for the web chouette: defined in
+    :mod:`toutes_tables.chouette_service`, whose docstring describes them and their view.
+    It builds its view and acts on a turn in progress with the helpers below
+    (:func:`view_turn_state`, :func:`dice_view`, :func:`moved_turn`, :func:`undone_turn`,
+    :func:`play_to_confirm`, :func:`roll_due`, ...); this module does not import it.
+
+Calls
+-----
+The methods register in :mod:`toutes_tables.service_calls`, whose ``dispatch`` checks each
+call's parameter names against the method's signature; each method reads its parameters with
+that module's typed readers (a boolean is ``true``/``false``, an integer is not a boolean, a
+list is a list), and every bad call raises :class:`ServiceError` (a ``ValueError``) naming
+the parameter, before anything changes. :mod:`toutes_tables.services` imports every service
+module: the web worker's entry point. The bounds: match lengths 1-:data:`MAX_MATCH_LENGTH`,
+automatic doubles up to 64, the cube up to :data:`MAX_CUBE`, records of
+:data:`MAX_RECORD_CHARS` characters.
 
 The view
 --------
@@ -62,7 +73,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from . import __version__
@@ -73,7 +84,21 @@ from .movegen import check_dice
 from .notation import format_play
 from .play import Move, Play
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
-from .rules import get_rules
+from .rules import RULE_SETS, get_rules
+from .service_calls import (
+    ServiceError as ServiceError,
+    boolean,
+    choice,
+    dispatch as dispatch,
+    integer,
+    listed,
+    mapping,
+    method,
+    optional_integer,
+    optional_text,
+    shown,
+    text,
+)
 from .starts import start_position, start_rolls
 from .turn import TurnInProgress
 
@@ -83,28 +108,12 @@ from .turn import TurnInProgress
 DEFAULT_LEVEL = "expert"
 ADVICE_LEVEL = "expert"
 
-Method = Callable[..., Any]
-_METHODS: dict[str, Method] = {}
-
-
-class ServiceError(ValueError):
-    """A request the service cannot answer: unknown method or bad parameters."""
-
-
-def method(fn: Method) -> Method:
-    """Register ``fn`` as a service method under its own name."""
-    _METHODS[fn.__name__] = fn
-    return fn
-
-
-def dispatch(name: str, params: dict[str, Any] | None = None) -> Any:
-    """Run the service method ``name`` with keyword ``params``; return JSON-able data."""
-    try:
-        fn = _METHODS[name]
-    except KeyError:
-        raise ServiceError(f"unknown service method {name!r}") from None
-    return fn(**(params or {}))
-
+# The bounds of what a call may ask, so no call runs for minutes or leaves a game no one can save.
+MAX_MATCH_LENGTH = 99  # the new-game dialog's bound
+MAX_CUBE = 4096  # 2**12, gnubg's highest cube: a double beyond it is refused
+MAX_RECORD_CHARS = 2_000_000  # a long match's record is some 100 kB
+MAX_STEPS = 4  # a turn has at most four checker moves
+MAX_TEXT = 200  # a Position ID, a level or a rule set's name, a play in notation
 
 @method
 def version() -> str:
@@ -132,29 +141,44 @@ def board_location(point: int, color: Color) -> Location:
 
 def player_point(location: Location, color: Color) -> int:
     """The inverse of :func:`board_location`; raises ServiceError for anything else."""
+    location = location_param("location", location)
     if location == "bar":
         return BAR
     if location == "off":
         return OFF
-    if type(location) is int and 1 <= location <= 24:
-        return from_absolute(location, color)
-    raise ServiceError(f"a board location is 1-24, 'bar' or 'off', got {location!r}")
+    assert isinstance(location, int)
+    return from_absolute(location, color)
 
 
-def parse_steps(steps: Any) -> list[Move]:
-    """Steps as they come from JSON: a list of ``[from, to]`` pairs in player numbering."""
-    if not isinstance(steps, list):
-        raise ServiceError(f"steps must be a list of [from, to] pairs, got {steps!r}")
+def location_param(name: str, value: Any) -> Location:
+    """A board location parameter: an absolute point 1-24, ``"bar"`` or ``"off"``."""
+    if value in ("bar", "off") or (type(value) is int and 1 <= value <= 24):
+        return value  # type: ignore[no-any-return]
+    raise ServiceError(f"{name}: a board location is 1-24, 'bar' or 'off', got {shown(value)}")
+
+
+def parse_steps(steps: Any, name: str = "steps") -> list[Move]:
+    """Steps as they come from JSON: a list of at most four ``[from, to]`` pairs in player numbering."""
     parsed: list[Move] = []
-    for step in steps:
+    for step in listed(name, steps, MAX_STEPS, "a list of [from, to] pairs"):
         if (
-            not isinstance(step, list | tuple)
+            not isinstance(step, list)
             or len(step) != 2
             or any(type(p) is not int or not 0 <= p <= 25 for p in step)
         ):
-            raise ServiceError(f"a step is [from, to] with points 0-25, got {step!r}")
+            raise ServiceError(f"a step of {name} is [from, to] with points 0-25, got {shown(step)}")
         parsed.append((step[0], step[1]))
     return parsed
+
+
+def rules_name(rules: Any) -> str:
+    """The ``rules`` parameter: the name of a rule set."""
+    return choice("rules", rules, RULE_SETS)
+
+
+def colour_name(name: str, value: Any) -> Color:
+    """A colour parameter: ``"black"`` or ``"white"``."""
+    return Color(choice(name, value, ("black", "white")))
 
 
 def move_on_board(turn: TurnInProgress, source: Location, destination: Location) -> TurnInProgress:
@@ -255,7 +279,9 @@ def moved_turn(turn: TurnInProgress | None, params: dict[str, Any], phase: str, 
     IllegalMoveError when no turn is in progress or the move is not legal.
     """
     if set(params) != {"from", "to"}:
-        raise ServiceError(f"{method_name} takes 'from' and 'to', got {sorted(params)!r}")
+        raise ServiceError(f"{method_name} takes 'from' and 'to', got {shown(sorted(map(str, params)))}")
+    for name in ("from", "to"):
+        location_param(name, params[name])
     if turn is None:
         raise IllegalMoveError(f"no checker may move in phase {phase!r}")
     return move_on_board(turn, params["from"], params["to"])
@@ -483,6 +509,7 @@ def confirm(show_cost: bool = False) -> dict[str, Any]:
     With ``show_cost``, the view's ``last_cost`` says what the play cost against the best one
     (judged at the strongest level); without, it is cleared.
     """
+    show_cost = boolean("show_cost", show_cost)
     session = _current()
     finished = play_to_confirm(session.turn, session.game.phase)
     turn = session.turn
@@ -506,8 +533,10 @@ def play_forced() -> dict[str, Any]:
 
 @method
 def double() -> dict[str, Any]:
-    """The player on roll offers to double."""
+    """The player on roll offers to double (up to a cube of :data:`MAX_CUBE`)."""
     session = _current()
+    if session.game.phase == "roll" and session.game.cube_value * 2 > MAX_CUBE:
+        raise IllegalMoveError(f"the cube goes up to {MAX_CUBE}: it is on {session.game.cube_value}")
     session.game.offer_double()
     return view(session)
 
@@ -529,12 +558,6 @@ def drop() -> dict[str, Any]:
 # -- a position without a game, for the rules book's live boards -------------------------------
 
 
-def _color(name: Any) -> Color:
-    if name not in ("black", "white"):
-        raise ServiceError(f"turn must be 'black' or 'white', got {name!r}")
-    return Color(name)
-
-
 @method
 def explore(
     rules: str = "toutes-tables-225",
@@ -552,15 +575,16 @@ def explore(
     already made, as returned by the previous answer) and ``move`` (one more, in board
     locations), and every legal play of the roll in notation.
     """
-    rule_set = get_rules(rules)
-    color = _color(turn)
+    rule_set = get_rules(rules_name(rules))
+    color = colour_name("turn", turn)
+    position = optional_text("position", position, MAX_TEXT, "a gnubg Position ID")
+    start = optional_integer("start", start, 1, 225)
     if (position is None) == (start is None):
         raise ServiceError("give either a position (a Position ID) or a start number")
     if position is not None:
         pos = Position.from_gnubg_id(position, color)
     else:
-        if type(start) is not int:
-            raise ServiceError(f"a start number is 1-225, got {start!r}")
+        assert start is not None
         pos = start_position(start, color)
     answer: dict[str, Any] = {
         "rules": rule_set.name,
@@ -572,14 +596,17 @@ def explore(
         "turn_state": idle_turn_state(),
         "plays": [],
     }
+    moved = parse_steps([] if steps is None else steps)
+    if move is not None:
+        move = mapping("move", move, "{'from': ..., 'to': ...}")
+        if set(move) != {"from", "to"}:
+            raise ServiceError(f"move is {{'from': ..., 'to': ...}}, got {shown(move)}")
     if dice is None:
-        if steps or move:
+        if moved or move is not None:
             raise ServiceError("checker moves need dice")
         return answer
-    turn_in_progress = TurnInProgress(pos, check_dice(dice), rule_set, parse_steps(steps or []))
+    turn_in_progress = TurnInProgress(pos, check_dice(listed("dice", dice, 2, "two dice 1-6")), rule_set, moved)
     if move is not None:
-        if not isinstance(move, dict) or set(move) != {"from", "to"}:
-            raise ServiceError(f"move is {{'from': ..., 'to': ...}}, got {move!r}")
         turn_in_progress = move_on_board(turn_in_progress, move["from"], move["to"])
     state = turn_view(turn_in_progress)
     answer.update(
@@ -641,18 +668,22 @@ def new_match(
     """
     global _session
     level = _level_name(level)
+    match_length = integer("match_length", match_length, 1, MAX_MATCH_LENGTH)
+    start = optional_integer("start", start, 1, 225)
+    crawford, money_game = boolean("crawford", crawford), boolean("money_game", money_game)
+    auto_double_limit = integer("auto_double_limit", auto_double_limit, 1, 64)
     options = GameOptions(
-        rules=rules,
-        cube=cube,
-        jacoby=jacoby,
-        auto_doubles=auto_double_limit if auto_doubles else 0,
-        point_game=point_game,
-        winner_opens=winner_opens,
+        rules=rules_name(rules),
+        cube=boolean("cube", cube),
+        jacoby=boolean("jacoby", jacoby),
+        auto_doubles=auto_double_limit if boolean("auto_doubles", auto_doubles) else 0,
+        point_game=boolean("point_game", point_game),
+        winner_opens=boolean("winner_opens", winner_opens),
     )
+    position = optional_text("position", position, MAX_TEXT, "a gnubg Position ID")
+    colour = colour_name("turn", turn)
     if position is not None:
-        if not isinstance(position, str):
-            raise ServiceError(f"a position is a gnubg Position ID, got {position!r}")
-        shared = Position.from_gnubg_id(position, _color(turn))
+        shared = Position.from_gnubg_id(position, colour)
         session = Session(None, Game(start=start, options=options, position=shared))
     elif money_game or jacoby:
         session = Session(None, Game(start=start, options=options))
@@ -673,14 +704,14 @@ def load(record: str, steps: list[list[int]], level: str = DEFAULT_LEVEL) -> dic
     The level is not in the engine's record: the front end saves it (``view["level"]``) beside it.
     """
     global _session
-    if not isinstance(record, str):
-        raise ServiceError("a record is text")
+    record = text("record", record, MAX_RECORD_CHARS, "a record (the text of view['record'])")
+    saved_steps = parse_steps(steps)
     level = _level_name(level)
     if _MATCH_LINE.search(record):
         session = Session(Match.from_record(record))
     else:
         session = Session(None, Game.from_text(record))
-    session.begin_turn(parse_steps(steps))
+    session.begin_turn(saved_steps)
     session.level = level
     _session = session
     return view(session)
@@ -708,11 +739,11 @@ HINT_PLAYS = 5
 def _level_name(level: Any) -> str:
     if level == DEFAULT_LEVEL:
         return DEFAULT_LEVEL  # known without importing the AI, which a new game does not need yet
-    from .ai import LEVELS, get_level
+    from .ai import LEVELS
 
-    if not isinstance(level, str):
-        raise ServiceError(f"a level is one of {', '.join(LEVELS)}, got {level!r}")
-    return get_level(level).name
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ServiceError(f"unknown level {shown(level)}: level is one of {', '.join(LEVELS)}")
+    return level
 
 
 @method
@@ -873,7 +904,3 @@ def computer_action() -> dict[str, Any]:
     else:
         raise IllegalMoveError(f"nothing for the computer to do in phase {game.phase!r}")
     return view(session)
-
-
-# The chouette's methods live in their own module; importing it registers them in _METHODS.
-from . import chouette_service  # noqa: E402,F401

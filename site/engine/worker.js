@@ -9,7 +9,7 @@ const WHEELS_URL = new URL("../wheels/", import.meta.url);
 // a page sends is ever evaluated. The Python side is this fixed module, defined once at boot.
 const BRIDGE = `
 import json
-from toutes_tables import service
+from toutes_tables import services as service
 
 def call(method, params_json):
     try:

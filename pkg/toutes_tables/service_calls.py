@@ -1,0 +1,141 @@
+"""A call to the engine's JSON service: the table of methods, and the checks every call goes through.
+
+The service modules (:mod:`toutes_tables.service` for the game, :mod:`toutes_tables.chouette_service`
+for the chouette) register their methods here with :func:`method`; :mod:`toutes_tables.services`
+imports them all. :func:`dispatch` checks a call's shape against the method's signature before
+calling it: the name is a registered method, the parameters an object whose names the method
+takes, none missing. Each method then reads its parameters with the typed readers below
+(:func:`boolean`, :func:`integer`, :func:`text`, ...), so a string ``"false"`` is never read as
+true and a number is never taken for a list: every bad call raises :class:`ServiceError` (a
+``ValueError``) naming the parameter and what it accepts, before anything changes.
+
+This module is the bottom layer of the service: it imports nothing of the engine.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Collection
+from typing import Any
+
+Method = Callable[..., Any]
+
+
+class ServiceError(ValueError):
+    """A request the service cannot answer: unknown method or bad parameters."""
+
+
+_METHODS: dict[str, Method] = {}
+_SIGNATURES: dict[str, inspect.Signature] = {}
+
+SHOWN_CHARS = 80  # how much of a bad value an error quotes: a hostile megabyte is not echoed back
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut to a readable length for an error message."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
+
+
+def method(fn: Method) -> Method:
+    """Register ``fn`` as a service method under its own name."""
+    _METHODS[fn.__name__] = fn
+    _SIGNATURES[fn.__name__] = inspect.signature(fn)
+    return fn
+
+
+def method_names() -> list[str]:
+    """The names of the registered methods, sorted."""
+    return sorted(_METHODS)
+
+
+def _check_parameters(name: str, signature: inspect.Signature, params: dict[Any, Any]) -> None:
+    """ServiceError unless ``params`` names only parameters of ``name`` and every one it needs."""
+    for key in params:
+        if not isinstance(key, str):
+            raise ServiceError(f"{name}: parameter names are text, got {shown(key)}")
+    accepted = signature.parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values()):
+        return  # a method taking any names (move: "from" is a Python keyword) checks its own
+    takes = ", ".join(repr(p) for p in accepted) or "no parameters"
+    unknown = sorted(set(params) - set(accepted))
+    if unknown:
+        raise ServiceError(f"{name} has no parameter {unknown[0]!r}; it takes {takes}")
+    missing = [p for p, spec in accepted.items() if spec.default is inspect.Parameter.empty and p not in params]
+    if missing:
+        raise ServiceError(f"{name} needs the parameter {missing[0]!r}; it takes {takes}")
+
+
+def dispatch(name: Any, params: Any = None) -> Any:
+    """Run the service method ``name`` with keyword ``params`` (an object, or None for none); return JSON-able data."""
+    if not isinstance(name, str):
+        raise ServiceError(f"a method name is text, got {shown(name)}")
+    try:
+        fn = _METHODS[name]
+    except KeyError:
+        raise ServiceError(f"unknown service method {shown(name)}") from None
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise ServiceError(f"{name}: the parameters are an object of named values, got {shown(params)}")
+    _check_parameters(name, _SIGNATURES[name], params)
+    return fn(**params)
+
+
+# -- the typed readers: one parameter each, its type checked exactly ---------------------------
+
+
+def boolean(name: str, value: Any) -> bool:
+    """``value`` if it is true or false; ServiceError for anything else (``"false"``, ``0``, None)."""
+    if type(value) is not bool:
+        raise ServiceError(f"{name} is true or false, got {shown(value)}")
+    return value
+
+
+def integer(name: str, value: Any, low: int, high: int) -> int:
+    """``value`` if it is an integer (not a boolean) from ``low`` to ``high``; else ServiceError."""
+    if type(value) is not int or not low <= value <= high:
+        raise ServiceError(f"{name} is an integer {low}-{high}, got {shown(value)}")
+    return value
+
+
+def optional_integer(name: str, value: Any, low: int, high: int) -> int | None:
+    """None, or an integer from ``low`` to ``high`` (see :func:`integer`)."""
+    return None if value is None else integer(name, value, low, high)
+
+
+def text(name: str, value: Any, max_length: int, what: str = "text") -> str:
+    """``value`` if it is a string of at most ``max_length`` characters; ``what`` words the error."""
+    if not isinstance(value, str):
+        raise ServiceError(f"{name} is {what}, got {shown(value)}")
+    if len(value) > max_length:
+        raise ServiceError(f"{name} is {what} of at most {max_length:,} characters, got {len(value):,}")
+    return value
+
+
+def optional_text(name: str, value: Any, max_length: int, what: str = "text") -> str | None:
+    """None, or a string (see :func:`text`)."""
+    return None if value is None else text(name, value, max_length, what)
+
+
+def choice(name: str, value: Any, choices: Collection[str]) -> str:
+    """``value`` if it is one of the strings ``choices``; else ServiceError listing them."""
+    if not isinstance(value, str) or value not in choices:
+        raise ServiceError(f"{name} is one of {', '.join(repr(c) for c in choices)}, got {shown(value)}")
+    return value
+
+
+def listed(name: str, value: Any, max_length: int, what: str = "a list") -> list[Any]:
+    """``value`` if it is a list of at most ``max_length`` items; ``what`` words the error."""
+    if not isinstance(value, list):
+        raise ServiceError(f"{name} is {what}, got {shown(value)}")
+    if len(value) > max_length:
+        raise ServiceError(f"{name} is {what} of at most {max_length} items, got {len(value)}")
+    return value
+
+
+def mapping(name: str, value: Any, what: str = "an object") -> dict[str, Any]:
+    """``value`` if it is an object (a dict); ``what`` words the error."""
+    if not isinstance(value, dict):
+        raise ServiceError(f"{name} is {what}, got {shown(value)}")
+    return value
