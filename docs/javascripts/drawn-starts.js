@@ -1,4 +1,4 @@
-// The 225-start procedure (RULES.md, "The 225 drawn starts") as plain data, for the setup-drawer.
+// The 225-start procedure (docs/rules/drawn-starts.md, "Drawing a start") as plain data, for the setup-drawer.
 // No DOM here. e2e/test_rules_book.py checks every start against the engine's start_points().
 
 /** The 15 pairs a < b in the project's order: (1,2) = 0, (1,3) = 1 ... (5,6) = 14. */

@@ -44,7 +44,7 @@ export function applicableOptions(rules) {
     auto_doubles: backgammon,
     auto_double_limit: backgammon,
     point_game: backgammon,
-    winner_opens: rules === "toutes-tables",
+    winner_opens: !backgammon, // both Toutes tables sets, as the engine (docs/rules/moving.md, Who starts)
     start: rules.endsWith("-225"),
   };
 }

@@ -43,7 +43,7 @@ test("options that do not apply to the rule set are switched off", () => {
   const o = normaliseOptions({ rules: "toutes-tables-225", cube: true, jacoby: true, winner_opens: true, start: 64 });
   assert.equal(o.cube, false);
   assert.equal(o.jacoby, false);
-  assert.equal(o.winner_opens, false);
+  assert.equal(o.winner_opens, true); // the 1698 option belongs to both Toutes tables sets
   assert.equal(o.start, 64);
   const classic = normaliseOptions({ rules: "backgammon", start: 12, winner_opens: true, cube: true });
   assert.equal(classic.start, null);
