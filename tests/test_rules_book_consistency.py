@@ -14,6 +14,7 @@ so the next disagreement fails here instead of reaching a reader:
 * the glossary's scoring words and dice names, and the names of the doubles on docs/rules/moving.md,
   against ``Outcome`` and ``announce``;
 * the facts the book states about the 225 starts against ``toutes_tables.starts``.
+* the bounds it states (the cube's highest value, match lengths) against the service's.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from pathlib import Path
 
 from toutes_tables import RULE_SETS, WHITE, GameOptions, Match, Outcome, Position, get_rules, start_position
 from toutes_tables.game import announce
-from toutes_tables.service import new_match
+from toutes_tables.service import MAX_CUBE, MAX_MATCH_LENGTH, new_match
 from toutes_tables.starts import start_rolls
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -281,6 +282,14 @@ def test_every_default_the_book_states_is_the_options_tables() -> None:
             f"docs/rules/{name_of_page} says {option} is {'on' if on else 'off'} by default, the options table "
             f"(and the engine) says {'on' if table_defaults[option] else 'off'}: {sentence!r}"
         )
+
+
+def test_the_bounds_the_book_states_are_the_games() -> None:
+    text = re.sub(r"\s+", " ", book_text())
+    cube = re.findall(r"the cube goes up to ([\d,]+)", text)
+    assert cube and all(int(c.replace(",", "")) == MAX_CUBE for c in cube), cube
+    lengths = re.findall(r"a match is played to (\d+) to (\d+) points", text)
+    assert lengths and all((int(a), int(b)) == (1, MAX_MATCH_LENGTH) for a, b in lengths), lengths
 
 
 # -- scoring -----------------------------------------------------------------------------------
