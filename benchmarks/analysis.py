@@ -1,0 +1,70 @@
+"""The review against the game it reviews: the expert playing both sides of a game, then the review of it.
+
+Prints, in CPython, the seconds the expert took to play the game (checker plays and cube
+decisions, as the web game's computer makes them), the seconds the review took, the time per
+reviewed decision and their ratio (review / play: under 1 the review is faster than the game
+was). The browser's figure (the same review in the Pyodide worker) is not measured here yet.
+
+    python benchmarks/analysis.py [--rules backgammon] [--seed 1] [--games 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pkg"))
+
+from toutes_tables import Game  # noqa: E402
+from toutes_tables.ai import CubeState, choose_play, should_double, should_take  # noqa: E402
+from toutes_tables.analysis import review  # noqa: E402
+
+
+def expert_game(rules: str, seed: int) -> tuple[Game, float]:
+    """A game the expert plays against itself, and the seconds its decisions took."""
+    game = Game(rules, rng=random.Random(seed))
+    thinking = 0.0
+    while not game.is_over:
+        began = time.perf_counter()
+        if game.phase == "opening":
+            game.roll_opening()  # a tie is rolled again
+        elif game.phase == "roll":
+            if game.can_double() and should_double(game.position, rules, CubeState.from_game(game), "expert"):
+                game.offer_double()
+            else:
+                game.roll()
+        elif game.phase == "double-offered":
+            doubler = CubeState.from_game(game)
+            game.take() if should_take(game.position, rules, doubler, "expert") else game.drop()
+        else:
+            assert game.dice is not None
+            play = choose_play(game.position, game.dice, rules, "expert")
+            game.play(play) if play is not None else game.pass_turn()
+        thinking += time.perf_counter() - began
+    return game, thinking
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rules", default="backgammon")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=1)
+    args = parser.parse_args()
+    for n in range(args.games):
+        game, played = expert_game(args.rules, args.seed + n)
+        turns = sum(1 for a in game.history if type(a).__name__ == "Played")
+        began = time.perf_counter()
+        decisions = list(review(game))
+        reviewed = time.perf_counter() - began
+        print(
+            f"{args.rules} seed {args.seed + n}: {turns} turns, {len(decisions)} decisions reviewed | "
+            f"played in {played:.1f} s, reviewed in {reviewed:.1f} s "
+            f"({1000 * reviewed / max(1, len(decisions)):.0f} ms per decision) | review/play {reviewed / played:.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

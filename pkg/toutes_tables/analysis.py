@@ -1,0 +1,797 @@
+"""The review of a game or match: every decision's error, every roll's luck, and each player's summary.
+
+The reviewer is the strongest level's search (``expert``: every play scored by the network,
+the best few looked at one roll deeper; without the level's time budget, so a review depends
+on nothing but the record). The numbers are gnubg's (its ``analysis.c``), so a player who
+knows gnubg's or XG's review reads these the same way:
+
+* **Checker play.** For every turn with more than one legal play, the equity of the play made
+  and of the best play, both at the same depth; the **error** is best minus played (never
+  below zero). Equities are cubeless, per unit at stake, for the mover; in the Toutes tables
+  sets they count the single and the double game (there is no gammon and no cube).
+* **Cube decisions** (backgammon sets with the cube): at every roll where the player on roll
+  may double, the cubeful equities of no double, double/take and double/pass (:mod:`.ai.cube`,
+  match-aware through the match equity table of :mod:`.ai.met`), normalised so that
+  double/pass is +1.0; doubling is worth the smaller of take and pass (the opponent answers
+  well). A decision is listed (and counted) when it is *close* as gnubg counts them: doubling
+  costs less than 0.16 against the best action, or the player doubled. Facing a double, the
+  taker's error is the difference between take and pass.
+* **Marks**, gnubg's default thresholds (``show analysis`` in gnubg 1.1: ``-0.030 doubtful,
+  -0.060 bad, -0.120 very bad``; gnubg before 1.07 used 0.04, 0.08 and 0.16): an error of
+  more than 0.03 is *doubtful* (``?!``), more than 0.06 *bad* (``?``), more than 0.12 *very
+  bad* (``??``).
+* **Luck** of a roll, gnubg's definition: the equity after the best play of the roll made,
+  minus the average of the same over all 36 rolls, both at 0-ply. For the opening roll the
+  average is over the 30 non-double rolls either player could have opened with. Marks: above
+  +0.6 *very lucky*, above +0.3 *lucky*, below -0.3 *unlucky*, below -0.6 *very unlucky*.
+* **Error rates** in millipoints (thousandths of a unit of equity) per decision, as gnubg's
+  "error rate (mEMG)": the checker error over the unforced moves, the cube error over the
+  close cube decisions, and overall the sum over both counts. The overall rate gives the
+  **rating** in gnubg's words: under 2 *Supernatural*, 5 *World class*, 8 *Expert*, 12
+  *Advanced*, 18 *Intermediate*, 26 *Casual player*, 35 *Beginner*, else *Awful!*.
+* The **luck-adjusted result** (gnubg's): the points each player won, minus his own luck and
+  plus his opponent's (luck in points: the luck of a roll times the cube's value then).
+
+:func:`review` yields the decisions one at a time as they are computed (a front end shows
+them as they come and may stop at any time); :func:`summarise` sums any of them up;
+:func:`analyse_game` and :func:`analyse_match` do both.
+
+>>> import random, toutes_tables as tt
+>>> game = tt.Game("backgammon", rng=random.Random(1))
+>>> game.roll_opening((3, 1)); game.play("8/5 6/5") and None
+(3, 1)
+>>> first = next(review(game))
+>>> first.colour, first.dice, first.played, first.best, first.error, first.mark
+(WHITE, (3, 1), '8/5 6/5', '8/5 6/5', 0.0, '')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from .ai.cube import CubeState, cube_advice
+from .ai.evaluate import equity, unfinished_equity
+from .ai.levels import get_level
+from .ai.network import Network, default_network
+from .ai.search import ROLLS, ScoredPlay, rank_plays
+from .game import Action, Double, Drop, Game, OpeningRoll, Played, Roll, Take
+from .match import Match
+from .matchid import GameState, MatchState, player_index
+from .movegen import legal_plays
+from .notation import format_play
+from .play import Move, Play
+from .position import BLACK, CHECKERS, OFF, WHITE, Color, Position
+from .rules import RuleSet
+
+REVIEW_LEVEL = "expert"  # the reviewing depth: the strongest level's search
+MAX_RECORD_CHARS = 2_000_000  # a record longer than this is refused (a long match is ~100 kB)
+ALTERNATIVES = 5  # ranked plays kept with each checker decision
+SEARCH_MARGIN = 0.15  # ai.search.rank_plays_deeper's default margin, which the expert level plays with
+
+# gnubg's default marks (analysis thresholds of gnubg 1.1), in equity per unit.
+DOUBTFUL, BAD, VERY_BAD = 0.03, 0.06, 0.12
+MARK_SIGNS = {"": "", "doubtful": "?!", "bad": "?", "very bad": "??"}
+# gnubg's luck thresholds for one roll.
+LUCKY, VERY_LUCKY = 0.3, 0.6
+# gnubg's isCloseCubedecision: a cube decision is counted when doubling costs less than this.
+CLOSE_CUBE = 0.16
+# gnubg's arThrsRating: the overall error per decision (in equity) under which each rating holds.
+RATINGS: tuple[tuple[float, str], ...] = (
+    (0.002, "Supernatural"),
+    (0.005, "World class"),
+    (0.008, "Expert"),
+    (0.012, "Advanced"),
+    (0.018, "Intermediate"),
+    (0.026, "Casual player"),
+    (0.035, "Beginner"),
+)
+AWFUL = "Awful!"
+# gnubg's game luck rating: the luck per roll, times 10, against the roll thresholds.
+LUCK_RATINGS = ("Go to bed", "Bad dice, man!", "None", "Good dice, man!", "Go to Las Vegas")
+
+
+class ReviewError(ValueError):
+    """A record that cannot be reviewed (not a game or match record of this project)."""
+
+
+def mark(error: float) -> str:
+    """gnubg's mark for an error (equity given away): ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``.
+
+    >>> mark(0.02), mark(0.031), mark(0.07), mark(0.2)
+    ('', 'doubtful', 'bad', 'very bad')
+    """
+    if error > VERY_BAD:
+        return "very bad"
+    if error > BAD:
+        return "bad"
+    if error > DOUBTFUL:
+        return "doubtful"
+    return ""
+
+
+def luck_mark(luck: float) -> str:
+    """gnubg's mark for a roll's luck: ``"very lucky"``, ``"lucky"``, ``""``, ``"unlucky"`` or ``"very unlucky"``."""
+    if luck > VERY_LUCKY:
+        return "very lucky"
+    if luck > LUCKY:
+        return "lucky"
+    if luck < -VERY_LUCKY:
+        return "very unlucky"
+    if luck < -LUCKY:
+        return "unlucky"
+    return ""
+
+
+def rating(error_per_decision: float) -> str:
+    """gnubg's rating in words for an error rate (equity per decision, not millipoints).
+
+    >>> rating(0.0015), rating(0.004), rating(0.010), rating(0.05)
+    ('Supernatural', 'World class', 'Advanced', 'Awful!')
+    """
+    for threshold, name in RATINGS:
+        if error_per_decision < threshold:
+            return name
+    return AWFUL
+
+
+def luck_rating(luck_per_roll: float) -> str:
+    """gnubg's words for a player's luck over a game or match (the mean luck per roll)."""
+    index = ("very unlucky", "unlucky", "", "lucky", "very lucky").index(luck_mark(10.0 * luck_per_roll))
+    return LUCK_RATINGS[index]
+
+
+# -- the reviewer's search, keeping what each roll of the opponent gives ---------------------
+
+
+def _mover_equity(position: Position, rules: RuleSet, network: Network, known: dict[Any, float]) -> float:
+    """The equity of the player on roll in ``position`` at 0-ply, remembered in ``known``."""
+    key = (position.mine, position.theirs)
+    value = known.get(key)
+    if value is None:
+        if position.mine[OFF] == CHECKERS or position.theirs[OFF] == CHECKERS:
+            value = equity(position, rules, network)
+        else:
+            value = unfinished_equity(position.mine, position.theirs, rules, network)
+        known[key] = value
+    return value
+
+
+def reply_values(result: Position, rules: RuleSet, network: Network, known: dict[Any, float]) -> list[float] | None:
+    """For each of the 21 rolls (``ai.search.ROLLS``) of the opponent on roll in ``result``, the mover's equity
+    after the opponent's best 0-ply answer; ``None`` when the mover has just won.
+
+    Their weighted mean is :func:`.ai.search.one_ply_equity` to the last bit (a test checks it); the values one by
+    one are what the next roll's luck needs, so the reviewer keeps them instead of searching twice.
+    """
+    if result.theirs[OFF] == CHECKERS:
+        return None
+    values = []
+    for dice, _ in ROLLS:
+        plays = legal_plays(result, dice, rules)
+        if plays:
+            values.append(min(_mover_equity(play.result, rules, network, known) for play in plays))
+        else:
+            values.append(_mover_equity(result.swapped(), rules, network, known))
+    return values
+
+
+def _one_ply(values: list[float]) -> float:
+    total = 0.0
+    for (_, weight), value in zip(ROLLS, values, strict=True):
+        total += weight * value
+    return total / 36.0
+
+
+@dataclasses.dataclass(frozen=True)
+class _Ranked:
+    plays: list[ScoredPlay]  # best first: the deeper-searched ones, then the rest at 0-ply
+    replies: dict[Position, list[float] | None]  # the opponent's rolls after each deeper-searched result
+
+
+def _rank(position: Position, dice: tuple[int, int], rules: RuleSet, network: Network) -> _Ranked:
+    """The reviewing level's ranking (``ai.search.rank_plays_deeper`` without a time budget), with reply values."""
+    level = get_level(REVIEW_LEVEL)
+    shallow = rank_plays(position, dice, rules, network)
+    if len(shallow) <= 1 or level.ply < 1:
+        return _Ranked(shallow, {})
+    best = shallow[0].equity
+    chosen = [s for s in shallow[: level.candidates] if s.equity >= best - SEARCH_MARGIN]
+    known: dict[Any, float] = {}
+    replies: dict[Position, list[float] | None] = {}
+    deeper = []
+    for candidate in chosen:
+        result = candidate.play.result
+        values = reply_values(result, rules, network, known)
+        replies[result] = values
+        value = -equity(result, rules, network) if values is None else _one_ply(values)
+        deeper.append(ScoredPlay(candidate.play, value, 1))
+    deeper.sort(key=lambda s: -s.equity)
+    return _Ranked(deeper + shallow[len(chosen) :], replies)
+
+
+def _best_after(position: Position, dice: tuple[int, int], rules: RuleSet, network: Network) -> float:
+    """The mover's 0-ply equity after the best play of ``dice`` (or after passing)."""
+    ranked = rank_plays(position, dice, rules, network)
+    if ranked:
+        return ranked[0].equity
+    return -equity(position.swapped(), rules, network)
+
+
+def luck_of_rolls(position: Position, rules: RuleSet, network: Network | None = None) -> dict[tuple[int, int], float]:
+    """The luck of each of the 21 rolls for the player on roll in ``position`` (gnubg's, at 0-ply).
+
+    A roll's luck is the equity after its best play minus the average of that over the 36 rolls,
+    so the luck of the 36 rolls averages to zero.
+    """
+    net = network or default_network()
+    after = {dice: _best_after(position, dice, rules, net) for dice, _ in ROLLS}
+    mean = sum(weight * after[dice] for dice, weight in ROLLS) / 36.0
+    return {dice: value - mean for dice, value in after.items()}
+
+
+def opening_luck(position: Position, dice: tuple[int, int], rules: RuleSet, network: Network | None = None) -> float:
+    """The luck of the opening roll ``dice`` (higher first) won by the player on roll in ``position``.
+
+    gnubg's ``LuckFirst``: the opening roll is one of 30 equally likely outcomes (15 non-double
+    rolls, won by either player); the average is taken over all 30, from the winner's side.
+    """
+    net = network or default_network()
+    other = position.swapped()
+    total = 0.0
+    actual = 0.0
+    for (a, b), _weight in ROLLS:
+        if a == b:
+            continue
+        mine = _best_after(position, (b, a), rules, net)
+        total += mine - _best_after(other, (b, a), rules, net)
+        if (b, a) == dice:
+            actual = mine
+    return actual - total / 30.0
+
+
+# -- what the review yields ---------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Alternative:
+    """One ranked play of a checker decision: its notation, moves (mover's numbering), equity and search depth."""
+
+    notation: str
+    moves: tuple[Move, ...]
+    equity: float
+    ply: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """One reviewed decision: a turn's checker play (``kind`` ``"move"``), a double or no double (``"cube"``),
+    or the answer to a double (``"take"``).
+
+    ``position`` is the position the decision was made in (the decider on roll; for a take, the
+    doubler on roll), ``position_id`` gnubg's Position ID of it and ``match_id`` gnubg's Match ID
+    (backgammon sets, else ``None``). Equities are the decider's; ``error`` is
+    ``best_equity - played_equity`` (0 when the decision was right or there was no choice).
+    A move carries its roll's ``luck`` (``None`` for a take or cube decision).
+    """
+
+    index: int
+    game: int
+    turn: int  # the game's turn number (1 = the opening turn)
+    kind: str
+    colour: Color
+    position: Position
+    position_id: str
+    match_id: str | None
+    dice: tuple[int, int] | None
+    played: str
+    best: str
+    played_equity: float
+    best_equity: float
+    error: float
+    choices: int  # legal plays of the roll (2 for a cube decision)
+    cube_value: int = 1  # the cube's value before the decision (errors and luck in points are times this)
+    played_moves: tuple[Move, ...] = ()
+    best_moves: tuple[Move, ...] = ()
+    alternatives: tuple[Alternative, ...] = ()
+    luck: float | None = None
+    reason: str = ""  # the cube advice's reason, for cube decisions
+
+    @property
+    def mark(self) -> str:
+        return mark(self.error)
+
+    @property
+    def luck_mark(self) -> str:
+        return "" if self.luck is None else luck_mark(self.luck)
+
+    @property
+    def counted(self) -> bool:
+        """Counted in the error rates: an unforced move, or a cube decision (only close ones are listed)."""
+        return self.choices > 1
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data; moves are ``[from, to]`` in the mover's numbering (25 = bar, 0 = off)."""
+        return {
+            "index": self.index,
+            "game": self.game,
+            "turn": self.turn,
+            "kind": self.kind,
+            "colour": self.colour.value,
+            "position_id": self.position_id,
+            "match_id": self.match_id,
+            "dice": list(self.dice) if self.dice else None,
+            "played": self.played,
+            "best": self.best,
+            "played_equity": round(self.played_equity, 4),
+            "best_equity": round(self.best_equity, 4),
+            "error": round(self.error, 4),
+            "error_mp": round(1000 * self.error, 1),
+            "mark": self.mark,
+            "sign": MARK_SIGNS[self.mark],
+            "choices": self.choices,
+            "cube_value": self.cube_value,
+            "played_moves": [list(m) for m in self.played_moves],
+            "best_moves": [list(m) for m in self.best_moves],
+            "alternatives": [
+                {"play": a.notation, "moves": [list(m) for m in a.moves], "equity": round(a.equity, 4), "ply": a.ply}
+                for a in self.alternatives
+            ],
+            "luck": None if self.luck is None else round(self.luck, 4),
+            "luck_mark": self.luck_mark,
+            "reason": self.reason,
+        }
+
+
+# -- reading the record -------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewedGame:
+    """One game of the record with what the review needs around it."""
+
+    game: Game
+    number: int
+    score: tuple[int, int]  # (Black, White) before the game
+    length: int  # the match length; 0 for a single game
+
+
+def _games_of(record: Game | Match | str | dict[str, Any]) -> list[ReviewedGame]:
+    from .record import game_from_json, game_from_text, match_from_json, match_from_text
+
+    if isinstance(record, str):
+        if len(record) > MAX_RECORD_CHARS:
+            raise ReviewError(f"a record of {len(record)} characters is longer than {MAX_RECORD_CHARS}")
+        stripped = record.lstrip()
+        if stripped.startswith("{"):
+            try:
+                data = json.loads(record)
+            except ValueError as exc:
+                raise ReviewError(f"not a record: the JSON does not parse ({exc}): {record[:60]!r}") from None
+            return _games_of(data)
+        if any(line.startswith("Match:") for line in record.splitlines()):
+            return _games_of(match_from_text(record))
+        return _games_of(game_from_text(record))
+    if isinstance(record, dict):
+        if record.get("format") == "toutes-tables/match":
+            return _games_of(match_from_json(record))
+        return _games_of(game_from_json(record))
+    if isinstance(record, Match):
+        games = []
+        score = {BLACK: 0, WHITE: 0}
+        for number, game in enumerate(record.games, 1):
+            games.append(ReviewedGame(game, number, (score[BLACK], score[WHITE]), record.length))
+            if game.result is not None:
+                score[game.result.winner] += game.result.points
+        return games
+    if isinstance(record, Game):
+        return [ReviewedGame(record, 1, (0, 0), 0)]
+    raise ReviewError(f"expected a Game, a Match or a record (text or JSON), got {record!r:.80}")
+
+
+def _fresh(game: Game) -> Game:
+    """A new game set up as ``game`` was, before its first action (every die then comes from its history)."""
+    return Game(
+        game.rules,
+        game.drawn_start or game.start_number,
+        game.options,
+        rng=random.Random(0),
+        is_crawford=game.is_crawford,
+        opener=game.opener,
+        position=game.initial_position,
+    )
+
+
+def _cube_state(game: Game, reviewed: ReviewedGame) -> CubeState:
+    """The cube seen by the player on roll: ``CubeState.from_game``, at the match score before this game."""
+    state = CubeState.from_game(game)
+    if not reviewed.length:
+        return state
+    me = game.position.turn
+    score = {BLACK: reviewed.score[0], WHITE: reviewed.score[1]}
+    away = (max(1, reviewed.length - score[me]), max(1, reviewed.length - score[me.other]))
+    return dataclasses.replace(state, match_length=reviewed.length, away=away, jacoby=False)
+
+
+def _match_id(game: Game, reviewed: ReviewedGame, dice: tuple[int, int] | None, doubled: bool) -> str | None:
+    if not game.rules.cube:
+        return None
+    on_roll = game.position.turn
+    return MatchState(
+        cube=game.cube_value,
+        cube_owner=None if game.cube_owner is None else player_index(game.cube_owner),
+        player_on_roll=player_index(on_roll),
+        crawford=game.is_crawford,
+        game_state=GameState.PLAYING,
+        turn=player_index(on_roll.other if doubled else on_roll),
+        doubled=doubled,
+        dice=dice or (0, 0),
+        match_length=reviewed.length,
+        score=reviewed.score,
+        jacoby=game.options.jacoby,
+    ).match_id()
+
+
+def _alternative(scored: ScoredPlay) -> Alternative:
+    play = scored.play
+    return Alternative(format_play(play.position, play.moves), play.moves, scored.equity, scored.ply)
+
+
+def count_turns(record: Game | Match | str | dict[str, Any]) -> int:
+    """How many turns (checker decisions, forced ones included) :func:`review` goes through: its progress total."""
+    return sum(1 for g in _games_of(record) for a in g.game.history if isinstance(a, Played))
+
+
+class _GameReviewer:
+    """Steps through one game, yielding its decisions."""
+
+    def __init__(self, reviewed: ReviewedGame, network: Network, first_index: int) -> None:
+        self.reviewed = reviewed
+        self.network = network
+        self.index = first_index
+        self.turn = 0
+        # The opponent's 21 rolls after the last play: the next roll's luck comes from them.
+        self.replies: list[float] | None = None
+        self.opening: OpeningRoll | None = None
+
+    def decisions(self) -> Iterator[Decision]:
+        source = self.reviewed.game
+        game = _fresh(source)
+        rules = game.rules
+        history = source.history
+        for i, action in enumerate(history):
+            if isinstance(action, OpeningRoll):
+                self.opening = action
+            elif isinstance(action, Roll) and game.can_double():
+                yield from self._cube(game, doubled=False)
+            elif isinstance(action, Double):
+                yield from self._cube(game, doubled=True, answer=history[i + 1] if i + 1 < len(history) else None)
+            elif isinstance(action, Played):
+                assert game.dice is not None
+                yield self._move(game, rules, action)
+            game.apply(action)
+
+    def _next_index(self) -> int:
+        self.index += 1
+        return self.index - 1
+
+    def _luck(self, game: Game, rules: RuleSet, dice: tuple[int, int]) -> float:
+        position = game.position
+        if self.opening is not None and self.turn == 1:
+            return opening_luck(position, dice, rules, self.network)
+        values = self.replies
+        if values is None:
+            # The first turn of a game set up from a position or opened without an opening roll.
+            values = reply_values(position, rules, self.network, {})
+            assert values is not None
+        # The replies are the previous mover's equities; this mover's are their negatives.
+        low, high = min(dice), max(dice)
+        slot = next(k for k, (d, _) in enumerate(ROLLS) if d == (low, high))
+        return -values[slot] + _one_ply(values)
+
+    def _move(self, game: Game, rules: RuleSet, action: Played) -> Decision:
+        self.turn += 1
+        position = game.position
+        assert game.dice is not None
+        dice = (max(game.dice), min(game.dice))
+        luck = self._luck(game, rules, dice)
+        ranked = _rank(position, dice, rules, self.network)
+        played = Play(position, action.moves)
+        result = played.result
+        mine = next((s for s in ranked.plays if s.play.result == result), None)
+        if result in ranked.replies:
+            replies = ranked.replies[result]
+        else:  # not searched deeper (or no choice): its replies are still needed for the next roll's luck
+            replies = reply_values(result, rules, self.network, {})
+        self.replies = replies
+        if mine is None:  # passed (no legal play)
+            mine = ScoredPlay(played, -equity(result, rules, self.network), 0)
+        if mine.ply < 1 and len(ranked.plays) > 1:
+            # Searched as deep as the best before they are compared.
+            value = -equity(result, rules, self.network) if replies is None else _one_ply(replies)
+            mine = ScoredPlay(played, value, 1)
+        best = ranked.plays[0] if ranked.plays else mine
+        if mine.equity > best.equity:
+            best = mine
+        choices = len(ranked.plays)
+        error = max(0.0, best.equity - mine.equity) if choices > 1 else 0.0
+        return Decision(
+            index=self._next_index(),
+            game=self.reviewed.number,
+            turn=self.turn,
+            kind="move",
+            colour=position.turn,
+            position=position,
+            position_id=position.gnubg_id(),
+            match_id=_match_id(game, self.reviewed, dice, doubled=False),
+            dice=dice,
+            played=action.notation or format_play(position, action.moves),
+            best=format_play(position, best.play.moves),
+            played_equity=mine.equity,
+            best_equity=best.equity,
+            error=error,
+            choices=choices,
+            cube_value=game.cube_value,
+            played_moves=action.moves,
+            best_moves=best.play.moves,
+            alternatives=tuple(_alternative(s) for s in ranked.plays[:ALTERNATIVES]),
+            luck=luck,
+        )
+
+    def _cube(self, game: Game, doubled: bool, answer: Action | None = None) -> Iterator[Decision]:
+        position = game.position
+        advice = cube_advice(position, game.rules, _cube_state(game, self.reviewed), REVIEW_LEVEL)
+        nd, dt, dp = advice.no_double, advice.double_take, advice.double_drop
+        double_value = min(dt, dp)
+        # gnubg lists a cube decision when the player doubled or doubling was close (under 0.16 worse).
+        close = advice.may_double and max(nd, double_value) - min(dt, 1.0) < CLOSE_CUBE
+        if doubled or close:
+            yield self._cube_decision(
+                game, "cube", ("double", double_value) if doubled else ("no double", nd),
+                max((("no double", nd), ("double", double_value)), key=lambda c: c[1]), advice.reason,
+            )
+        if doubled and isinstance(answer, (Take, Drop)):
+            take, drop = ("take", -dt), ("drop", -dp)  # the taker's equities, in the same units
+            played = take if isinstance(answer, Take) else drop
+            yield self._cube_decision(game, "take", played, max(drop, take, key=lambda c: c[1]), advice.take_reason)
+
+    def _cube_decision(
+        self, game: Game, kind: str, played: tuple[str, float], best: tuple[str, float], reason: str
+    ) -> Decision:
+        """A double / no double (``kind`` "cube", the player on roll) or take / drop ("take", his opponent)."""
+        position = game.position
+        return Decision(
+            index=self._next_index(),
+            game=self.reviewed.number,
+            turn=self.turn + 1,
+            kind=kind,
+            colour=position.turn if kind == "cube" else position.turn.other,
+            position=position,
+            position_id=position.gnubg_id(),
+            match_id=_match_id(game, self.reviewed, None, doubled=kind == "take"),
+            dice=None,
+            played=played[0],
+            best=best[0],
+            played_equity=played[1],
+            best_equity=best[1],
+            error=max(0.0, best[1] - played[1]),
+            choices=2,
+            cube_value=game.cube_value,
+            reason=reason,
+        )
+
+
+def review(record: Game | Match | str | dict[str, Any], network: Network | None = None) -> Iterator[Decision]:
+    """The decisions of ``record`` (a Game, a Match, or a text or JSON record, finished or not), one at a time.
+
+    Moves (every turn, forced ones too: their roll has a luck) and listed cube decisions, in
+    the order they were made.
+    """
+    net = network or default_network()
+    index = 0
+    for reviewed in _games_of(record):
+        reviewer = _GameReviewer(reviewed, net, index)
+        yield from reviewer.decisions()
+        index = reviewer.index
+
+
+# -- the summary ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerSummary:
+    """One player's review: decisions counted, errors (equity), error rates (millipoints per decision), luck."""
+
+    colour: Color
+    moves: int  # turns played, forced ones included
+    unforced_moves: int
+    cube_decisions: int  # close cube decisions and answers to doubles
+    checker_error: float
+    cube_error: float
+    marks: dict[str, int]
+    luck: float  # the sum of the rolls' luck (equity)
+    luck_points: float  # the same times the cube's value at each roll
+    result: float  # points won minus points lost in the finished games
+    luck_adjusted_result: float
+
+    @property
+    def decisions(self) -> int:
+        return self.unforced_moves + self.cube_decisions
+
+    @property
+    def total_error(self) -> float:
+        return self.checker_error + self.cube_error
+
+    @property
+    def checker_error_mp(self) -> float:
+        """gnubg's checker-play error rate: millipoints per unforced move."""
+        return 1000.0 * self.checker_error / self.unforced_moves if self.unforced_moves else 0.0
+
+    @property
+    def cube_error_mp(self) -> float:
+        """gnubg's cube error rate: millipoints per close cube decision."""
+        return 1000.0 * self.cube_error / self.cube_decisions if self.cube_decisions else 0.0
+
+    @property
+    def error_mp(self) -> float:
+        """gnubg's overall error rate: millipoints per decision (unforced moves and cube decisions)."""
+        return 1000.0 * self.total_error / self.decisions if self.decisions else 0.0
+
+    @property
+    def rating(self) -> str:
+        return rating(self.error_mp / 1000.0) if self.decisions else "N/A"
+
+    @property
+    def luck_rating(self) -> str:
+        return luck_rating(self.luck / self.moves) if self.moves else "None"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "colour": self.colour.value,
+            "moves": self.moves,
+            "unforced_moves": self.unforced_moves,
+            "cube_decisions": self.cube_decisions,
+            "decisions": self.decisions,
+            "checker_error": round(self.checker_error, 4),
+            "cube_error": round(self.cube_error, 4),
+            "total_error": round(self.total_error, 4),
+            "checker_error_mp": round(self.checker_error_mp, 1),
+            "cube_error_mp": round(self.cube_error_mp, 1),
+            "error_mp": round(self.error_mp, 1),
+            "rating": self.rating,
+            "marks": dict(self.marks),
+            "luck": round(self.luck, 4),
+            "luck_points": round(self.luck_points, 4),
+            "luck_rating": self.luck_rating,
+            "result": self.result,
+            "luck_adjusted_result": round(self.luck_adjusted_result, 4),
+        }
+
+
+def _results(record: Game | Match | str | dict[str, Any]) -> dict[Color, float]:
+    won = {BLACK: 0.0, WHITE: 0.0}
+    for reviewed in _games_of(record):
+        result = reviewed.game.result
+        if result is not None:
+            won[result.winner] += result.points
+            won[result.winner.other] -= result.points
+    return won
+
+
+def summarise(decisions: Iterable[Decision], results: dict[Color, float] | None = None) -> dict[Color, PlayerSummary]:
+    """Each player's summary of ``decisions`` (all of a review, or those so far); ``results``: points won (net)."""
+    counts: dict[Color, dict[str, Any]] = {
+        c: {"moves": 0, "unforced": 0, "cube": 0, "checker": 0.0, "cube_error": 0.0, "luck": 0.0, "luck_points": 0.0,
+            "marks": {"doubtful": 0, "bad": 0, "very bad": 0}}
+        for c in (BLACK, WHITE)
+    }
+    for d in decisions:
+        c = counts[d.colour]
+        if d.kind == "move":
+            c["moves"] += 1
+            if d.luck is not None:
+                c["luck"] += d.luck
+                c["luck_points"] += d.luck * d.cube_value
+            if d.counted:
+                c["unforced"] += 1
+                c["checker"] += d.error
+        else:
+            c["cube"] += 1
+            c["cube_error"] += d.error
+        if d.mark:
+            c["marks"][d.mark] += 1
+    won = results or {BLACK: 0.0, WHITE: 0.0}
+    summary = {}
+    for colour in (BLACK, WHITE):
+        c, o = counts[colour], counts[colour.other]
+        summary[colour] = PlayerSummary(
+            colour=colour,
+            moves=c["moves"],
+            unforced_moves=c["unforced"],
+            cube_decisions=c["cube"],
+            checker_error=c["checker"],
+            cube_error=c["cube_error"],
+            marks=c["marks"],
+            luck=c["luck"],
+            luck_points=c["luck_points"],
+            result=won[colour],
+            luck_adjusted_result=won[colour] - c["luck_points"] + o["luck_points"],
+        )
+    return summary
+
+
+@dataclasses.dataclass(frozen=True)
+class Review:
+    """A whole review: the decisions in order and each player's summary."""
+
+    rules: str
+    decisions: list[Decision]
+    players: dict[Color, PlayerSummary]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules,
+            "players": {c.value: s.to_json() for c, s in self.players.items()},
+            "decisions": [d.to_json() for d in self.decisions],
+            "luck": [
+                {"index": d.index, "game": d.game, "turn": d.turn, "colour": d.colour.value, "dice": list(d.dice or ()),
+                 "luck": round(d.luck, 4), "luck_mark": d.luck_mark}
+                for d in self.decisions
+                if d.luck is not None
+            ],
+        }
+
+
+def _analyse(record: Game | Match | str | dict[str, Any], network: Network | None) -> Review:
+    games = _games_of(record)
+    decisions = list(review(record, network))
+    return Review(games[0].game.rules.name, decisions, summarise(decisions, _results(record)))
+
+
+def analyse_game(record_or_game: Game | str | dict[str, Any], network: Network | None = None) -> Review:
+    """The review of one game (a :class:`~toutes_tables.Game` or its text or JSON record)."""
+    if isinstance(record_or_game, Match):
+        raise ReviewError("analyse_game reviews one game; use analyse_match for a match")
+    return _analyse(record_or_game, network)
+
+
+def analyse_match(record_or_match: Match | str | dict[str, Any], network: Network | None = None) -> Review:
+    """The review of a whole match (a :class:`~toutes_tables.Match` or its text or JSON record), game after game."""
+    return _analyse(record_or_match, network)
+
+
+def results_of(record: Game | Match | str | dict[str, Any]) -> dict[Color, float]:
+    """Points won (net) by each colour in the record's finished games, for :func:`summarise`."""
+    return _results(record)
+
+
+def games_of(record: Game | Match | str | dict[str, Any]) -> Sequence[ReviewedGame]:
+    """The games of a record with their score before them (reading it as :func:`review` does)."""
+    return _games_of(record)
+
+
+__all__ = [
+    "Alternative",
+    "Decision",
+    "PlayerSummary",
+    "Review",
+    "ReviewError",
+    "ReviewedGame",
+    "analyse_game",
+    "analyse_match",
+    "count_turns",
+    "games_of",
+    "luck_mark",
+    "luck_of_rolls",
+    "luck_rating",
+    "mark",
+    "opening_luck",
+    "rating",
+    "reply_values",
+    "results_of",
+    "review",
+    "summarise",
+]

@@ -1,0 +1,324 @@
+"""XGID: eXtreme Gammon's one-line code for a position with its cube, score and dice, read and written.
+
+An XGID is ``XGID=`` (optional when reading) then ten fields separated by ``:``, as XG writes
+them and gnubg reads them (``set xgid``, in gnubg's ``set.c``)::
+
+    XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10
+
+========  ==============================================================================
+field     meaning
+========  ==============================================================================
+position  26 characters: the top player's bar, points 1-24 as the bottom player numbers
+          them, the bottom player's bar. ``-`` is an empty point, ``A``-``P`` 1-16 of the
+          bottom player's checkers, ``a``-``p`` the top player's; borne-off checkers are
+          implied
+cube      log2 of the cube's value (0: a 1-cube)
+owner     1 the bottom player owns the cube, -1 the top player, 0 centred
+turn      1 the bottom player is on roll, -1 the top player
+dice      ``00`` not rolled yet, two digits the dice rolled, ``D`` a double offered (the
+          player on roll doubled; his opponent must answer)
+score     the bottom player's score, then the top player's (two fields)
+rules     in a match: 1 this is the Crawford game, else 0; in a money game: 1 the Jacoby
+          rule, plus 2 beavers allowed
+length    the match length; 0 for a money game
+max cube  log2 of the highest cube value allowed (XG writes 10, a 1024-cube, by default;
+          gnubg reads and ignores it)
+========  ==============================================================================
+
+The bottom player is **White** (moving from absolute point 24 to 1, numbered as White
+numbers them), the top player **Black**: the same as gnubg, whose player 1 is the bottom
+player and, in this project, White (:mod:`toutes_tables.matchid`). So an XGID, gnubg's
+Position ID and its Match ID describe the same thing (a test checks it against gnubg's own
+``set xgid``).
+
+>>> x = XGID.parse("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
+>>> x.position.turn, x.dice, x.jacoby, x.beaver, x.gnubg_id()
+(WHITE, (5, 2), True, True, '4HPwATDgc/ABMA:cIkKAAAAAAAA')
+>>> x.text() == "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from .errors import InvalidPositionError
+from .matchid import GameState, MatchState, player_index
+from .position import BLACK, WHITE, Color, Position, to_absolute
+
+if TYPE_CHECKING:
+    from .ai.cube import CubeState
+    from .game import Game
+    from .match import Match
+
+MAX_XGID_CHARS = 120  # an XGID is about 60 characters; anything much longer is not one
+POSITION_CHARS = 26
+MAX_CUBE_LOG2 = 15  # a Match ID holds cubes up to 2**15
+DEFAULT_MAX_CUBE_LOG2 = 10  # what XG writes unless told otherwise
+PREFIX = "XGID="
+
+
+class InvalidXGIDError(InvalidPositionError):
+    """Text that is not a well-formed XGID, or one describing an impossible position or state."""
+
+
+def _owner_code(owner: Color | None) -> int:
+    return 0 if owner is None else (1 if owner is WHITE else -1)
+
+
+@dataclasses.dataclass(frozen=True)
+class XGID:
+    """Everything an XGID holds. ``score`` is (Black, White), as elsewhere in the engine."""
+
+    position: Position  # its player on roll is the XGID's player on roll
+    cube: int = 1
+    cube_owner: Color | None = None
+    dice: tuple[int, int] | None = None  # None: not rolled yet
+    doubled: bool = False  # the player on roll has doubled; his opponent must take or drop
+    score: tuple[int, int] = (0, 0)
+    match_length: int = 0
+    crawford: bool = False
+    jacoby: bool = False
+    beaver: bool = False
+    max_cube_log2: int = DEFAULT_MAX_CUBE_LOG2
+
+    def __post_init__(self) -> None:
+        problem = self._problem()
+        if problem:
+            raise InvalidXGIDError(f"invalid XGID state {self!r}: {problem}")
+
+    def _problem(self) -> str | None:
+        cube = self.cube
+        if type(cube) is not int or cube < 1 or cube & (cube - 1) or cube > 1 << MAX_CUBE_LOG2:
+            return f"the cube is a power of two up to {1 << MAX_CUBE_LOG2}, got {cube!r}"
+        if self.dice is not None and (
+            len(self.dice) != 2 or not all(type(d) is int and 1 <= d <= 6 for d in self.dice)
+        ):
+            return f"dice are two values 1-6 or None, got {self.dice!r}"
+        if self.doubled and self.dice is not None:
+            return "a double is offered before the roll: no dice with a double"
+        if type(self.match_length) is not int or self.match_length < 0:
+            return f"the match length is 0 (money) or more, got {self.match_length!r}"
+        if len(self.score) != 2 or not all(type(s) is int and s >= 0 for s in self.score):
+            return f"the score is two whole numbers >= 0, got {self.score!r}"
+        if self.match_length and (self.jacoby or self.beaver):
+            return "the Jacoby rule and beavers are for money games"
+        if not self.match_length and self.crawford:
+            return "a money game has no Crawford game"
+        if not (type(self.max_cube_log2) is int and 0 <= self.max_cube_log2 <= MAX_CUBE_LOG2):
+            return f"the max cube is a log2 0-{MAX_CUBE_LOG2}, got {self.max_cube_log2!r}"
+        return None
+
+    # -- writing -----------------------------------------------------------------------
+
+    def position_text(self) -> str:
+        """The 26 position characters."""
+        chars = []
+        for slot in range(POSITION_CHARS):
+            if slot == 0:
+                color, n = (BLACK, self.position.bar(BLACK))
+            elif slot == 25:
+                color, n = (WHITE, self.position.bar(WHITE))
+            else:
+                owner, n = self.position.at(slot)  # slot = White's point = the absolute point
+                color = owner or WHITE
+            if not n:
+                chars.append("-")
+            else:
+                chars.append(chr((ord("A") if color is WHITE else ord("a")) + n - 1))
+        return "".join(chars)
+
+    def text(self) -> str:
+        """The XGID, ``XGID=`` first."""
+        turn = 1 if self.position.turn is WHITE else -1
+        if self.doubled:
+            dice = "D"
+        elif self.dice is None:
+            dice = "00"
+        else:
+            dice = f"{self.dice[0]}{self.dice[1]}"
+        if self.match_length:
+            rules = int(self.crawford)
+        else:
+            rules = int(self.jacoby) + 2 * int(self.beaver)
+        fields = [
+            self.position_text(),
+            str(self.cube.bit_length() - 1),
+            str(_owner_code(self.cube_owner)),
+            str(turn),
+            dice,
+            str(self.score[1]),  # the bottom player's (White's) first
+            str(self.score[0]),
+            str(rules),
+            str(self.match_length),
+            str(self.max_cube_log2),
+        ]
+        return PREFIX + ":".join(fields)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    # -- reading -----------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> XGID:
+        """Read an XGID (``XGID=`` optional); raises :class:`InvalidXGIDError` naming the text."""
+        if not isinstance(text, str):
+            raise InvalidXGIDError(f"an XGID is text, got {text!r:.80}")
+        if len(text) > MAX_XGID_CHARS:
+            raise InvalidXGIDError(f"an XGID is at most {MAX_XGID_CHARS} characters, got {len(text)}: {text[:40]!r}...")
+        body = text.strip()
+        if body[: len(PREFIX)].upper() == PREFIX:
+            body = body[len(PREFIX) :]
+        fields = body.split(":")
+        if len(fields) != 10:
+            raise InvalidXGIDError(f"an XGID has 10 fields separated by ':', got {len(fields)} in {text!r}")
+        chars, cube, owner, turn, dice, score_bottom, score_top, rules, length, max_cube = fields
+
+        def number(value: str, name: str, low: int, high: int) -> int:
+            try:
+                n = int(value)
+            except ValueError:
+                n = low - 1
+            if not low <= n <= high or value.strip() != value:
+                raise InvalidXGIDError(f"XGID {text!r}: the {name} must be a whole number {low}-{high}, got {value!r}")
+            return n
+
+        cube_log2 = number(cube, "cube (log2)", 0, MAX_CUBE_LOG2)
+        owner_code = number(owner, "cube owner", -1, 1)
+        turn_code = number(turn, "turn", -1, 1)
+        if turn_code == 0:
+            raise InvalidXGIDError(f"XGID {text!r}: the turn is 1 (bottom player) or -1 (top player), got 0")
+        match_length = number(length, "match length", 0, 64)
+        rule_bits = number(rules, "Crawford/Jacoby field", 0, 1 if match_length else 3)
+        on_roll = WHITE if turn_code == 1 else BLACK
+        rolled: tuple[int, int] | None = None
+        doubled = False
+        if dice == "D":
+            doubled = True
+        elif dice in ("B", "R"):
+            raise InvalidXGIDError(f"XGID {text!r}: beavers and raccoons ({dice!r}) are not played here")
+        elif len(dice) == 2 and dice.isdigit():
+            d1, d2 = int(dice[0]), int(dice[1])
+            if (d1, d2) != (0, 0):
+                if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+                    raise InvalidXGIDError(f"XGID {text!r}: dice are two digits 1-6 (or 00), got {dice!r}")
+                rolled = (d1, d2)
+        else:
+            raise InvalidXGIDError(f"XGID {text!r}: the dice field is 00, two digits 1-6 or D, got {dice!r}")
+        try:
+            return cls(
+                position=_position(chars, on_roll, text),
+                cube=1 << cube_log2,
+                cube_owner=None if owner_code == 0 else (WHITE if owner_code == 1 else BLACK),
+                dice=rolled,
+                doubled=doubled,
+                score=(
+                    number(score_top, "top player's score", 0, 0x7FFF),
+                    number(score_bottom, "bottom player's score", 0, 0x7FFF),
+                ),
+                match_length=match_length,
+                crawford=bool(match_length and rule_bits & 1),
+                jacoby=bool(not match_length and rule_bits & 1),
+                beaver=bool(not match_length and rule_bits & 2),
+                max_cube_log2=number(max_cube, "max cube (log2)", 0, MAX_CUBE_LOG2),
+            )
+        except InvalidXGIDError:
+            raise
+        except InvalidPositionError as exc:
+            raise InvalidXGIDError(f"XGID {text!r}: {exc}") from None
+
+    # -- the same state in gnubg's and the engine's terms ---------------------------------
+
+    def match_state(self) -> MatchState:
+        """gnubg's Match ID state for this XGID (Black is gnubg's player 0, White player 1)."""
+        on_roll = self.position.turn
+        return MatchState(
+            cube=self.cube,
+            cube_owner=None if self.cube_owner is None else player_index(self.cube_owner),
+            player_on_roll=player_index(on_roll),
+            crawford=self.crawford,
+            game_state=GameState.PLAYING,
+            turn=player_index(on_roll.other if self.doubled else on_roll),
+            doubled=self.doubled,
+            dice=self.dice or (0, 0),
+            match_length=self.match_length,
+            score=self.score,
+            jacoby=self.jacoby,
+        )
+
+    def gnubg_id(self) -> str:
+        """gnubg's ``PositionID:MatchID`` for the same position and state."""
+        return f"{self.position.gnubg_id()}:{self.match_state().match_id()}"
+
+    def cube_state(self) -> CubeState:
+        """The cube as the player on roll sees it (:class:`~toutes_tables.ai.CubeState`), for the cube advice."""
+        from .ai.cube import CubeState
+
+        me = self.position.turn
+        score = {BLACK: self.score[0], WHITE: self.score[1]}
+        length = self.match_length
+        away = (max(1, length - score[me]), max(1, length - score[me.other])) if length else (0, 0)
+        return CubeState(
+            value=self.cube,
+            owner=self.cube_owner,
+            match_length=length,
+            away=away,
+            crawford=self.crawford,
+            jacoby=self.jacoby and self.cube == 1,
+            player=me,
+        )
+
+    @classmethod
+    def from_game(cls, game: Game, match: Match | None = None) -> XGID:
+        """The XGID of a game's present state (in ``match``, or a money game without it).
+
+        The score is the match score before this game (an XGID describes a game in progress).
+        """
+        score = {BLACK: 0, WHITE: 0}
+        if match is not None:
+            for played in match.games:
+                if played is game:
+                    break
+                if played.result is not None:
+                    score[played.result.winner] += played.result.points
+        return cls(
+            position=game.position,
+            cube=game.cube_value,
+            cube_owner=game.cube_owner,
+            dice=game.dice if game.phase == "move" else None,
+            doubled=game.phase == "double-offered",
+            score=(score[BLACK], score[WHITE]),
+            match_length=match.length if match is not None else 0,
+            crawford=game.is_crawford,
+            jacoby=game.options.jacoby and match is None,
+        )
+
+
+def _position(chars: str, on_roll: Color, text: str) -> Position:
+    if len(chars) != POSITION_CHARS:
+        raise InvalidXGIDError(f"XGID {text!r}: the position has {POSITION_CHARS} characters, got {len(chars)}")
+    black: dict[int, int] = {}
+    white: dict[int, int] = {}
+    bars = {BLACK: 0, WHITE: 0}
+    for slot, char in enumerate(chars):
+        if char == "-":
+            continue
+        if "A" <= char <= "P":
+            color, n = WHITE, ord(char) - ord("A") + 1
+        elif "a" <= char <= "p":
+            color, n = BLACK, ord(char) - ord("a") + 1
+        else:
+            raise InvalidXGIDError(f"XGID {text!r}: position character {slot} is {char!r}; expected -, A-P or a-p")
+        if slot in (0, 25):
+            expected = BLACK if slot == 0 else WHITE
+            if color is not expected:
+                raise InvalidXGIDError(f"XGID {text!r}: character {slot} is {expected.value}'s bar, not {char!r}")
+            bars[color] = n
+        else:
+            (white if color is WHITE else black)[to_absolute(slot, WHITE)] = n
+    return Position.from_points(black, white, on_roll, black_bar=bars[BLACK], white_bar=bars[WHITE])
+
+
+__all__ = ["InvalidXGIDError", "XGID", "MAX_XGID_CHARS"]

@@ -1,0 +1,264 @@
+"""The review (toutes_tables.analysis): errors against the expert search, gnubg's marks, luck, summaries, records."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+
+from toutes_tables import RULE_SETS, Game, GameOptions, Match, Position, get_rules, start_position
+from toutes_tables.ai import LEVELS, CubeState, cube_advice, rank_plays_deeper
+from toutes_tables.ai.network import default_network
+from toutes_tables.ai.search import ROLLS, one_ply_equity
+from toutes_tables.analysis import (
+    BAD,
+    DOUBTFUL,
+    VERY_BAD,
+    ReviewError,
+    _rank,
+    analyse_game,
+    analyse_match,
+    count_turns,
+    luck_mark,
+    luck_of_rolls,
+    mark,
+    opening_luck,
+    rating,
+    reply_values,
+    review,
+    summarise,
+)
+from toutes_tables.position import BLACK, WHITE
+
+EXACT_EXPERT = dataclasses.replace(LEVELS["expert"], time_budget=None)  # the reviewer's own choice, every time
+# A middle game (both sides with contact) and a bear-off against a back checker: short, real choices.
+MIDDLE = Position.from_text("white 6:4 8:3 13:4 24:2 22:1 11:1 / 6:5 8:2 13:4 24:2 21:2")
+BEAR_OFF = Position.from_text("white 6:3 5:3 4:3 3:3 2:3 / 24:1 6:5 5:4 4:3 3:2")
+
+
+def played_out(position: Position, rules: str, turns: int, seed: int, chooser: dict[str, str]) -> Game:
+    """A game from ``position``, ``turns`` turns long, each colour choosing by ``chooser`` ("best" or "random")."""
+    rng = random.Random(seed)
+    game = Game(rules, position=position, options=GameOptions(rules=rules, cube=False) if get_rules(rules).cube
+                else None, rng=rng)
+    for _ in range(turns):
+        if game.is_over:
+            break
+        game.roll()
+        plays = game.legal_plays()
+        if not plays:
+            game.pass_turn()
+            continue
+        if chooser[game.position.turn.value] == "best":
+            game.play(EXACT_EXPERT.choose(game.position, game.dice or (1, 1), game.rules) or plays[0])
+        else:
+            game.play(rng.choice(plays))
+    return game
+
+
+# -- the reviewer is the expert's search ------------------------------------------------------
+
+
+@pytest.mark.parametrize("position", [MIDDLE, BEAR_OFF, start_position(64)], ids=["middle", "bear-off", "opening"])
+def test_reviewer_ranks_plays_as_the_expert_search_does(position: Position) -> None:
+    rules = get_rules("backgammon")
+    ours = _rank(position, (4, 2), rules, default_network()).plays
+    theirs = rank_plays_deeper(position, (4, 2), rules, time_budget=None)
+    assert [(s.play, s.equity, s.ply) for s in ours] == [(s.play, s.equity, s.ply) for s in theirs]
+
+
+def test_reply_values_average_to_the_one_ply_equity() -> None:
+    rules, net = get_rules("toutes-tables"), default_network()
+    for play in rank_plays_deeper(MIDDLE, (6, 1), rules)[:3]:
+        values = reply_values(play.play.result, rules, net, {})
+        assert values is not None and len(values) == 21
+        mean = 0.0
+        for (_, weight), value in zip(ROLLS, values, strict=True):
+            mean += weight * value
+        assert mean / 36.0 == one_ply_equity(play.play.result, rules, net)
+
+
+def test_a_side_that_always_plays_the_reviewers_best_play_has_zero_error() -> None:
+    game = played_out(MIDDLE, "backgammon", 8, seed=5, chooser={"white": "best", "black": "random"})
+    decisions = list(review(game))
+    players = summarise(decisions)
+    assert players[WHITE].unforced_moves >= 3
+    assert players[WHITE].checker_error == 0.0 and players[WHITE].checker_error_mp == 0.0
+    assert all(d.played == d.best for d in decisions if d.colour is WHITE and d.counted)
+    # The random side, on the same game, does give equity away: the zero above is not a constant.
+    assert players[BLACK].checker_error > 0.0
+
+
+def test_error_is_best_minus_played_at_the_same_depth() -> None:
+    game = played_out(MIDDLE, "backgammon", 6, seed=2, chooser={"white": "random", "black": "random"})
+    for d in review(game):
+        assert d.error == pytest.approx(max(0.0, d.best_equity - d.played_equity))
+        if d.counted:
+            assert d.best_equity == max(a.equity for a in d.alternatives) or d.best == d.played
+            assert d.alternatives[0].ply == 1
+
+
+# -- marks, luck, ratings: gnubg's thresholds -------------------------------------------------
+
+
+def test_marks_follow_gnubgs_thresholds() -> None:
+    assert (DOUBTFUL, BAD, VERY_BAD) == (0.03, 0.06, 0.12)
+    assert [mark(e) for e in (0.0, 0.03, 0.0301, 0.06, 0.0601, 0.12, 0.1201)] == [
+        "", "", "doubtful", "doubtful", "bad", "bad", "very bad"
+    ]
+    assert [luck_mark(x) for x in (0.61, 0.6, 0.31, 0.0, -0.3, -0.31, -0.6, -0.61)] == [
+        "very lucky", "lucky", "lucky", "", "", "unlucky", "unlucky", "very unlucky"
+    ]
+    assert [rating(e) for e in (0.0019, 0.002, 0.0049, 0.0079, 0.0119, 0.0179, 0.0259, 0.0349, 0.035)] == [
+        "Supernatural", "World class", "World class", "Expert", "Advanced", "Intermediate", "Casual player",
+        "Beginner", "Awful!",
+    ]
+
+
+def test_reviewed_marks_follow_the_decisions_errors() -> None:
+    game = played_out(MIDDLE, "backgammon", 10, seed=9, chooser={"white": "random", "black": "random"})
+    decisions = list(review(game))
+    assert any(d.mark for d in decisions)
+    for d in decisions:
+        assert d.mark == mark(d.error)
+        assert d.to_json()["sign"] == {"": "", "doubtful": "?!", "bad": "?", "very bad": "??"}[d.mark]
+    players = summarise(decisions)
+    for colour in (BLACK, WHITE):
+        counted = sum(players[colour].marks.values())
+        assert counted == sum(1 for d in decisions if d.colour is colour and d.mark)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_luck_over_the_36_rolls_averages_to_zero(rules: str) -> None:
+    luck = luck_of_rolls(MIDDLE, get_rules(rules))
+    assert len(luck) == 21
+    assert sum(weight * luck[dice] for dice, weight in ROLLS) / 36.0 == pytest.approx(0.0, abs=1e-12)
+    assert max(luck.values()) > 0.0 > min(luck.values())
+
+
+def test_opening_luck_averages_to_zero_over_the_30_opening_rolls() -> None:
+    rules = get_rules("backgammon")
+    white, black = start_position(64, WHITE), start_position(64, BLACK)
+    # From White's side: White opens with d (its luck), or Black opens with d (minus Black's luck).
+    total = sum(opening_luck(white, (b, a), rules) - opening_luck(black, (b, a), rules)
+                for (a, b), _ in ROLLS if a != b)
+    assert total == pytest.approx(0.0, abs=1e-9)
+
+
+def test_each_rolls_luck_in_the_review_is_its_luck_among_the_36() -> None:
+    game = played_out(BEAR_OFF, "backgammon", 6, seed=4, chooser={"white": "random", "black": "random"})
+    rules = get_rules("backgammon")
+    for d in review(game):
+        assert d.dice is not None and d.luck is not None
+        low, high = min(d.dice), max(d.dice)
+        assert d.luck == pytest.approx(luck_of_rolls(d.position, rules)[(low, high)], abs=1e-12)
+
+
+# -- records: finished, unfinished, every rule set, text and JSON ------------------------------
+
+
+def short_game(rules: str, seed: int, turns: int) -> Game:
+    """The first turns of a game from a start (a drawn one in the 225 sets), each side playing at random."""
+    rng = random.Random(seed)
+    game = Game(rules, rng=rng)
+    game.roll_opening()
+    for _ in range(turns):
+        if game.phase == "roll":
+            game.roll()
+        plays = game.legal_plays()
+        game.play(rng.choice(plays)) if plays else game.pass_turn()
+    return game
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_every_rule_set_is_reviewed(rules: str) -> None:
+    game = short_game(rules, seed=11, turns=3)
+    result = analyse_game(game.to_text())
+    moves = [d for d in result.decisions if d.kind == "move"]
+    assert len(moves) == 3 == count_turns(game)
+    assert moves[0].luck is not None  # the opening roll's luck, among the 30 opening rolls
+    bound = 3.0 if get_rules(rules).backgammon_scoring else 2.0  # no gammon in Toutes tables: at most a double game
+    assert all(-bound <= d.played_equity <= d.best_equity <= bound for d in moves)
+    assert all(d.kind == "move" for d in result.decisions) or get_rules(rules).cube
+    assert all(d.match_id is None for d in result.decisions) or get_rules(rules).cube
+
+
+def test_an_unfinished_record_is_reviewed_as_far_as_it_goes() -> None:
+    game = short_game("backgammon", seed=3, turns=2)
+    game.roll()  # rolled, not yet played: the record ends with "white 3-1:"
+    text = game.to_text()
+    assert text.rstrip().endswith(":")
+    result = analyse_game(text)
+    assert [d.kind for d in result.decisions if d.kind == "move"] == ["move"] * 2
+    assert all(p.result == 0 for p in result.players.values())
+    assert analyse_game(game.to_json()).to_json() == result.to_json()
+    assert analyse_game(json.dumps(game.to_json())).to_json() == result.to_json()
+
+
+def test_a_finished_game_counts_its_result_and_adjusts_it_for_luck() -> None:
+    game = Game("toutes-tables", position=Position.from_text("white 1:2 2:1 / 6:2 5:2"), rng=random.Random(1))
+    while not game.is_over:
+        game.roll()
+        plays = game.legal_plays()
+        game.play(plays[0]) if plays else game.pass_turn()
+    assert game.result is not None
+    result = analyse_game(game)
+    winner, loser = result.players[game.result.winner], result.players[game.result.winner.other]
+    assert winner.result == game.result.points == -loser.result
+    assert winner.luck_adjusted_result == pytest.approx(winner.result - winner.luck_points + loser.luck_points)
+    assert winner.luck_adjusted_result == pytest.approx(-loser.luck_adjusted_result)
+
+
+def test_bad_records_are_refused_naming_them() -> None:
+    with pytest.raises(ReviewError, match="not a record"):
+        analyse_game("{not json")
+    with pytest.raises(ValueError):
+        analyse_game("Toutes Tables record 1\nRules: chess\n")
+    with pytest.raises(ReviewError, match="longer than"):
+        analyse_game("x" * 3_000_000)
+    with pytest.raises(ReviewError, match="expected a Game"):
+        analyse_game(42)  # type: ignore[arg-type]
+
+
+# -- the cube in a backgammon match -------------------------------------------------------------
+
+
+def test_cube_decisions_in_a_backgammon_match() -> None:
+    match = Match("backgammon", 5, rng=random.Random(2))
+    game = match.game
+    game.roll_opening((1, 3))  # White opens (Black rolled 1, White 3)
+    game.play("8/5 6/5")
+    game.offer_double()  # Black doubles at once: a clear error
+    game.drop()  # and White drops a double it should take: another
+    assert match.score[BLACK] == 1
+    match.next_game()
+    result = analyse_match(match.to_text())
+    kinds = [(d.game, d.kind, d.colour, d.played, d.best) for d in result.decisions]
+    assert kinds[:3] == [
+        (1, "move", WHITE, "8/5 6/5", "8/5 6/5"),
+        (1, "cube", BLACK, "double", "no double"),
+        (1, "take", WHITE, "drop", "take"),
+    ]
+    double, answer = result.decisions[1], result.decisions[2]
+    # The same numbers as the match-aware cube advice, at 5 away each, Black on roll.
+    advice = cube_advice(double.position, "backgammon", CubeState(match_length=5, away=(5, 5), player=BLACK), "expert")
+    assert double.error == pytest.approx(advice.no_double - min(advice.double_take, advice.double_drop))
+    assert answer.error == pytest.approx(advice.double_drop - advice.double_take)
+    assert double.mark and answer.mark
+    assert double.match_id and answer.match_id and double.match_id != answer.match_id
+    black = result.players[BLACK]
+    assert black.cube_decisions >= 1 and black.cube_error >= double.error and black.cube_error_mp > 0
+    assert result.players[WHITE].cube_error >= answer.error
+
+
+def test_json_report_has_the_documented_fields() -> None:
+    game = short_game("backgammon", seed=8, turns=2)
+    data = analyse_game(game).to_json()
+    assert set(data["players"]) == {"black", "white"}
+    assert {"checker_error_mp", "cube_error_mp", "error_mp", "rating", "luck", "luck_adjusted_result"} <= set(
+        data["players"]["white"])
+    first = data["decisions"][0]
+    assert {"colour", "dice", "played", "best", "error", "mark", "luck", "position_id", "alternatives"} <= set(first)
+    assert [x["dice"] for x in data["luck"]] == [d["dice"] for d in data["decisions"] if d["kind"] == "move"]
