@@ -62,8 +62,7 @@ from .game import Action, Double, Drop, Game, OpeningRoll, Played, Roll, Take
 from .match import Match
 from .matchid import GameState, MatchState, player_index
 from .movegen import legal_plays
-from .notation import format_play
-from .play import Move, Play
+from .play import Move, Play, format_play
 from .position import BLACK, CHECKERS, OFF, WHITE, Color, Position
 from .rules import RuleSet
 
