@@ -58,6 +58,11 @@ WORKER_CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'"
 )
+# Who may show a page in a frame: a <meta> policy cannot say it, so a host that can set headers sends it.
+# The embed pages (site/embed/) are made to be framed by any site; every other page only by this site.
+EMBED_PATH = "/embed/board/"
+FRAME_POLICY = "frame-ancestors 'self'"
+EMBED_FRAME_POLICY = "frame-ancestors *"
 
 
 def log(message: str) -> None:
@@ -270,8 +275,12 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        if self.path.split("?")[0].endswith((".js", ".mjs")):
+        path = self.path.split("?")[0]
+        if path.endswith((".js", ".mjs")):
             self.send_header("Content-Security-Policy", WORKER_CSP)
+        elif path.endswith("/") or path.endswith(".html"):
+            framing = EMBED_FRAME_POLICY if path.startswith(EMBED_PATH) else FRAME_POLICY
+            self.send_header("Content-Security-Policy", framing)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:

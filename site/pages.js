@@ -7,6 +7,7 @@
 // worker terminated) when its page is left. Without Material (site/ demo pages) this runs once.
 
 import "./offline.js";
+import "./frame-guard.js";
 
 // The live parts a page may hold, by their root element (docs/play.md, docs/play-chouette.md); each module
 // mounts one in a root and unmounts it (stopping its engine worker) when its page is left. The root is

@@ -132,6 +132,12 @@ def test_the_gallery_links_every_start_to_the_game(hook: ModuleType) -> None:
     assert "<strong>No. 101</strong> · rolls 4-2 then 5-3" in html
 
 
+def test_the_gallery_offers_each_start_to_the_embed_maker(hook: ModuleType) -> None:
+    html = hook.render_gallery()
+    assert html.count('class="tt-gallery-embed"') == 225
+    assert 'href="../embed/?position=17#a-board-on-another-site"' in html
+
+
 def test_docstring_examples_are_fenced_for_the_api_reference(hook: ModuleType) -> None:
     import markdown
 

@@ -3,7 +3,6 @@ virtual environment, where the README's examples run against it (not against the
 
 from __future__ import annotations
 
-import doctest
 import email.parser
 import subprocess
 import sys

@@ -105,6 +105,8 @@ ELEMENT_SCRIPT = "board/element.js"  # the game's <tt-board> custom element, at 
 GALLERY_DIR = "starts"  # the gallery page is starts.md, so its images sit beside it at starts/
 THUMB_WIDTH = 320
 PLAY_LINK = "../play/?rules=toutes-tables-225&amp;start={number}"
+# The Embed page's maker, prefilled with a start (docs/javascripts/embed-maker.js reads the query).
+EMBED_LINK = "../embed/?position={number}#a-board-on-another-site"
 _TOKEN_PREFIX = "TTDIAGRAM" + uuid.uuid4().hex[:8].upper()
 
 
@@ -389,7 +391,9 @@ def render_gallery() -> str:
             f'title="Play Toutes Tables 225 from start No. {number}">'
             f'<img src="start-{number:03d}.svg" alt="{alt}" loading="lazy" width="{THUMB_WIDTH}" '
             f'height="{round(THUMB_WIDTH * HEIGHT / WIDTH)}">'
-            f"<span><strong>No. {number}</strong>{classic} · rolls {b1}-{a1} then {b2}-{a2}</span></a></li>"
+            f"<span><strong>No. {number}</strong>{classic} · rolls {b1}-{a1} then {b2}-{a2}</span></a>"
+            f'<a class="tt-gallery-embed" href="{EMBED_LINK.format(number=number)}" '
+            f'title="Put start No. {number} on another site">embed</a></li>'
         )
     return f'<ol class="tt-gallery">{"".join(items)}</ol>'
 
