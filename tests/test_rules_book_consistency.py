@@ -14,12 +14,14 @@ so the next disagreement fails here instead of reaching a reader:
 * the glossary's scoring words and dice names, and the names of the doubles on docs/rules/moving.md,
   against ``Outcome`` and ``announce``;
 * the facts the book states about the 225 starts against ``toutes_tables.starts``.
+* the worked examples of docs/rules/cube.md (the Crawford match runs; the point game's count);
 * the bounds it states (the cube's highest value, match lengths) against the service's.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import doctest
 import inspect
 import json
 import re
@@ -30,7 +32,7 @@ from functools import cache
 from pathlib import Path
 
 from toutes_tables import RULE_SETS, WHITE, GameOptions, Match, Outcome, Position, get_rules, start_position
-from toutes_tables.game import announce
+from toutes_tables.game import _point_game_count, announce
 from toutes_tables.service import MAX_CUBE, MAX_MATCH_LENGTH, new_match
 from toutes_tables.starts import start_rolls
 
@@ -290,6 +292,21 @@ def test_the_bounds_the_book_states_are_the_games() -> None:
     assert cube and all(int(c.replace(",", "")) == MAX_CUBE for c in cube), cube
     lengths = re.findall(r"a match is played to (\d+) to (\d+) points", text)
     assert lengths and all((int(a), int(b)) == (1, MAX_MATCH_LENGTH) for a, b in lengths), lengths
+
+
+def test_the_crawford_match_of_the_cube_page_runs() -> None:
+    path = RULES_BOOK / "cube.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 10 and result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
+
+
+def test_the_point_game_example_is_the_engines_count() -> None:
+    text = page("cube.md")
+    board = re.search(r"## Gammons and backgammons.*?```board\ntext: (.*?)\n", text, re.DOTALL)
+    claim = re.search(r"In the backgammon example above, .*?= (\d+) points", re.sub(r"\s+", " ", text))
+    assert board is not None and claim is not None
+    position = Position.from_text(board.group(1))
+    assert _point_game_count(position, position.winner().other) == int(claim.group(1))  # type: ignore[union-attr]
 
 
 # -- scoring -----------------------------------------------------------------------------------
