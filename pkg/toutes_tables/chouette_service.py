@@ -66,8 +66,11 @@ from .position import Color
 from .rules import Outcome
 from .service import (
     MAX_TEXT,
+    check_bounds,
+    check_double,
     dice_view,
     last_play,
+    may_double,
     moved_turn,
     parse_steps,
     play_to_confirm,
@@ -160,7 +163,7 @@ def computer_doubles(ch: Chouette, level: str) -> bool:
     from .ai.cube import CubeState, should_double
 
     game = ch.game
-    return game.can_double() and should_double(game.position, game.rules, CubeState.from_game(game), level)
+    return may_double(game) and should_double(game.position, game.rules, CubeState.from_game(game), level)
 
 
 def computer_answers(ch: Chouette, name: str, level: str) -> bool:
@@ -281,7 +284,7 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
             "owner": game.cube_owner.value if game.cube_owner else None,
             "offered_by": game.position.turn.value if offered else None,
         },
-        "cube_actions": ["double"] if game.can_double() else [],
+        "cube_actions": ["double"] if may_double(game) else [],
         "start": start_view(game),
         "moves": _moves(ch),
         "last_play": last_play(game),
@@ -353,6 +356,7 @@ def chouette_load(save: Any, seats: Any, steps: Any = None) -> dict[str, Any]:
     saved_steps = parse_steps([] if steps is None else steps)
     seats = mapping("seats", seats, "an object {name: {kind, level}}")
     chouette = Chouette.from_json(save)
+    check_bounds(chouette.game, None)
     if set(seats) != set(chouette.order):
         raise InvalidRecordError(f"the saved seats {shown(seats)} do not name the players {list(chouette.order)!r}")
     session = ChouetteSession(chouette, {n: _seat(s, n) for n, s in seats.items()}, random.Random())
@@ -405,6 +409,7 @@ def chouette_confirm() -> dict[str, Any]:
 def chouette_double() -> dict[str, Any]:
     """The box or the captain, on roll, doubles; the answers follow with chouette_answer."""
     session = _current()
+    check_double(session.chouette.game)
     session.chouette.offer_double()
     return chouette_view(session)
 

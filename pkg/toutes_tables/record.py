@@ -187,15 +187,23 @@ def game_to_text(game: Game) -> str:
 
 def match_to_text(match: Match) -> str:
     """The record of ``match`` (every game so far) in the text format above."""
+    return match_header_text(match) + "".join(match_game_text(match, i) for i in range(len(match.games)))
+
+
+def match_header_text(match: Match) -> str:
+    """The lines of ``match``'s record before its games (:func:`match_to_text` is this, then each game's)."""
     lines = [
         FORMAT_LINE,
         f"Rules: {match.rules.name}",
         _options_line(match.options),
         f"Match: {match.length} crawford={_onoff(match.crawford)}",
     ]
-    for i, game in enumerate(match.games):
-        lines.append("")
-        lines += _game_lines(game, i + 1, match._score_after(match.games[:i]))
+    return "\n".join(lines) + "\n"
+
+
+def match_game_text(match: Match, index: int) -> str:
+    """The lines of game ``index`` (from 0) in ``match``'s record; a finished game's never change (they can be kept)."""
+    lines = ["", *_game_lines(match.games[index], index + 1, match._score_after(match.games[:index]))]
     return "\n".join(lines) + "\n"
 
 

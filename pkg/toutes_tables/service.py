@@ -77,12 +77,13 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from . import __version__
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, InvalidRecordError
 from .match import Match
 from .game import Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, Take, announce
 from .movegen import check_dice
 from .notation import format_play
 from .play import Move, Play
+from .record import match_game_text, match_header_text
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
 from .rules import RULE_SETS, get_rules
 from .service_calls import (
@@ -111,6 +112,7 @@ ADVICE_LEVEL = "expert"
 # The bounds of what a call may ask, so no call runs for minutes or leaves a game no one can save.
 MAX_MATCH_LENGTH = 99  # the new-game dialog's bound
 MAX_CUBE = 4096  # 2**12, gnubg's highest cube: a double beyond it is refused
+MAX_AUTO_DOUBLES = 64  # the highest cube automatic doubles may reach (the new-game dialog's bound)
 MAX_RECORD_CHARS = 2_000_000  # a long match's record is some 100 kB
 MAX_STEPS = 4  # a turn has at most four checker moves
 MAX_TEXT = 200  # a Position ID, a level or a rule set's name, a play in notation
@@ -237,6 +239,27 @@ def view_turn_state(turn: TurnInProgress | None) -> tuple[dict[str, Any], list[d
     return turn_state, turn_dice
 
 
+def may_double(game: Game) -> bool:
+    """Whether the player on roll may double now: the game allows it and the cube stays within :data:`MAX_CUBE`."""
+    return game.can_double() and game.cube_value * 2 <= MAX_CUBE
+
+
+def check_double(game: Game) -> None:
+    """IllegalMoveError, before anything changes, for a double that would turn the cube past :data:`MAX_CUBE`."""
+    if game.can_double() and not may_double(game):
+        raise IllegalMoveError(f"the cube goes up to {MAX_CUBE}: it is on {game.cube_value} and cannot be doubled")
+
+
+def check_bounds(game: Game, match_length: int | None) -> None:
+    """InvalidRecordError for a saved game beyond the service's bounds (a record written by hand)."""
+    if match_length is not None and not 1 <= match_length <= MAX_MATCH_LENGTH:
+        raise InvalidRecordError(f"a saved match is 1-{MAX_MATCH_LENGTH} points long, not {match_length}")
+    if game.options.auto_doubles > MAX_AUTO_DOUBLES:
+        raise InvalidRecordError(f"a saved game's automatic doubles go up to {MAX_AUTO_DOUBLES} at most")
+    if game.cube_value > MAX_CUBE:
+        raise InvalidRecordError(f"a saved game's cube goes up to {MAX_CUBE} at most")
+
+
 # The actions on a turn in progress, shared by this module's game methods and the chouette's
 # (chouette_service): each raises the service's errors and leaves the turn as it was.
 
@@ -323,6 +346,10 @@ class Session:
     turn: TurnInProgress | None = None
     level: str = DEFAULT_LEVEL  # the computer's
     last_cost: dict[str, Any] | None = None  # what the last play confirmed with show_cost cost
+    # The record, kept between views: a finished game's lines never change, and the game in play's
+    # change only with its history, so an action costs the game in play's lines, not the match's.
+    _finished_games: list[str] = dataclasses.field(default_factory=list)
+    _current_game: tuple[int, str] = (-1, "")  # (history length, its lines)
 
     @property
     def game(self) -> Game:
@@ -332,7 +359,20 @@ class Session:
         return self.money_game
 
     def record(self) -> str:
-        return self.match.to_text() if self.match is not None else self.game.to_text()
+        """The engine's text record of the match (or money game), as :meth:`Match.to_text` writes it."""
+        moment = len(self.game.history)
+        if self.match is None:
+            if self._current_game[0] != moment:
+                self._current_game = (moment, self.game.to_text())
+            return self._current_game[1]
+        match, finished = self.match, self._finished_games
+        in_play = len(match.games) - 1
+        if len(finished) != in_play:
+            finished += [match_game_text(match, i) for i in range(len(finished), in_play)]
+            self._current_game = (-1, "")
+        if self._current_game[0] != moment:
+            self._current_game = (moment, match_game_text(match, in_play))
+        return match_header_text(match) + "".join(finished) + self._current_game[1]
 
     def begin_turn(self, steps: Sequence[Move] = ()) -> None:
         """Open the turn in progress once the dice are rolled (and drop it otherwise)."""
@@ -458,7 +498,7 @@ def view(session: Session) -> dict[str, Any]:
         "dice_call": game.announce() if game.dice is not None else None,
         "turn_state": turn_state,
         "cube": cube,
-        "cube_actions": ["double"] if game.can_double() else [],
+        "cube_actions": ["double"] if may_double(game) else [],
         "start": start_view(game),
         "moves": _history_lines(game),
         "last_play": last_play(game),
@@ -535,8 +575,7 @@ def play_forced() -> dict[str, Any]:
 def double() -> dict[str, Any]:
     """The player on roll offers to double (up to a cube of :data:`MAX_CUBE`)."""
     session = _current()
-    if session.game.phase == "roll" and session.game.cube_value * 2 > MAX_CUBE:
-        raise IllegalMoveError(f"the cube goes up to {MAX_CUBE}: it is on {session.game.cube_value}")
+    check_double(session.game)
     session.game.offer_double()
     return view(session)
 
@@ -671,7 +710,7 @@ def new_match(
     match_length = integer("match_length", match_length, 1, MAX_MATCH_LENGTH)
     start = optional_integer("start", start, 1, 225)
     crawford, money_game = boolean("crawford", crawford), boolean("money_game", money_game)
-    auto_double_limit = integer("auto_double_limit", auto_double_limit, 1, 64)
+    auto_double_limit = integer("auto_double_limit", auto_double_limit, 1, MAX_AUTO_DOUBLES)
     options = GameOptions(
         rules=rules_name(rules),
         cube=boolean("cube", cube),
@@ -711,6 +750,7 @@ def load(record: str, steps: list[list[int]], level: str = DEFAULT_LEVEL) -> dic
         session = Session(Match.from_record(record))
     else:
         session = Session(None, Game.from_text(record))
+    check_bounds(session.game, session.match.length if session.match is not None else None)
     session.begin_turn(saved_steps)
     session.level = level
     _session = session
@@ -890,7 +930,7 @@ def computer_action() -> dict[str, Any]:
         else:
             game.drop()
     elif game.phase == "roll":
-        if game.can_double() and _computer_doubles(session):
+        if may_double(game) and _computer_doubles(session):
             game.offer_double()
         else:
             game.roll()
