@@ -15,7 +15,7 @@ so the next disagreement fails here instead of reaching a reader:
   against ``Outcome`` and ``announce``;
 * the facts the book states about the 225 starts against ``toutes_tables.starts``.
 * the worked examples of docs/rules/cube.md (the Crawford match runs; the point game's count);
-* the bounds it states (the cube's highest value, match lengths) against the service's.
+* the bounds it states (docs/rules/decisions.md, "Bounds on what the game accepts") against the service's.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ from pathlib import Path
 
 from toutes_tables import RULE_SETS, WHITE, GameOptions, Match, Outcome, Position, get_rules, start_position
 from toutes_tables.game import _point_game_count, announce
-from toutes_tables.service import MAX_CUBE, MAX_MATCH_LENGTH, new_match
+from toutes_tables.notation import MAX_NOTATION_LENGTH, MAX_STEPS
+from toutes_tables.service import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, MAX_RECORD_CHARS, new_match
 from toutes_tables.starts import start_rolls
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -286,12 +287,26 @@ def test_every_default_the_book_states_is_the_options_tables() -> None:
         )
 
 
+def stated_numbers(pattern: str) -> list[tuple[int, ...]]:
+    """Every match of ``pattern`` in the book, its groups read as numbers ("2,000,000" and "four" too)."""
+    words = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+    found = re.findall(pattern, re.sub(r"\s+", " ", book_text()))
+    assert found, f"the rules book no longer says {pattern!r}"
+    rows = [found_row if isinstance(found_row, tuple) else (found_row,) for found_row in found]
+    return [tuple(words[g] if g in words else int(g.replace(",", "")) for g in row) for row in rows]
+
+
 def test_the_bounds_the_book_states_are_the_games() -> None:
-    text = re.sub(r"\s+", " ", book_text())
-    cube = re.findall(r"the cube goes up to ([\d,]+)", text)
-    assert cube and all(int(c.replace(",", "")) == MAX_CUBE for c in cube), cube
-    lengths = re.findall(r"a match is played to (\d+) to (\d+) points", text)
-    assert lengths and all((int(a), int(b)) == (1, MAX_MATCH_LENGTH) for a, b in lengths), lengths
+    """docs/rules/decisions.md ("Bounds on what the game accepts"), cube.md and index.md against the service."""
+    assert set(stated_numbers(r"[Tt]he cube goes up to ([\d,]+)")) == {(MAX_CUBE,)}
+    assert set(stated_numbers(r"a cube up to ([\d,]+)")) == {(MAX_CUBE,)}
+    assert set(stated_numbers(r"a match is played to (\d+) to (\d+) points")) == {(1, MAX_MATCH_LENGTH)}
+    assert set(stated_numbers(r"a match of (\d+) to (\d+) points")) == {(1, MAX_MATCH_LENGTH)}
+    assert set(stated_numbers(r"automatic doubles up to a cube of (\d+)")) == {(MAX_AUTO_DOUBLES,)}
+    assert set(stated_numbers(r"a higher one \(at most (\d+)\)")) == {(MAX_AUTO_DOUBLES,)}
+    assert set(stated_numbers(r"a saved game of at most ([\d,]+) characters")) == {(MAX_RECORD_CHARS,)}
+    written = stated_numbers(r"a play written in at most (\d+) characters and (\w+) steps")
+    assert set(written) == {(MAX_NOTATION_LENGTH, MAX_STEPS)}
 
 
 def test_the_crawford_match_of_the_cube_page_runs() -> None:
