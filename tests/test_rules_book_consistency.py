@@ -13,7 +13,8 @@ so the next disagreement fails here instead of reaching a reader:
   ``outcome``;
 * the glossary's scoring words and dice names, and the names of the doubles on docs/rules/moving.md,
   against ``Outcome`` and ``announce``;
-* the facts the book states about the 225 starts against ``toutes_tables.starts``.
+* the facts the book states about the 225 starts, the worked example of drawing one and the classic
+  start's set-up and Position ID against ``toutes_tables.starts``;
 * the worked examples of docs/rules/cube.md (the Crawford match runs; the point game's count);
 * the bounds it states (docs/rules/decisions.md, "Bounds on what the game accepts") against the service's.
 """
@@ -31,11 +32,11 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from toutes_tables import RULE_SETS, WHITE, GameOptions, Match, Outcome, Position, get_rules, start_position
+from toutes_tables import BLACK, RULE_SETS, WHITE, GameOptions, Match, Outcome, Position, get_rules, start_position
 from toutes_tables.game import _point_game_count, announce
 from toutes_tables.notation import MAX_NOTATION_LENGTH, MAX_STEPS
 from toutes_tables.service import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, MAX_RECORD_CHARS, new_match
-from toutes_tables.starts import start_rolls
+from toutes_tables.starts import start_number, start_points, start_rolls
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_BOOK = ROOT / "docs" / "rules"
@@ -442,3 +443,33 @@ def test_the_facts_the_book_states_about_the_225_starts_are_the_engines() -> Non
         r"first roll (\d)-(\d), second roll (\d)-(\d), which is [^*]*\*\*No\. (\d+)\*\*", text
     ):
         assert start_rolls(int(number)) == ((int(low1), int(high1)), (int(low2), int(high2)))
+
+
+def test_the_worked_example_of_drawing_a_start_is_the_engines() -> None:
+    """docs/rules/drawn-starts.md, "An example": the rolls, the checkers placed and the start number."""
+    text = re.sub(r"\s+", " ", section(page("drawn-starts.md"), "### An example"))
+    rolls = re.search(r"The first roll shows (\d) and (\d), the second (\d) and (\d)\.", text)
+    assert rolls is not None
+    first, second = sorted(map(int, rolls.groups()[:2])), sorted(map(int, rolls.groups()[2:]))
+    number = start_number((first[0], first[1]), (second[0], second[1]))
+    placed: dict[str, dict[int, int]] = {"black": {}, "white": {}}
+    for colour, count, point in re.findall(r"(Black|White)'s (\d) on (?:point )?(?:13 − \d = )?(\d+)", text):
+        placed[colour.lower()][int(point)] = int(count)
+    assert placed == start_points(number), f"the example sets up {placed}, start No. {number} is {start_points(number)}"
+    named = re.findall(r"Start No\. (\d+), drawn with", page("drawn-starts.md"))
+    assert named == [str(number)]
+
+
+def test_the_classic_start_page_is_start_no_64() -> None:
+    """docs/rules/classic-start.md: the set-up in absolute numbering and its gnubg Position ID."""
+    text = re.sub(r"\s+", " ", page("classic-start.md"))
+    absolute = re.search(r"In absolute numbering: Black has (.*?); White has (.*?)\. ", text)
+    assert absolute is not None
+    placed = {
+        colour: {int(point): int(count) for count, point in re.findall(r"(\d+) on (\d+)", listed)}
+        for colour, listed in zip(("black", "white"), absolute.groups(), strict=True)
+    }
+    assert placed == start_points(64)
+    pid = re.search(r"Its gnubg Position ID is `([^`]+)`", text)
+    assert pid is not None and start_position(64).gnubg_id() == pid.group(1)
+    assert start_position(64, BLACK).gnubg_id() == pid.group(1)  # "the same whoever is on roll"
