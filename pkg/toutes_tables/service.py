@@ -840,8 +840,57 @@ def _play_advice_view(advice: Any, color: Color) -> dict[str, Any]:
         "equity": _equity(advice.equity),
         "ply": advice.ply,
         "reason": advice.reason,
+        "rest": advice.notation,
         "moves": _absolute_moves(play.moves, color),
     }
+
+
+def continuation(turn: TurnInProgress, play: Play) -> tuple[Move, ...] | None:
+    """The checker moves that finish ``play`` from where ``turn``'s checkers stand; None if its steps lead elsewhere."""
+    try:
+        rest = TurnInProgress(turn.position, turn.dice, turn.rules, turn.steps, plays=[play])
+    except IllegalMoveError:
+        return None  # a step already made is not on the way to this play
+    while rest.finished_play is None:
+        rest = rest.step(rest.legal_steps()[0])  # with one play in view, every legal step leads to it
+    return rest.steps[len(turn.steps) :]
+
+
+def _mid_turn_plays(turn: TurnInProgress, color: Color) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The best plays that continue the steps already made, and the roll's best play when it is not one of them.
+
+    The plays are the whole turn's hint (:func:`hint` without steps) that continue the steps,
+    then, to make up :data:`HINT_PLAYS`, other continuing plays by their quick estimate (0-ply).
+    Each play's ``moves`` are the remaining ones (the board's arrows from where the checkers
+    stand) and ``rest`` their notation; ``notation`` is the whole play.
+    """
+    from .ai.advice import hint as advise
+    from .ai.advice import play_reason
+    from .ai.search import rank_plays
+
+    deep = advise(turn.position, turn.dice, turn.rules, None, level=ADVICE_LEVEL, count=HINT_PLAYS).plays
+    candidates = [(a.play, a.equity, a.ply) for a in deep]
+    candidates += [(s.play, s.equity, s.ply) for s in rank_plays(turn.position, turn.dice, turn.rules)]
+    plays: list[dict[str, Any]] = []
+    seen: set[Position] = set()
+    for play, equity, ply in candidates:
+        rest = continuation(turn, play) if play.result not in seen else None
+        seen.add(play.result)
+        if rest is None:
+            continue
+        plays.append({
+            "notation": str(play),
+            "equity": _equity(equity),
+            "ply": ply,
+            "reason": play_reason(play),
+            "rest": format_play(turn.current, rest) if rest else "",
+            "moves": _absolute_moves(rest, color),
+        })
+        if len(plays) == HINT_PLAYS:
+            break
+    best = deep[0]
+    started_elsewhere = not plays or plays[0]["notation"] != best.notation
+    return plays, ({"notation": best.notation, "equity": _equity(best.equity)} if started_elsewhere else None)
 
 
 @method
@@ -853,8 +902,14 @@ def hint() -> dict[str, Any]:
     cubeful ``equities`` of each choice for the player who must act). With dice: ``plays``, the
     best plays of the roll from the start of the turn, best first, each with its ``notation``,
     cubeless ``equity`` for the mover, a plain-words ``reason`` and its ``moves`` as
-    ``[from, to]`` board locations. Answer: ``{actor, phase, dice, plays, cube}``; ``plays`` is
-    empty and ``cube`` None where they do not apply.
+    ``[from, to]`` board locations. Answer: ``{actor, phase, dice, steps, plays, best, cube}``;
+    ``plays`` is empty and ``cube`` None where they do not apply.
+
+    Asked mid-turn (``steps``: the notation of the checker moves already made), the hint is for
+    the rest of the turn, from where the checkers stand: ``plays`` are the best plays that continue
+    those moves, each with ``rest`` (the notation of what remains to play) and its ``moves`` the
+    remaining ones only; ``best`` is the best play of the roll when the moves made lead away from
+    it (``{notation, equity}``), else None.
     """
     session = _current()
     game = session.game
@@ -864,11 +919,16 @@ def hint() -> dict[str, Any]:
     plays: list[dict[str, Any]] = []
     cube: dict[str, Any] | None = None
     dice: list[int] | None = None
+    best: dict[str, Any] | None = None
+    steps = ""
     if game.phase == "move":
         assert session.turn is not None
         turn = session.turn
         dice = list(turn.dice)
-        if turn.plays:
+        if turn.plays and turn.steps:
+            steps = format_play(turn.position, turn.steps)
+            plays, best = _mid_turn_plays(turn, actor)
+        elif turn.plays:
             from .ai.advice import hint as advise
 
             advice = advise(turn.position, turn.dice, game.rules, None, level=ADVICE_LEVEL, count=HINT_PLAYS)
@@ -879,7 +939,15 @@ def hint() -> dict[str, Any]:
         # before rolling, or facing a double: the position is the (would-be) doubler's, on roll
         decision = cube_advice(game.position, game.rules, _cube_state(session), level=ADVICE_LEVEL)
         cube = _cube_advice_view(decision, facing_double=game.phase == "double-offered")
-    return {"actor": actor.value, "phase": game.phase, "dice": dice, "plays": plays, "cube": cube}
+    return {
+        "actor": actor.value,
+        "phase": game.phase,
+        "dice": dice,
+        "steps": steps,
+        "plays": plays,
+        "best": best,
+        "cube": cube,
+    }
 
 
 def _play_cost(turn: TurnInProgress, played: Play) -> dict[str, Any]:
