@@ -74,6 +74,8 @@ BAD_OPTIONS = [
     ("load", {"record": "", "steps": {}}, "steps is a list of \\[from, to\\] pairs, got {}"),
     ("load", {"record": "", "steps": [[1, 2]] * 5}, "steps is a list .* of at most 4 items"),
     ("load", {"record": "", "steps": [(1, 2)]}, "a step of steps is \\[from, to\\]"),
+    ("load", {"record": "", "steps": [], "show_cost_for": "white"}, "show_cost_for is a list"),
+    ("load", {"record": "", "steps": [], "show_cost_for": ["red"]}, "show_cost_for is one of 'black', 'white'"),
     ("explore", {"start": 64, "dice": [6, 1], "steps": ""}, "steps is a list"),
     ("explore", {"start": 64, "dice": "61"}, "dice is two dice 1-6"),
     ("explore", {"start": 64, "dice": [6, 1], "move": [13, 7]}, "move is {'from': ..., 'to': ...}"),

@@ -17,8 +17,10 @@ auto_double_limit, point_game, winner_opens, position, turn, level, money_game)`
     Start a match (with ``money_game`` or ``jacoby``: a money game; with ``position``: a single
     game set up from that Position ID, ``turn`` to roll) and keep it as the one in play, the
     computer playing at ``level``.
-``load(record, steps, level)``
-    Resume from a saved ``view["record"]`` and ``view["turn_state"]["steps"]``.
+``load(record, steps, level, show_cost_for)``
+    Resume from a saved ``view["record"]`` and ``view["turn_state"]["steps"]``; with
+    ``show_cost_for`` (the colours whose plays are confirmed with ``show_cost``), the view's
+    ``last_cost`` is worked out again from the record, as it was before the save.
 ``state()``, ``roll()``, ``move(from, to)``, ``undo()``, ``confirm(show_cost)``, ``play_forced()``,
 ``double()``, ``take()``, ``drop()``, ``next_game()``, ``computer_action()``
     Act on the match in play; each returns the new view, or raises (``IllegalMoveError``
@@ -737,15 +739,22 @@ _MATCH_LINE = re.compile(r"^Match:", re.MULTILINE)
 
 
 @method
-def load(record: str, steps: list[list[int]], level: str = DEFAULT_LEVEL) -> dict[str, Any]:
+def load(
+    record: str, steps: list[list[int]], level: str = DEFAULT_LEVEL, show_cost_for: list[str] | None = None
+) -> dict[str, Any]:
     """Resume from a saved record (``view["record"]``) and the steps of the turn in progress.
 
     The level is not in the engine's record: the front end saves it (``view["level"]``) beside it.
+    ``show_cost_for`` lists the colours (``"black"``, ``"white"``) whose plays the front end
+    confirms with ``show_cost`` (the people's, when the option is on): the view's ``last_cost``
+    is then that of the game's latest play by one of them, worked out again from the record, so
+    the cost line survives a reload. Without it, ``last_cost`` is None.
     """
     global _session
     record = text("record", record, MAX_RECORD_CHARS, "a record (the text of view['record'])")
     saved_steps = parse_steps(steps)
     level = _level_name(level)
+    cost_colours = {colour_name("show_cost_for", c) for c in listed("show_cost_for", show_cost_for or [], 2)}
     if _MATCH_LINE.search(record):
         session = Session(Match.from_record(record))
     else:
@@ -753,6 +762,7 @@ def load(record: str, steps: list[list[int]], level: str = DEFAULT_LEVEL) -> dic
     check_bounds(session.game, session.match.length if session.match is not None else None)
     session.begin_turn(saved_steps)
     session.level = level
+    session.last_cost = _last_play_cost(session.game, cost_colours)
     _session = session
     return view(session)
 
@@ -765,6 +775,7 @@ def next_game() -> dict[str, Any]:
         raise IllegalMoveError("a money game is a single game: start a new one")
     session.match.next_game()
     session.turn = None
+    session.last_cost = None  # a cost is the game's: the new one has no play yet
     return view(session)
 
 
@@ -965,6 +976,25 @@ def _play_cost(turn: TurnInProgress, played: Play) -> dict[str, Any]:
         "best": str(best),
         "cost": _equity(cost),
     }
+
+
+def _last_play_cost(game: Game, colours: set[Color]) -> dict[str, Any] | None:
+    """The ``last_cost`` of ``game``'s latest play by one of ``colours``, as :func:`confirm` gave it (None if none)."""
+    history = game.history
+    for i in range(len(history) - 1, -1, -1):
+        played = history[i]
+        if not isinstance(played, Played) or played.player not in colours:
+            continue
+        if not played.moves:
+            return None  # a turn with no legal play: confirm gives no cost
+        before = Game.replay(
+            history[:i], game.rules, game.start_number, game.options,
+            is_crawford=game.is_crawford, opener=game.opener, position=game.initial_position,
+        )
+        assert before.dice is not None
+        turn = TurnInProgress(before.position, before.dice, game.rules)
+        return _play_cost(turn, before.play(played.moves))
+    return None
 
 
 def _computer_doubles(session: Session) -> bool:
