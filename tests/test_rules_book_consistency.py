@@ -473,3 +473,18 @@ def test_the_classic_start_page_is_start_no_64() -> None:
     pid = re.search(r"Its gnubg Position ID is `([^`]+)`", text)
     assert pid is not None and start_position(64).gnubg_id() == pid.group(1)
     assert start_position(64, BLACK).gnubg_id() == pid.group(1)  # "the same whoever is on roll"
+
+
+def test_every_option_of_the_terminal_game_the_pages_name_exists() -> None:
+    """docs/python.md ("Play in the terminal") and the rules book name the terminal game's options."""
+    from toutes_tables.cli import build_parser
+
+    known = {flag for action in build_parser()._actions for flag in action.option_strings}
+    pages = [ROOT / "docs" / "python.md", *sorted(RULES_BOOK.glob("*.md"))]  # (the benchmarks' scripts have others)
+    named = {flag for path in pages for flag in re.findall(r"`(--[a-z][a-z-]*)", path.read_text(encoding="utf-8"))}
+    assert len(named) >= 10, named
+    assert named <= known, f"the pages name options the terminal game does not have: {sorted(named - known)}"
+    listed = set(re.findall(r"`(--[a-z][a-z-]*)", section(page("../python.md"), "## Play in the terminal")))
+    unlisted = known - listed - {"-h", "--help"}
+    assert not unlisted, f"docs/python.md does not list {sorted(unlisted)}"
+
