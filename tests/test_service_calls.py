@@ -123,3 +123,27 @@ def test_every_method_is_registered_in_the_one_table() -> None:
     names = method_names()
     assert {"new_match", "load", "state", "hint", "explore", "chouette_new", "chouette_advice"} <= set(names)
     assert service_calls.method_names() == names
+
+
+def _imports(module: str) -> set[str]:
+    """The package modules ``toutes_tables.<module>`` imports (relative imports, at any depth of the file)."""
+    import ast
+    from pathlib import Path
+
+    import toutes_tables
+
+    tree = ast.parse((Path(toutes_tables.__file__).parent / f"{module}.py").read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            found |= {node.module} if node.module else {alias.name for alias in node.names}
+    return found
+
+
+def test_the_service_layers_import_only_the_layers_below() -> None:
+    """service_calls < service < chouette_service < services: the chouette registers itself, no circle."""
+    layers = ["service_calls", "service", "chouette_service", "services"]
+    for i, module in enumerate(layers):
+        above = set(layers[i + 1 :])
+        assert not _imports(module) & above, module
+    assert _imports("service_calls") == set()  # the bottom layer knows nothing of the engine
