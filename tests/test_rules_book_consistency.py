@@ -362,6 +362,38 @@ def test_the_scoring_table_is_each_rule_sets_outcome() -> None:
                     )
 
 
+def board_fences() -> Iterator[tuple[str, dict[str, str]]]:
+    """(page, fields) for every ``board`` fence of the rules book (continuation lines joined)."""
+    for path in sorted(RULES_BOOK.glob("*.md")):
+        for block in re.findall(r"^```board\n(.*?)^```", path.read_text(encoding="utf-8"), re.DOTALL | re.MULTILINE):
+            fields: dict[str, str] = {}
+            key = ""
+            for line in block.splitlines():
+                if line.startswith((" ", "\t")) and key:
+                    fields[key] += " " + line.strip()
+                elif ":" in line and not line.startswith("#"):
+                    key, value = (part.strip() for part in line.split(":", 1))
+                    fields[key] = value
+            yield path.name, fields
+
+
+def test_the_captions_of_finished_games_name_the_engines_results() -> None:
+    """A caption under an ``outcome`` board may only name results the engine gives that ending."""
+    checked = 0
+    for name, fields in board_fences():
+        if "outcome" not in fields:
+            continue
+        position = Position.from_text(fields["text"])
+        winner = position.winner()
+        assert winner is not None, f"{name}: {fields['text']} is not a finished game"
+        results = {get_rules(r.strip()).outcome(position, winner).label for r in fields["outcome"].split(",")}
+        named = set(re.findall(r"\ban? (single game|double game|gammon|backgammon)\b", fields.get("caption", "")))
+        assert named, f"{name}: the caption of {fields['text']} names no result"
+        assert named <= results, f"{name}: {fields['caption']!r} names {sorted(named - results)}; the engine: {results}"
+        checked += 1
+    assert checked >= 3
+
+
 def test_the_glossary_gives_each_scoring_word_its_own_outcome() -> None:
     rows = table(section(page("glossary.md"), "## Play"))
     labels = {o.label: o for o in Outcome}
