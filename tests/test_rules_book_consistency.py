@@ -305,6 +305,9 @@ def test_the_bounds_the_book_states_are_the_games() -> None:
     assert set(stated_numbers(r"a match of (\d+) to (\d+) points")) == {(1, MAX_MATCH_LENGTH)}
     assert set(stated_numbers(r"automatic doubles up to a cube of (\d+)")) == {(MAX_AUTO_DOUBLES,)}
     assert set(stated_numbers(r"a higher one \(at most (\d+)\)")) == {(MAX_AUTO_DOUBLES,)}
+    service_default = inspect.signature(new_match).parameters["auto_double_limit"].default
+    limit = {(web_defaults()["auto_double_limit"],), (service_default,)}
+    assert set(stated_numbers(r"up to a limit of (\d+) unless the players choose")) == limit
     assert set(stated_numbers(r"a saved game of at most ([\d,]+) characters")) == {(MAX_RECORD_CHARS,)}
     written = stated_numbers(r"a play written in at most (\d+) characters and (\w+) steps")
     assert set(written) == {(MAX_NOTATION_LENGTH, MAX_STEPS)}
