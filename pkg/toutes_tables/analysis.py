@@ -14,8 +14,9 @@ knows gnubg's or XG's review reads these the same way:
   match-aware through the match equity table of :mod:`.ai.met`), normalised so that
   double/pass is +1.0; doubling is worth the smaller of take and pass (the opponent answers
   well). A decision is listed (and counted) when it is *close* as gnubg counts them: doubling
-  costs less than 0.16 against the best action, or the player doubled. Facing a double, the
-  taker's error is the difference between take and pass.
+  costs less than 0.16 against the best action, or the player doubled. (A roll the 0-ply
+  advice finds 0.1 further than that from close is not looked at deeper: it saves most of the
+  cube's cost.) Facing a double, the taker's error is the difference between take and pass.
 * **Marks**, gnubg's default thresholds (``show analysis`` in gnubg 1.1: ``-0.030 doubtful,
   -0.060 bad, -0.120 very bad``; gnubg before 1.07 used 0.04, 0.08 and 0.16): an error of
   more than 0.03 is *doubtful* (``?!``), more than 0.06 *bad* (``?``), more than 0.12 *very
@@ -53,7 +54,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from .ai.cube import CubeState, cube_advice
+from .ai.cube import CubeAdvice, CubeState, cube_advice
 from .ai.evaluate import equity, unfinished_equity
 from .ai.levels import get_level
 from .ai.network import Network, default_network
@@ -78,6 +79,10 @@ MARK_SIGNS = {"": "", "doubtful": "?!", "bad": "?", "very bad": "??"}
 LUCKY, VERY_LUCKY = 0.3, 0.6
 # gnubg's isCloseCubedecision: a cube decision is counted when doubling costs less than this.
 CLOSE_CUBE = 0.16
+# Before the reviewing depth looks at a cube decision nobody took, the 0-ply advice must find it
+# close within this margin: most turns are far from a double, and the 1-ply advice is the review's
+# costliest part after the checker search.
+PRECHECK_LEVEL, PRECHECK_MARGIN = "advanced", 0.1
 # gnubg's arThrsRating: the overall error per decision (in equity) under which each rating holds.
 RATINGS: tuple[tuple[float, str], ...] = (
     (0.002, "Supernatural"),
@@ -434,6 +439,12 @@ def _match_id(game: Game, reviewed: ReviewedGame, dice: tuple[int, int] | None, 
     ).match_id()
 
 
+def _close(advice: CubeAdvice, margin: float = 0.0) -> bool:
+    """gnubg's close cube decision (``isCloseCubedecision``): doubling is less than 0.16 worse than the best action."""
+    best = max(advice.no_double, min(advice.double_take, advice.double_drop))
+    return advice.may_double and best - min(advice.double_take, 1.0) < CLOSE_CUBE + margin
+
+
 def _alternative(scored: ScoredPlay) -> Alternative:
     play = scored.play
     return Alternative(format_play(play.position, play.moves), play.moves, scored.equity, scored.ply)
@@ -542,11 +553,13 @@ class _GameReviewer:
 
     def _cube(self, game: Game, doubled: bool, answer: Action | None = None) -> Iterator[Decision]:
         position = game.position
-        advice = cube_advice(position, game.rules, _cube_state(game, self.reviewed), REVIEW_LEVEL)
+        state = _cube_state(game, self.reviewed)
+        if not doubled and not _close(cube_advice(position, game.rules, state, PRECHECK_LEVEL), PRECHECK_MARGIN):
+            return  # far from a double even at 0-ply: not a decision gnubg would count, and 1-ply is costly
+        advice = cube_advice(position, game.rules, state, REVIEW_LEVEL)
         nd, dt, dp = advice.no_double, advice.double_take, advice.double_drop
         double_value = min(dt, dp)
-        # gnubg lists a cube decision when the player doubled or doubling was close (under 0.16 worse).
-        close = advice.may_double and max(nd, double_value) - min(dt, 1.0) < CLOSE_CUBE
+        close = _close(advice)
         if doubled or close:
             yield self._cube_decision(
                 game, "cube", ("double", double_value) if doubled else ("no double", nd),
