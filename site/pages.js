@@ -1,5 +1,6 @@
 // Site-wide entry, loaded by every page (overrides/main.html). It registers the service worker and
-// mounts what is live in the page: the game (#game), the chouette (#chouette) and the <tt-board> widgets.
+// mounts what is live in the page: the game (#game), the analysis board (#analysis), the chouette
+// (#chouette) and the <tt-board> widgets.
 //
 // Material's instant navigation swaps the page content without reloading: module scripts already run
 // are not run again, so a page's live parts are mounted here on each emission of Material's `document$`
@@ -15,6 +16,12 @@ import "./frame-guard.js";
 // "Chouette" page has an <h1 id="chouette">), and must not get a chouette mounted in it.
 const LIVE_PARTS = [
   { root: "#game.toutes-tables-game", load: () => import("./game/main.js"), mount: "mountGame", unmount: "unmountGame" },
+  {
+    root: "#analysis.toutes-tables-analysis",
+    load: () => import("./analysis/main.js"),
+    mount: "mountAnalysis",
+    unmount: "unmountAnalysis",
+  },
   {
     root: "#chouette.toutes-tables-chouette",
     load: () => import("./chouette/main.js"),

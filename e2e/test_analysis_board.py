@@ -1,0 +1,104 @@
+"""The analysis board (docs/analysis.md): a position set up by clicks or pasted, checked by the engine,
+analysed, shared, and played from."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Page, expect
+
+BOOT_TIMEOUT_MS = 90_000
+OPENING_52 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+
+
+def open_board(page: Page, site_url: str, query: str = "") -> None:
+    page.goto(f"{site_url}analysis/{query}")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("on roll" if not query else "to play",
+                                                                     timeout=BOOT_TIMEOUT_MS)
+
+
+def click_point(page: Page, location: int | str, *, button: str = "left") -> None:
+    x, y = page.evaluate(
+        "(loc) => { const b = window.toutesTablesAnalysis.board; const c = b.pixelOf(loc); return [c.x, c.y]; }",
+        location,
+    )
+    page.locator(".tt-analysis canvas").click(position={"x": x, "y": y}, button=button)  # type: ignore[arg-type]
+
+
+def wait_for_xgid(page: Page, expected: str) -> None:
+    expect(page.get_by_label("XGID", exact=True)).to_have_value(expected)
+
+
+def test_a_position_set_up_by_clicks_gets_its_ids_and_its_analysis(page: Page, site_url: str) -> None:
+    open_board(page, site_url)
+    page.locator(".tt-analysis select[name=rules]").select_option("backgammon")
+    page.get_by_role("button", name="Clear board").click()
+    wait_for_xgid(page, "XGID=--------------------------:0:0:1:00:0:0:0:0:10")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("cannot be played")
+    # White: two on its 6 point and one on its 5; Black: one on its ace point (absolute 24)
+    for location in (6, 6, 5):
+        click_point(page, location)
+    page.get_by_label("Black", exact=True).first.check()
+    click_point(page, 1)
+    page.wait_for_function("() => window.toutesTablesAnalysis.view.position.off.black === 14")
+    view = page.evaluate("() => window.toutesTablesAnalysis.view")
+    assert view["position"]["points"][5] == -2 and view["position"]["points"][4] == -1
+    assert view["position"]["points"][0] == 1
+    assert view["position"]["off"] == {"black": 14, "white": 12}
+    # a right-click takes a checker away again
+    click_point(page, 5, button="right")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White on roll")
+    page.wait_for_function("() => window.toutesTablesAnalysis.view.position.off.white === 13")
+    page.get_by_label("First die").select_option("6")
+    page.get_by_label("Second die").select_option("5")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 6-5")
+    page.get_by_role("button", name="Analyse").click()
+    plays = page.locator(".tt-analysis-plays li")
+    expect(plays.first).to_contain_text("6/off", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_pasted_xgid_opens_with_its_dice_cube_and_score_and_the_best_plays(page: Page, site_url: str) -> None:
+    open_board(page, site_url)
+    page.locator(".tt-analysis select[name=rules]").select_option("backgammon")
+    page.get_by_label("XGID, gnubg ID or Position ID").fill("XGID=-b----E-C---eE---c-e----B-:1:-1:1:31:1:2:0:5:10")
+    page.get_by_role("button", name="Load").click()
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 3-1: 16 legal plays")
+    assert page.get_by_label("Cube", exact=True).input_value() == "2"
+    assert page.get_by_label("Cube owner").input_value() == "black"
+    assert page.get_by_label("Match length (0: money)").input_value() == "5"
+    assert page.get_by_label("Black's score").input_value() == "2"
+    page.get_by_role("button", name="Analyse").click()
+    best = page.locator(".tt-analysis-plays li").first
+    expect(best).to_contain_text("8/5 6/5", timeout=BOOT_TIMEOUT_MS)
+    expect(best).to_contain_text("makes your 5 point")
+    assert page.evaluate("() => window.toutesTablesAnalysis.board.state.arrows") == [[8, 5], [6, 5]]
+    second = page.locator(".tt-analysis-plays li").nth(1)
+    second.click()
+    expect(second).to_have_class("tt-analysis-play tt-chosen")
+    assert page.evaluate("() => window.toutesTablesAnalysis.board.state.arrows") != [[8, 5], [6, 5]]
+
+
+def test_a_bad_id_is_named_and_the_board_is_kept(page: Page, site_url: str) -> None:
+    open_board(page, site_url)
+    before = page.get_by_label("XGID", exact=True).input_value()
+    page.get_by_label("XGID, gnubg ID or Position ID").fill("XGID=not-a-position")
+    page.get_by_role("button", name="Load").click()
+    expect(page.locator(".tt-analysis .tt-notice")).to_contain_text("is not an XGID")
+    page.get_by_label("XGID, gnubg ID or Position ID").fill("XGID=-b----E-C---eE---c-e----B-:0:0:1:77:0:0:0:0:10")
+    page.get_by_role("button", name="Load").click()
+    expect(page.locator(".tt-analysis .tt-notice")).to_contain_text("dice")
+    assert page.get_by_label("XGID", exact=True).input_value() == before
+
+
+def test_the_share_link_opens_the_board_at_the_position_and_play_from_here_starts_a_game(page: Page,
+                                                                                      site_url: str) -> None:
+    open_board(page, site_url, f"?rules=backgammon&xgid={OPENING_52}")
+    link = page.get_by_label("Link to this position").input_value()
+    query = parse_qs(urlsplit(link).query)
+    assert query == {"rules": ["backgammon"], "xgid": [OPENING_52]}
+    play = page.get_by_role("link", name="Play from here").get_attribute("href")
+    assert play is not None and "position=4HPwATDgc%2FABMA" in play and "rules=backgammon" in play
+    page.get_by_label("Start number").fill("17")
+    page.get_by_role("button", name="Set up").click()
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 5-2")
+    assert page.get_by_label("XGID", exact=True).input_value() != OPENING_52

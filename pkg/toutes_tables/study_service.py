@@ -1,0 +1,311 @@
+"""The analysis board's service: any position set up or pasted, checked, and judged by the computer.
+
+The web analysis board (``site/analysis/``) calls these through the worker like the game's
+methods (:mod:`toutes_tables.services` registers them; ``site/engine/PROTOCOL.md``). A position
+of the board travels as an XGID (:mod:`toutes_tables.xgid`), which holds everything the board
+shows: the checkers, who is on roll, the dice, the cube and its owner, the match score.
+
+Methods
+-------
+``study_position(rules, xgid | gnubg_id | position_id | start | board, turn, dice, cube,
+cube_owner, score, match_length, crawford, jacoby)``
+    Read a position from one source (an XGID, gnubg's ``PositionID:MatchID``, a Position ID,
+    a start number 1-225, or the board as set up by clicks: ``{points: [24 signed counts,
+    + Black], bar: {black, white}}``, the rest borne off) and answer its view: ``xgid``,
+    ``position_id``, ``gnubg_id``, ``position`` (absolute, as the game's view), ``pips``,
+    ``turn``, ``dice``, ``cube`` ``{value, owner}``, ``match`` ``{length, score, crawford,
+    jacoby}``, ``plays`` (the legal plays of the dice, or ``[]``) and ``problem``: None, or
+    why no turn can be played from here (the game is over). An XGID or a gnubg ID carries its
+    own turn, dice, cube and score: the other parameters are then left out.
+``study_advice(rules, xgid, count)``
+    The computer's verdict at the strongest level: with dice, the ``count`` best plays
+    (``notation``, ``equity`` cubeless for the player on roll, ``ply``, ``reason``, ``moves``
+    as ``[from, to]`` board locations); without dice in a set with the cube, the cube
+    decision (``verdict``, ``reason``, ``take_reason``, ``double``, ``take``, ``may_double``
+    and the cubeful ``equities`` of no double, double/take, double/pass).
+
+Every bad call raises :class:`~toutes_tables.service_calls.ServiceError` (or another
+``ValueError``) naming the parameter, and nothing is kept between calls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .matchid import MatchState
+from .movegen import check_dice, legal_plays
+from .play import format_play
+from .position import BLACK, CHECKERS, WHITE, Color, Position
+from .rules import RuleSet, get_rules
+from .service import Location, board_location
+from .service_calls import (
+    ServiceError,
+    boolean,
+    choice,
+    integer,
+    listed,
+    mapping,
+    method,
+    optional_integer,
+    shown,
+    text,
+)
+from .starts import start_position
+from .xgid import XGID
+
+ADVICE_LEVEL = "expert"
+MAX_ADVICE_PLAYS = 20
+MAX_ID_CHARS = 120  # the longest of the IDs (an XGID is about 60 characters)
+MAX_MATCH_LENGTH = 64  # the longest match an XGID holds
+MAX_CUBE = 4096
+
+
+def _rules(rules: Any) -> RuleSet:
+    return get_rules(text("rules", rules, 40, "a rule set's name"))
+
+
+def _colour(name: str, value: Any) -> Color:
+    return Color(choice(name, value, ("black", "white")))
+
+
+def _board_position(board: Any, turn: Color) -> Position:
+    """The position set up on the board: ``{points: 24 signed counts (+ Black), bar: {black, white}}``."""
+    board = mapping("board", board, "{points: [24 signed counts, + Black], bar: {black, white}}")
+    if set(board) - {"points", "bar", "off"}:
+        raise ServiceError(f"board has points, bar (and off, implied), got {shown(sorted(board))}")
+    points = listed("board.points", board.get("points"), 24, "24 signed counts")
+    if len(points) != 24:
+        raise ServiceError(f"board.points is 24 signed counts, got {len(points)}")
+    bar = mapping("board.bar", board.get("bar", {"black": 0, "white": 0}), "{black, white}")
+    black: dict[int, int] = {}
+    white: dict[int, int] = {}
+    for point, n in enumerate(points, start=1):
+        n = integer(f"board.points[{point - 1}]", n, -CHECKERS, CHECKERS)
+        if n > 0:
+            black[point] = n
+        elif n < 0:
+            white[point] = -n
+    return Position.from_points(
+        black,
+        white,
+        turn,
+        black_bar=integer("board.bar.black", bar.get("black", 0), 0, CHECKERS),
+        white_bar=integer("board.bar.white", bar.get("white", 0), 0, CHECKERS),
+    )
+
+
+def _dice(dice: Any) -> tuple[int, int] | None:
+    if dice is None:
+        return None
+    values = listed("dice", dice, 2, "two dice 1-6")
+    if len(values) != 2 or not all(type(d) is int for d in values):
+        raise ServiceError(f"dice is two dice 1-6, got {shown(dice)}")
+    d1, d2 = check_dice(values)
+    return (d1, d2)
+
+
+def _from_gnubg_id(gnubg_id: str) -> XGID:
+    """An XGID holding what gnubg's ``PositionID:MatchID`` (or a bare Position ID, White on roll) says."""
+    position_id, _, match_id = gnubg_id.strip().partition(":")
+    if not match_id:
+        return XGID(position=Position.from_gnubg_id(position_id, WHITE))
+    state = MatchState.from_match_id(match_id)
+    on_roll = BLACK if state.player_on_roll == 0 else WHITE
+    dice = state.dice if state.dice != (0, 0) else None
+    return XGID(
+        position=Position.from_gnubg_id(position_id, on_roll),
+        cube=state.cube,
+        cube_owner=None if state.cube_owner is None else (BLACK if state.cube_owner == 0 else WHITE),
+        dice=dice,
+        doubled=state.doubled,
+        score=state.score,
+        match_length=state.match_length,
+        crawford=state.crawford,
+        jacoby=state.jacoby,
+    )
+
+
+def _state(
+    xgid: Any,
+    gnubg_id: Any,
+    position_id: Any,
+    start: Any,
+    board: Any,
+    turn: Any,
+    dice: Any,
+    cube: Any,
+    cube_owner: Any,
+    score: Any,
+    match_length: Any,
+    crawford: Any,
+    jacoby: Any,
+) -> XGID:
+    sources = {
+        name: value
+        for name, value in (
+            ("xgid", xgid), ("gnubg_id", gnubg_id), ("position_id", position_id), ("start", start), ("board", board)
+        )
+        if value is not None
+    }
+    if len(sources) != 1:
+        raise ServiceError(
+            "give exactly one of xgid, gnubg_id, position_id, start or board, got "
+            + (", ".join(sorted(sources)) or "none")
+        )
+    if xgid is not None or gnubg_id is not None:
+        given = [n for n, v in (("turn", turn), ("dice", dice), ("cube", cube), ("cube_owner", cube_owner),
+                                ("score", score), ("match_length", match_length), ("crawford", crawford),
+                                ("jacoby", jacoby)) if v is not None]
+        if given:
+            raise ServiceError(f"an XGID or a gnubg ID carries its own {given[0]}: leave {', '.join(given)} out")
+        if xgid is not None:
+            return XGID.parse(text("xgid", xgid, MAX_ID_CHARS, "an XGID"))
+        return _from_gnubg_id(text("gnubg_id", gnubg_id, MAX_ID_CHARS, "a gnubg ID (PositionID:MatchID)"))
+    on_roll = WHITE if turn is None else _colour("turn", turn)
+    if position_id is not None:
+        position = Position.from_gnubg_id(text("position_id", position_id, MAX_ID_CHARS, "a Position ID"), on_roll)
+    elif start is not None:
+        position = start_position(integer("start", start, 1, 225), on_roll)
+    else:
+        position = _board_position(board, on_roll)
+    length = optional_integer("match_length", match_length, 0, MAX_MATCH_LENGTH) or 0
+    scores = (0, 0)
+    if score is not None:
+        given_score = mapping("score", score, "{black, white}")
+        scores = (
+            integer("score.black", given_score.get("black", 0), 0, max(0, length - 1)),
+            integer("score.white", given_score.get("white", 0), 0, max(0, length - 1)),
+        )
+    value = optional_integer("cube", cube, 1, MAX_CUBE) or 1
+    if value & (value - 1):
+        raise ServiceError(f"cube is a power of two 1-{MAX_CUBE}, got {value}")
+    owner = None if cube_owner is None else _colour("cube_owner", cube_owner)
+    if owner is not None and value == 1:
+        raise ServiceError("a cube at 1 is centred: cube_owner needs a cube of 2 or more")
+    return XGID(
+        position=position,
+        cube=value,
+        cube_owner=owner,
+        dice=_dice(dice),
+        score=scores,
+        match_length=length,
+        crawford=False if crawford is None else boolean("crawford", crawford),
+        jacoby=False if jacoby is None else boolean("jacoby", jacoby),
+    )
+
+
+def _problem(position: Position) -> str | None:
+    """Why no turn can be played from ``position``, or None."""
+    winner = position.winner()
+    if winner is not None:
+        return f"the game is over: {winner.value} has borne off all {CHECKERS} checkers"
+    return None
+
+
+def _absolute_moves(moves: Any, colour: Color) -> list[list[Location]]:
+    return [[board_location(a, colour), board_location(b, colour)] for a, b in moves]
+
+
+def _view(rules: RuleSet, state: XGID) -> dict[str, Any]:
+    position = state.position
+    problem = _problem(position)
+    plays: list[str] = []
+    if state.dice is not None and problem is None:
+        plays = sorted({format_play(position, p.moves) for p in legal_plays(position, state.dice, rules=rules)})
+    match_state = state.match_state()
+    return {
+        "rules": rules.name,
+        "xgid": state.text(),
+        "position_id": position.gnubg_id(),
+        "gnubg_id": f"{position.gnubg_id()}:{match_state.match_id()}" if rules.cube else position.gnubg_id(),
+        "position": position.absolute(),
+        "pips": {c.value: position.pips(c) for c in Color},
+        "turn": position.turn.value,
+        "dice": list(state.dice) if state.dice else None,
+        "doubled": state.doubled,
+        "cube": {"value": state.cube, "owner": state.cube_owner.value if state.cube_owner else None},
+        "match": {
+            "length": state.match_length,
+            "score": {"black": state.score[0], "white": state.score[1]},
+            "crawford": state.crawford,
+            "jacoby": state.jacoby,
+        },
+        "plays": plays,
+        "problem": problem,
+    }
+
+
+@method
+def study_position(
+    rules: str = "toutes-tables-225",
+    xgid: str | None = None,
+    gnubg_id: str | None = None,
+    position_id: str | None = None,
+    start: int | None = None,
+    board: dict[str, Any] | None = None,
+    turn: str | None = None,
+    dice: list[int] | None = None,
+    cube: int | None = None,
+    cube_owner: str | None = None,
+    score: dict[str, int] | None = None,
+    match_length: int | None = None,
+    crawford: bool | None = None,
+    jacoby: bool | None = None,
+) -> dict[str, Any]:
+    """A position for the analysis board, from one source; see the module's docstring."""
+    rule_set = _rules(rules)
+    state = _state(xgid, gnubg_id, position_id, start, board, turn, dice, cube, cube_owner, score, match_length,
+                   crawford, jacoby)
+    return _view(rule_set, state)
+
+
+def _equity(value: float) -> float:
+    return round(value, 4)
+
+
+@method
+def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
+    """The computer's best plays (with dice) or its cube decision (without), for the analysis board."""
+    from .ai.advice import hint
+    from .ai.cube import cube_advice
+
+    rule_set = _rules(rules)
+    state = XGID.parse(text("xgid", xgid, MAX_ID_CHARS, "an XGID"))
+    count = integer("count", count, 1, MAX_ADVICE_PLAYS)
+    position = state.position
+    problem = _problem(position)
+    answer: dict[str, Any] = {"rules": rule_set.name, "xgid": state.text(), "plays": [], "cube": None,
+                              "problem": problem}
+    if problem is not None:
+        return answer
+    if state.dice is not None:
+        advice = hint(position, state.dice, rule_set, level=ADVICE_LEVEL, count=count)
+        answer["plays"] = [
+            {
+                "notation": p.notation,
+                "equity": _equity(p.equity),
+                "ply": p.ply,
+                "reason": p.reason,
+                "moves": _absolute_moves(p.play.moves, position.turn),
+            }
+            for p in advice.plays
+        ]
+    elif rule_set.cube:
+        decision = cube_advice(position, rule_set, state.cube_state(), ADVICE_LEVEL)
+        answer["cube"] = {
+            "may_double": decision.may_double,
+            "double": decision.double,
+            "take": decision.take,
+            "verdict": decision.verdict,
+            "reason": decision.reason,
+            "take_reason": decision.take_reason,
+            "equities": {
+                "no double": _equity(decision.no_double),
+                "double, take": _equity(decision.double_take),
+                "double, pass": _equity(decision.double_drop),
+            },
+        }
+    return answer
+
+
+__all__ = ["study_advice", "study_position"]

@@ -1,0 +1,378 @@
+// The analysis board: set up any position (clicks, a start number, or a pasted XGID, gnubg ID or
+// Position ID) with whose turn it is, the dice, the cube and the match score; the engine checks it and
+// gives its IDs (toutes_tables.study_service), ranks the plays or gives the cube decision, and the
+// position can be played from against the computer or shared as a link.
+//
+// The page's own query opens it at a position: ?rules=backgammon&xgid=XGID=... (the share link).
+
+import { createBoard } from "../board/board.js";
+import { layout, locationAt } from "../board/geometry.js";
+import { classicPosition } from "../board/state.js";
+import { createEngine } from "../engine/client.js";
+import { el, setChildren, show } from "../game/dom.js";
+import { formatEquity } from "../game/advice.js";
+import { RULE_SETS, RULE_TITLES } from "../game/links.js";
+import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
+import { boardRequest, clearedPosition, edit, idKind, withTrays } from "./editor.js";
+
+const CUBE_VALUES = [1, 2, 4, 8, 16, 32, 64];
+const CUBE_RULES = new Set(["backgammon", "backgammon-225"]);
+const ADVICE_PLAYS = 8;
+
+function options(select, values, labels = {}) {
+  for (const v of values) select.append(el("option", { value: String(v) }, labels[v] ?? String(v)));
+  return select;
+}
+
+function radioGroup(name, choices, checked) {
+  return el(
+    "span",
+    { class: "tt-radio-group", role: "radiogroup" },
+    ...choices.map(([value, label]) =>
+      el("label", {}, el("input", { type: "radio", name, value, checked: value === checked }), " ", label),
+    ),
+  );
+}
+
+function radioValue(root, name) {
+  return root.querySelector(`input[name="${name}"]:checked`).value;
+}
+
+function buildLayout(root) {
+  const { progress, progressText, progressBox } = engineProgress();
+  const die = (label) => options(el("select", { "aria-label": label, name: label }), ["", 1, 2, 3, 4, 5, 6], { "": "–" });
+  const controls = {
+    rules: options(el("select", { name: "rules", "aria-label": "Rules" }), RULE_SETS, RULE_TITLES),
+    start: el("input", { type: "number", min: 1, max: 225, name: "start", "aria-label": "Start number", class: "tt-number" }),
+    setStart: pageButton("Set up"),
+    id: el("input", { type: "text", name: "id", class: "tt-code", "aria-label": "XGID, gnubg ID or Position ID", placeholder: "XGID=… or Position ID", spellcheck: "false" }),
+    load: pageButton("Load"),
+    clear: pageButton("Clear board"),
+    die1: die("First die"),
+    die2: die("Second die"),
+    cube: options(el("select", { name: "cube", "aria-label": "Cube" }), CUBE_VALUES),
+    owner: options(el("select", { name: "owner", "aria-label": "Cube owner" }), ["", "black", "white"], { "": "centred", black: "Black", white: "White" }),
+    length: el("input", { type: "number", min: 0, max: 64, value: 0, name: "length", "aria-label": "Match length (0: money)", class: "tt-number" }),
+    scoreBlack: el("input", { type: "number", min: 0, max: 63, value: 0, name: "score-black", "aria-label": "Black's score", class: "tt-number" }),
+    scoreWhite: el("input", { type: "number", min: 0, max: 63, value: 0, name: "score-white", "aria-label": "White's score", class: "tt-number" }),
+    crawford: el("input", { type: "checkbox", name: "crawford" }),
+    analyse: pageButton("Analyse", { class: "tt-button tt-primary", "aria-keyshortcuts": "A" }),
+  };
+  const brush = radioGroup("brush", [["white", "White"], ["black", "Black"], ["erase", "Erase"]], "white");
+  const turn = radioGroup("turn", [["white", "White"], ["black", "Black"]], "white");
+  const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
+  const status = el("p", { class: "tt-status", "aria-live": "polite" });
+  const boardHolder = el("div", { class: "tt-board-holder" });
+  const xgid = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "XGID" });
+  const gnubgId = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "gnubg ID" });
+  const shareLink = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "Link to this position" });
+  const playHere = el("a", { class: "tt-button", href: "../play/" }, "Play from here");
+  const advice = el("section", { class: "tt-analysis-advice", "aria-label": "Analysis", "aria-live": "polite" });
+  const cubeFields = el(
+    "fieldset",
+    { class: "tt-analysis-cube" },
+    el("legend", {}, "Cube and score"),
+    el("label", {}, "Cube ", controls.cube),
+    el("label", {}, "Owner ", controls.owner),
+    el("label", {}, "Match to ", controls.length),
+    el("label", {}, "Black ", controls.scoreBlack),
+    el("label", {}, "White ", controls.scoreWhite),
+    el("label", {}, controls.crawford, " Crawford game"),
+  );
+  const side = el(
+    "aside",
+    { class: "tt-side" },
+    el("fieldset", {}, el("legend", {}, "Set up"),
+      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Rules"), controls.rules),
+      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Click adds"), brush),
+      el("p", { class: "tt-hint-text" }, "Click a point or the bar to add a checker of that colour (a click on the other colour's point takes one away); right-click or Erase takes one away."),
+      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Start"), controls.start, controls.setStart, controls.clear),
+      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Paste"), controls.id, controls.load),
+      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "On roll"), turn),
+      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Dice"), controls.die1, controls.die2),
+      cubeFields),
+    el("div", { class: "tt-actions" }, controls.analyse, playHere),
+    advice,
+    el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "XGID"), xgid),
+    el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "gnubg ID"), gnubgId),
+    el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Link"), shareLink),
+  );
+  const page = el("div", { class: "tt-game tt-analysis" }, progressBox, notice, status, el("div", { class: "tt-main" }, boardHolder, side));
+  root.replaceChildren(page);
+  return { root: page, progress, progressText, progressBox, notice, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, advice, cubeFields };
+}
+
+export function createAnalysis(root, { workerUrl }) {
+  const ui = buildLayout(root);
+  const c = ui.controls;
+  let position = withTrays(classicPosition());
+  let view = null; // the engine's study_position answer for what is on the board
+  let generation = 0; // answers to an older request are dropped
+  let destroyed = false;
+
+  const board = createBoard(ui.boardHolder, { position, interactive: false, message: "Loading the rules engine…" });
+  board.canvas.setAttribute("aria-label", "Analysis board: click a point to add a checker, right-click to take one away.");
+  const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
+
+  function say(text, isError = false) {
+    setChildren(ui.status, text);
+    show(ui.notice, false);
+    if (isError) {
+      ui.notice.textContent = text;
+      show(ui.notice, true);
+    }
+  }
+
+  function turn() {
+    return radioValue(ui.root, "turn");
+  }
+
+  function dice() {
+    const d1 = Number(c.die1.value);
+    const d2 = Number(c.die2.value);
+    return d1 && d2 ? [d1, d2] : null;
+  }
+
+  function stateParams() {
+    const length = Number(c.length.value) || 0;
+    const cubeRules = CUBE_RULES.has(c.rules.value);
+    const params = { rules: c.rules.value, turn: turn(), dice: dice() };
+    if (cubeRules) {
+      params.cube = Number(c.cube.value);
+      params.cube_owner = c.owner.value || null;
+      params.match_length = length;
+      params.score = length ? { black: Number(c.scoreBlack.value) || 0, white: Number(c.scoreWhite.value) || 0 } : null;
+      params.crawford = length ? c.crawford.checked : false;
+    }
+    return params;
+  }
+
+  /** Ask the engine about a position; `fromControls`: the request was made from the controls' own values. */
+  async function ask(params, { fromControls = false } = {}) {
+    const mine = ++generation;
+    try {
+      await engine.ready;
+      const answer = await engine.call("study_position", params);
+      if (destroyed || mine !== generation) return;
+      if (!fromControls) syncControls(answer);
+      showView(answer);
+    } catch (error) {
+      if (destroyed || mine !== generation) return;
+      say(`Not a position the board can take: ${error.message}`, true);
+    }
+  }
+
+  function refresh() {
+    ask({ ...stateParams(), board: boardRequest(position) }, { fromControls: true });
+  }
+
+  /** Put the controls in step with a view that came from elsewhere (a pasted ID, a link). */
+  function syncControls(answer) {
+    c.rules.value = answer.rules;
+    ui.root.querySelector(`input[name="turn"][value="${answer.turn}"]`).checked = true;
+    c.die1.value = answer.dice ? String(answer.dice[0]) : "";
+    c.die2.value = answer.dice ? String(answer.dice[1]) : "";
+    c.cube.value = String(answer.cube.value);
+    c.owner.value = answer.cube.owner || "";
+    c.length.value = String(answer.match.length);
+    c.scoreBlack.value = String(answer.match.score.black);
+    c.scoreWhite.value = String(answer.match.score.white);
+    c.crawford.checked = answer.match.crawford;
+  }
+
+  function showView(answer) {
+    view = answer;
+    position = withTrays(boardPosition(answer.position));
+    const cubeRules = CUBE_RULES.has(answer.rules);
+    show(ui.cubeFields, cubeRules);
+    board.set({
+      position,
+      turn: answer.turn,
+      dice: (answer.dice || []).map((value) => ({ value, used: false, colour: answer.turn })),
+      cube: cubeRules ? { value: answer.cube.value, owner: answer.cube.owner } : null,
+      arrows: [],
+      message: null,
+    });
+    ui.xgid.value = answer.xgid;
+    ui.gnubgId.value = answer.gnubg_id;
+    const link = new URL(window.location.href);
+    link.search = "";
+    link.hash = "";
+    link.searchParams.set("rules", answer.rules);
+    link.searchParams.set("xgid", answer.xgid);
+    ui.shareLink.value = link.href;
+    const play = new URL("../play/", window.location.href);
+    play.searchParams.set("rules", answer.rules);
+    play.searchParams.set("position", answer.position_id);
+    play.searchParams.set("turn", answer.turn);
+    ui.playHere.href = play.href;
+    setChildren(ui.advice);
+    const who = answer.turn === "white" ? "White" : "Black";
+    if (answer.problem) say(`This position cannot be played: ${answer.problem}.`);
+    else if (answer.dice) say(`${who} to play ${answer.dice.join("-")}: ${answer.plays.length} legal play${answer.plays.length === 1 ? "" : "s"}. Pips: Black ${answer.pips.black}, White ${answer.pips.white}.`);
+    else say(`${who} on roll. Pips: Black ${answer.pips.black}, White ${answer.pips.white}.`);
+    c.analyse.disabled = Boolean(answer.problem) || (!answer.dice && !cubeRules);
+  }
+
+  async function analyse() {
+    if (!view) return;
+    const asked = view;
+    c.analyse.disabled = true;
+    setChildren(ui.advice, el("p", { class: "tt-thinking" }, "Thinking…"));
+    try {
+      const answer = await engine.call("study_advice", { rules: asked.rules, xgid: asked.xgid, count: ADVICE_PLAYS });
+      if (destroyed || view !== asked) return;
+      showAdvice(answer);
+    } catch (error) {
+      if (!destroyed) say(`The analysis failed: ${error.message}`, true);
+    } finally {
+      c.analyse.disabled = false;
+    }
+  }
+
+  function showAdvice(answer) {
+    if (answer.plays.length) {
+      const best = answer.plays[0].equity;
+      const items = answer.plays.map((p, i) => {
+        const item = el(
+          "li",
+          { tabindex: 0, class: "tt-analysis-play", "data-notation": p.notation },
+          el("strong", {}, p.notation),
+          ` ${formatEquity(p.equity)}`,
+          i ? ` (${formatEquity(p.equity - best)})` : "",
+          el("span", { class: "tt-reason" }, ` ${p.reason}`),
+        );
+        const pick = () => {
+          for (const other of ui.advice.querySelectorAll("li")) other.classList.toggle("tt-chosen", other === item);
+          board.set({ arrows: p.moves });
+        };
+        item.addEventListener("click", pick);
+        item.addEventListener("keydown", (ev) => {
+          if (ev.key === "Enter" || ev.key === " ") {
+            ev.preventDefault();
+            pick();
+          }
+        });
+        return item;
+      });
+      setChildren(ui.advice, el("h3", {}, "Best plays"), el("ol", { class: "tt-analysis-plays" }, ...items));
+      items[0].click();
+    } else if (answer.cube) {
+      const cube = answer.cube;
+      const eq = cube.equities;
+      setChildren(
+        ui.advice,
+        el("h3", {}, "Cube decision"),
+        el("p", { class: "tt-analysis-verdict" }, el("strong", {}, cube.verdict)),
+        el("p", {}, cube.reason),
+        el("p", {}, cube.take_reason),
+        el("p", { class: "tt-code" }, `No double ${formatEquity(eq["no double"])} · Double, take ${formatEquity(eq["double, take"])} · Double, pass ${formatEquity(eq["double, pass"])}`),
+      );
+    } else setChildren(ui.advice, el("p", {}, "Nothing to decide here."));
+  }
+
+  // -- editing by clicks ---------------------------------------------------------------------
+
+  function locationOfEvent(ev) {
+    const r = board.canvas.getBoundingClientRect();
+    return locationAt(layout(r.width, r.height), ev.clientX - r.left, ev.clientY - r.top, "white");
+  }
+
+  function editAt(ev, remove) {
+    const loc = locationOfEvent(ev);
+    if (loc === null || loc === undefined) return;
+    const brush = radioValue(ui.root, "brush");
+    // the bar and the tray belong to a colour: the brush's (or, erasing, the one there)
+    const colour = brush === "erase" ? erasedColour(loc) : brush;
+    if (!colour) return;
+    const result = edit(position, loc, colour, { remove: remove || brush === "erase" });
+    if (result.error) {
+      say(result.error);
+      return;
+    }
+    position = result.position;
+    board.set({ position, arrows: [] });
+    refresh();
+  }
+
+  function erasedColour(loc) {
+    if (typeof loc === "number") return position.points[loc] > 0 ? "black" : position.points[loc] < 0 ? "white" : null;
+    if (loc === "bar") return position.bar.white ? "white" : position.bar.black ? "black" : null;
+    return null;
+  }
+
+  board.canvas.addEventListener("click", (ev) => editAt(ev, ev.shiftKey));
+  board.canvas.addEventListener("contextmenu", (ev) => {
+    ev.preventDefault();
+    editAt(ev, true);
+  });
+
+  // -- the controls --------------------------------------------------------------------------
+
+  for (const control of [c.die1, c.die2, c.cube, c.owner, c.length, c.scoreBlack, c.scoreWhite, c.crawford, c.rules]) {
+    control.addEventListener("change", refresh);
+  }
+  for (const input of ui.root.querySelectorAll('input[name="turn"]')) input.addEventListener("change", refresh);
+  c.setStart.addEventListener("click", () => {
+    const n = Number(c.start.value);
+    if (!Number.isInteger(n) || n < 1 || n > 225) {
+      say("A start number is 1 to 225.", true);
+      return;
+    }
+    ask({ ...stateParams(), start: n });
+  });
+  c.clear.addEventListener("click", () => {
+    position = clearedPosition();
+    board.set({ position, arrows: [] });
+    refresh();
+  });
+  function loadId(text, rules = c.rules.value) {
+    const kind = idKind(text);
+    if (!kind) {
+      say(`"${text.slice(0, 40)}" is not an XGID, a gnubg ID or a Position ID.`, true);
+      return;
+    }
+    const params = kind === "position_id" ? { ...stateParams(), rules } : { rules };
+    params[kind] = text.trim();
+    ask(params);
+  }
+  c.load.addEventListener("click", () => loadId(c.id.value));
+  c.id.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") loadId(c.id.value);
+  });
+  c.analyse.addEventListener("click", analyse);
+  ui.root.addEventListener("keydown", (ev) => {
+    if (ev.key.toLowerCase() === "a" && !(ev.target instanceof HTMLInputElement) && !(ev.target instanceof HTMLSelectElement)
+      && !ev.ctrlKey && !ev.metaKey && !ev.altKey && !c.analyse.disabled) {
+      ev.preventDefault();
+      ev.stopPropagation(); // the theme's own shortcut keys must not see it
+      analyse();
+    }
+  });
+
+  engine.ready.then(
+    () => {
+      show(ui.progressBox, false);
+      const query = new URLSearchParams(window.location.search);
+      const rules = query.get("rules");
+      if (rules && RULE_SETS.includes(rules)) c.rules.value = rules;
+      const shared = query.get("xgid") || query.get("position");
+      if (shared) loadId(shared.slice(0, 120), c.rules.value);
+      else refresh();
+    },
+    (error) => showEngineFailure(ui, board, error),
+  );
+
+  return {
+    board,
+    engine,
+    get view() {
+      return view;
+    },
+    destroy() {
+      destroyed = true;
+      board.destroy();
+      engine.terminate();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Setting up a position on the analysis board by clicks: pure functions on the board's position
+// format (site/board/state.js: points[1..24] + Black / - White, bar and off per colour), no DOM, no
+// rules. A colour always has 15 checkers: those not on a point or the bar are borne off.
+
+import { emptyPosition } from "../board/state.js";
+
+export const CHECKERS = 15;
+const SIGN = { black: 1, white: -1 };
+
+function copy(pos) {
+  return { points: [...pos.points], bar: { ...pos.bar }, off: { ...pos.off } };
+}
+
+/** How many of `colour`'s checkers are on point `p` (1-24). */
+export function countOn(pos, p, colour) {
+  const n = pos.points[p] * SIGN[colour];
+  return n > 0 ? n : 0;
+}
+
+/** Put each colour's checkers not on a point or the bar in its tray. */
+export function withTrays(pos) {
+  const out = copy(pos);
+  for (const colour of ["black", "white"]) {
+    let placed = out.bar[colour];
+    for (let p = 1; p <= 24; p++) placed += countOn(out, p, colour);
+    out.off[colour] = CHECKERS - placed;
+  }
+  return out;
+}
+
+/** An empty board: every checker borne off. */
+export function clearedPosition() {
+  return withTrays(emptyPosition());
+}
+
+/**
+ * The position after one click of the editor at `location` (a point 1-24, "bar" or "off") with the
+ * brush `colour` ("black" | "white"); `remove` takes a checker away instead. On a point held by the
+ * other colour a click takes one of those away first, so repeated clicks turn a point over.
+ * Answers {position} or {error} (the position unchanged: a colour has 15 checkers).
+ */
+export function edit(pos, location, colour, { remove = false } = {}) {
+  const out = withTrays(pos);
+  const other = colour === "black" ? "white" : "black";
+  if (location === "off") {
+    // the tray: a click there brings every checker of the colour home to its tray (clears the colour)
+    if (!remove) return { error: `the tray holds the ${colour} checkers not on the board` };
+    for (let p = 1; p <= 24; p++) if (countOn(out, p, colour)) out.points[p] = 0;
+    out.bar[colour] = 0;
+    return { position: withTrays(out) };
+  }
+  if (location === "bar") {
+    if (remove) {
+      if (!out.bar[colour]) return { error: `no ${colour} checker on the bar to take away` };
+      out.bar[colour] -= 1;
+    } else {
+      if (!out.off[colour]) return { error: `all ${CHECKERS} ${colour} checkers are on the board` };
+      out.bar[colour] += 1;
+    }
+    return { position: withTrays(out) };
+  }
+  if (!Number.isInteger(location) || location < 1 || location > 24) return { error: `no point ${location}` };
+  if (remove || countOn(out, location, other)) {
+    const owner = countOn(out, location, colour) ? colour : countOn(out, location, other) ? other : null;
+    if (!owner) return { error: `point ${location} is empty` };
+    out.points[location] -= SIGN[owner];
+    return { position: withTrays(out) };
+  }
+  if (!out.off[colour]) return { error: `all ${CHECKERS} ${colour} checkers are on the board` };
+  out.points[location] += SIGN[colour];
+  return { position: withTrays(out) };
+}
+
+/** The board part of the engine's `study_position` request: {points: 24 signed counts, bar}. */
+export function boardRequest(pos) {
+  return { points: pos.points.slice(1, 25), bar: { ...pos.bar } };
+}
+
+/** Which kind of ID a pasted text looks like: "xgid", "gnubg_id" (PositionID:MatchID), "position_id" or null. */
+export function idKind(text) {
+  const t = text.trim();
+  if (/^(XGID=)?[-A-Pa-p]{26}(:[^:]*){9}$/i.test(t)) return "xgid";
+  if (/^[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}$/.test(t)) return "gnubg_id";
+  if (/^[A-Za-z0-9+/]{14}$/.test(t)) return "position_id";
+  return null;
+}

@@ -1,0 +1,105 @@
+"""The analysis board's service (toutes_tables.study_service): positions from every source, and the advice."""
+
+from __future__ import annotations
+
+import pytest
+
+from toutes_tables import start_position
+from toutes_tables.service_calls import ServiceError
+from toutes_tables.services import dispatch
+from toutes_tables.xgid import XGID
+
+CLASSIC_XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
+
+
+def study(**params: object) -> dict:
+    return dispatch("study_position", params)
+
+
+def test_every_source_of_the_same_position_gives_the_same_view() -> None:
+    by_start = study(rules="backgammon", start=64, dice=[3, 1])
+    by_xgid = study(rules="backgammon", xgid=CLASSIC_XGID_31)
+    by_gnubg = study(rules="backgammon", gnubg_id=by_start["gnubg_id"])
+    absolute = start_position(64).absolute()
+    board = {"points": absolute["points"], "bar": absolute["bar"]}
+    by_board = study(rules="backgammon", board=board, turn="white", dice=[3, 1])
+    by_id = study(rules="backgammon", position_id="4HPwATDgc/ABMA", dice=[3, 1])
+    assert by_start == by_xgid == by_gnubg == by_board == by_id
+    assert by_start["xgid"] == CLASSIC_XGID_31
+    assert "8/5 6/5" in by_start["plays"] and len(by_start["plays"]) == 16
+
+
+def test_the_board_as_set_up_by_clicks_keeps_the_checkers_not_shown_borne_off() -> None:
+    points = [0] * 24
+    points[23] = -2  # two white checkers on 24
+    points[0] = 3  # three black checkers on 1
+    view = study(rules="toutes-tables", board={"points": points, "bar": {"black": 1, "white": 0}}, turn="black")
+    assert view["position"]["off"] == {"black": 11, "white": 13}
+    assert view["position"]["bar"] == {"black": 1, "white": 0}
+    assert view["turn"] == "black" and view["pips"] == {"black": 3 * 24 + 25, "white": 2 * 24}
+
+
+def test_an_xgid_keeps_its_cube_score_and_match() -> None:
+    text = "XGID=-a----E-C---eE---c-e----B-:1:1:-1:00:2:1:0:5:10"
+    view = study(rules="backgammon", xgid=text)
+    assert view["xgid"] == text
+    assert view["cube"] == {"value": 2, "owner": "white"}
+    assert view["match"] == {"length": 5, "score": {"black": 1, "white": 2}, "crawford": False, "jacoby": False}
+    assert view["gnubg_id"] == XGID.parse(text).gnubg_id()
+
+
+def test_a_finished_game_is_shown_with_its_problem_and_no_plays() -> None:
+    view = study(rules="backgammon", board={"points": [0] * 23 + [-1]}, turn="white", dice=[6, 5])
+    assert view["problem"] == "the game is over: black has borne off all 15 checkers"
+    assert view["plays"] == []
+    assert dispatch("study_advice", {"rules": "backgammon", "xgid": view["xgid"]})["plays"] == []
+
+
+def test_the_advice_ranks_the_plays_best_first_with_their_moves_on_the_board() -> None:
+    advice = dispatch("study_advice", {"rules": "backgammon", "xgid": CLASSIC_XGID_31, "count": 3})
+    plays = advice["plays"]
+    assert [p["notation"] for p in plays][0] == "8/5 6/5"
+    assert plays[0]["moves"] == [[8, 5], [6, 5]]
+    assert [p["equity"] for p in plays] == sorted((p["equity"] for p in plays), reverse=True)
+    assert all(p["reason"] for p in plays)
+
+
+def test_the_advice_without_dice_is_the_cube_decision_in_the_backgammon_sets_only() -> None:
+    before_roll = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10"
+    cube = dispatch("study_advice", {"rules": "backgammon", "xgid": before_roll})["cube"]
+    assert cube["verdict"] == "No double, take" and cube["may_double"]
+    assert cube["equities"]["double, pass"] == 1.0
+    assert dispatch("study_advice", {"rules": "toutes-tables", "xgid": before_roll})["cube"] is None
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({}, "give exactly one of xgid, gnubg_id, position_id, start or board, got none"),
+        ({"start": 64, "xgid": CLASSIC_XGID_31}, "exactly one of"),
+        ({"xgid": CLASSIC_XGID_31, "dice": [1, 2]}, "carries its own dice"),
+        ({"start": 226}, "start is an integer 1-225"),
+        ({"start": 64, "turn": "red"}, "turn is one of"),
+        ({"start": 64, "dice": [0, 7]}, "dice"),
+        ({"start": 64, "dice": "31"}, "dice is two dice"),
+        ({"start": 64, "cube": 3}, "power of two"),
+        ({"start": 64, "cube": 1, "cube_owner": "black"}, "centred"),
+        ({"start": 64, "match_length": 5, "score": {"black": 5}}, "score.black is an integer 0-4"),
+        ({"start": 64, "crawford": "false"}, "crawford is true or false"),
+        ({"board": {"points": [1] * 24}}, "a side has 15"),
+        ({"board": {"points": [0] * 23}}, "24 signed counts"),
+        ({"board": {"points": [0] * 24, "pieces": 1}}, "board has points, bar"),
+        ({"xgid": "x" * 500}, "an XGID of at most"),
+        ({"position_id": "!!!!"}, "Position ID"),
+    ],
+)
+def test_a_bad_position_request_names_what_is_wrong(params: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        study(rules="backgammon", **params)
+
+
+def test_a_bad_advice_request_is_a_service_error() -> None:
+    with pytest.raises(ServiceError, match="count is an integer 1-20"):
+        dispatch("study_advice", {"rules": "backgammon", "xgid": CLASSIC_XGID_31, "count": 1000})
+    with pytest.raises(ValueError, match="XGID"):
+        dispatch("study_advice", {"rules": "backgammon", "xgid": "XGID=nonsense"})
