@@ -1,0 +1,71 @@
+"""``toutes-tables analyse RECORD`` (toutes_tables.review_cli): the printed report and its JSON."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from toutes_tables import Game, Match, match_to_mat
+from toutes_tables.analysis import analyse_game
+from toutes_tables.review_cli import main
+
+
+def record(tmp_path: Path) -> Path:
+    rng = random.Random(6)
+    game = Game("backgammon", rng=rng)
+    game.roll_opening()
+    for _ in range(5):
+        if game.phase == "roll":
+            game.roll()
+        plays = game.legal_plays()
+        game.play(rng.choice(plays)) if plays else game.pass_turn()
+    path = tmp_path / "game.txt"
+    path.write_text(game.to_text())
+    return path
+
+
+def test_json_report_has_the_players_error_rates_decisions_and_luck(tmp_path: Path) -> None:
+    path = record(tmp_path)
+    out = io.StringIO()
+    assert main([str(path), "--json"], stdout=out) == 0
+    data = json.loads(out.getvalue())
+    assert data == json.loads(json.dumps(analyse_game(path.read_text()).to_json()))
+    for colour in ("black", "white"):
+        assert isinstance(data["players"][colour]["checker_error_mp"], float)
+    assert {"colour", "dice", "played", "best", "error", "mark"} <= set(data["decisions"][0])
+    assert len(data["luck"]) == 5
+
+
+def test_printed_report_lists_the_summary_and_the_marked_decisions(tmp_path: Path) -> None:
+    path = record(tmp_path)
+    out = io.StringIO()
+    assert main([str(path)], stdout=out) == 0
+    text = out.getvalue()
+    review = analyse_game(path.read_text())
+    assert "Checker error rate" in text and "Rating" in text and "Luck-adjusted result" in text
+    marked = [d for d in review.decisions if d.mark]
+    assert marked and text.count(" played ") == len(marked)
+    assert f"{review.players[marked[0].colour].checker_error_mp:.1f} mp" in text
+
+
+def test_a_mat_file_from_standard_input(tmp_path: Path) -> None:
+    match = Match("backgammon", 1, rng=random.Random(0))
+    match.game.roll_opening((1, 3))
+    match.game.play("8/5 6/5")
+    match.game.offer_double()
+    match.game.drop()
+    out = io.StringIO()
+    assert main(["-", "--json"], stdin=io.StringIO(match_to_mat(match)), stdout=out) == 0
+    assert [d["kind"] for d in json.loads(out.getvalue())["decisions"]] == ["move", "cube", "take"]
+
+
+def test_a_bad_record_exits_2_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Toutes Tables record 1\nRules: chess\n")
+    assert main([str(bad)], stdout=io.StringIO()) == 2
+    assert "chess" in capsys.readouterr().err
+    assert main([str(tmp_path / "missing.txt")], stdout=io.StringIO()) == 2

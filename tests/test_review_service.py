@@ -1,0 +1,90 @@
+"""The review service methods (toutes_tables.review_service), through services.dispatch."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from toutes_tables import Game, Match, match_to_mat
+from toutes_tables.analysis import analyse_game
+from toutes_tables.review_service import MAX_REVIEWS
+from toutes_tables.service_calls import ServiceError
+from toutes_tables.services import dispatch
+
+
+TURNS = [((6, 4), "24/18 13/9"), ((5, 2), "13/8 13/11"), ((2, 1), "13/11 6/5")]
+
+
+def short_record(seed: int = 3, turns: int = 4) -> str:
+    """A backgammon game's record: White opens with 3-1, then the TURNS, then rolls of ``seed``'s dice."""
+    rng = random.Random(seed)
+    game = Game("backgammon", rng=rng)
+    game.roll_opening((1, 3))
+    game.play("8/5 6/5")
+    for n in range(1, turns):
+        dice, play = TURNS[n - 1] if n <= len(TURNS) else ((rng.randint(1, 6), rng.randint(1, 6)), "")
+        game.roll(dice)
+        game.play(play or game.legal_plays()[0])
+    return game.to_text()
+
+
+def test_a_review_streams_in_chunks_to_the_same_numbers_as_the_python_review() -> None:
+    record = short_record()
+    started = dispatch("review_start", {"record": record})
+    assert started["total"] == 4 and started["rules"] == "backgammon" and started["games"] == 1
+    items, answers = [], []
+    while True:
+        answer = dispatch("review_next", {"id": started["id"], "max_items": 2})
+        assert len(answer["items"]) <= 2
+        answers.append(answer)
+        items += answer["items"]
+        if answer["done"]:
+            break
+    assert len(answers) >= 2  # it came in pieces
+    assert [a["progress"]["turns"] for a in answers] == sorted(a["progress"]["turns"] for a in answers)
+    assert answers[-1]["progress"] == {"turns": 4, "total": 4}
+    whole = analyse_game(record).to_json()
+    keys = ("colour", "dice", "played", "best", "error", "mark", "luck", "position_id")
+    assert [{k: i[k] for k in keys} for i in items] == [{k: d[k] for k in keys} for d in whole["decisions"]]
+    assert answers[-1]["summary"] == whole["players"]
+    first = items[0]
+    assert first["position"]["turn"] == first["colour"]
+    assert all(isinstance(loc, (int, str)) for pair in first["played_locations"] for loc in pair)
+
+
+def test_a_cancelled_review_is_gone() -> None:
+    started = dispatch("review_start", {"record": short_record(5)})
+    assert dispatch("review_cancel", {"id": started["id"]}) == {"id": started["id"], "cancelled": True}
+    assert dispatch("review_cancel", {"id": started["id"]})["cancelled"] is False
+    with pytest.raises(ServiceError, match="no review"):
+        dispatch("review_next", {"id": started["id"]})
+
+
+def test_only_the_newest_reviews_are_kept() -> None:
+    ids = [dispatch("review_start", {"record": short_record(1, 1)})["id"] for _ in range(MAX_REVIEWS + 1)]
+    with pytest.raises(ServiceError, match="no review"):
+        dispatch("review_next", {"id": ids[0]})
+    assert dispatch("review_next", {"id": ids[-1], "max_items": 50})["done"]
+
+
+def test_a_mat_file_can_be_reviewed() -> None:
+    match = Match("backgammon", 1, rng=random.Random(0))
+    game = match.game
+    game.roll_opening((1, 3))
+    game.play("8/5 6/5")
+    game.offer_double()
+    game.drop()
+    started = dispatch("review_start", {"record": match_to_mat(match)})
+    answer = dispatch("review_next", {"id": started["id"], "max_items": 10})
+    assert answer["done"] and [i["kind"] for i in answer["items"]] == ["move", "cube", "take"]
+
+
+def test_bad_review_calls_are_refused() -> None:
+    with pytest.raises(ValueError):
+        dispatch("review_start", {"record": "not a record"})
+    with pytest.raises(ServiceError, match="record is"):
+        dispatch("review_start", {"record": 5})
+    started = dispatch("review_start", {"record": short_record()})
+    with pytest.raises(ServiceError, match="max_items is an integer 1-50"):
+        dispatch("review_next", {"id": started["id"], "max_items": 0})
