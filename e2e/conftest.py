@@ -7,7 +7,10 @@
   tries to leave the origin fails loudly instead of silently reaching the network;
 - ``context`` / ``page``: a fresh profile per test (own HTTP cache, own service workers); ``page``
   fails the test on any console error or uncaught exception, and ``requests`` lists every URL the
-  pages, workers and service worker asked for.
+  pages, workers and service worker asked for;
+- ``dice_seed``: every test's pages roll seeded dice (site/game/seed.js), so a test plays the same
+  game at every run. Each test's seed comes from a base seed and the test's name; ``TT_E2E_SEED``
+  sets another base. A failing test's report names its seed and the base that reproduces it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -28,6 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Request, sync_playwright  # noqa: E402
+
+from driving import seed_dice  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -102,14 +108,46 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+# The base of every test's dice seed; TT_E2E_SEED=<n> plays every test with other dice.
+BASE_SEED = int(os.environ.get("TT_E2E_SEED", "1698"))
+DICE_SEED_KEY = pytest.StashKey[int]()
+
+
+def seed_for(test_name: str, base: int = BASE_SEED) -> int:
+    """The dice seed of the test named ``test_name``: the same at every run, different from test to test."""
+    return (base * 1_000_003 + zlib.crc32(test_name.encode())) % 2**31
+
+
+@pytest.fixture
+def dice_seed(request: pytest.FixtureRequest) -> int:
+    # named by file and test, not by node id: the same seed whichever directory pytest runs from
+    seed = seed_for(f"{request.node.path.name}::{request.node.name}")
+    request.node.stash[DICE_SEED_KEY] = seed
+    return seed
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed test's report says which dice it rolled, so the failure can be played again."""
+    outcome = yield
+    report = outcome.get_result()
+    seed = item.stash.get(DICE_SEED_KEY, None)
+    if report.failed and seed is not None:
+        report.sections.append(
+            ("dice seed", f"this test rolled the dice of seed {seed} (base TT_E2E_SEED={BASE_SEED}: "
+                          f"TT_E2E_SEED={BASE_SEED} python -m pytest {item.nodeid!r} plays them again)")
+        )
+
+
 @pytest.fixture
 def problems() -> PageProblems:
     return PageProblems()
 
 
 @pytest.fixture
-def context(browser: Browser, problems: PageProblems) -> Iterator[BrowserContext]:
+def context(browser: Browser, problems: PageProblems, dice_seed: int) -> Iterator[BrowserContext]:
     context = browser.new_context(service_workers="allow")
+    seed_dice(context, dice_seed)
     context.on("request", problems.on_request)
     yield context
     context.close()

@@ -1,8 +1,9 @@
 """Driving the built site like a player: shared by the e2e tests (found through conftest's sys.path).
 
-The dice are random, so the tests read the legal destinations the engine offers (the game page
-and the chouette page expose their controller as ``window.toutesTables``) and then act on the
-canvas like a player.
+Every test's dice are seeded (:func:`seed_dice`, called by conftest's ``context`` fixture), so a
+test plays the same game at every run; still the tests read the legal destinations the engine
+offers (the game page and the chouette page expose their controller as ``window.toutesTables``)
+and then act on the canvas like a player, so they hold for any seed.
 """
 
 from __future__ import annotations
@@ -10,10 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 BOOT_TIMEOUT_MS = 60_000
 GAME_TIMEOUT_MS = 20_000
+
+
+def seed_dice(context: BrowserContext, seed: int) -> None:
+    """Every page of ``context`` rolls the dice of ``seed`` (read by site/game/seed.js, set before the site runs)."""
+    context.add_init_script(f"globalThis.__toutesTablesDiceSeed = {int(seed)};")
 
 
 def open_game(page: Page, site_url: str, query: str = "") -> None:

@@ -204,6 +204,15 @@ def test_a_money_game_is_one_game_for_points_with_the_cube_in_play(page: Page, s
     expect(match_length).to_be_hidden()
 
 
+def checker_and_another_not_its_destination(dests: dict[str, list[int | str]]) -> tuple[str, str] | None:
+    """Two movable checkers, the second not on a point the first may move to (a click there would move the first)."""
+    for touched, reachable in dests.items():
+        for other in dests:
+            if other != touched and (other == "bar" or int(other) not in reachable):
+                return touched, other
+    return None
+
+
 def test_touch_move_strict_mode_holds_the_player_to_the_checker_picked_up(page: Page, site_url: str) -> None:
     open_game(page, site_url)
     page.get_by_role("button", name="New game…").click()
@@ -213,14 +222,16 @@ def test_touch_move_strict_mode_holds_the_player_to_the_checker_picked_up(page: 
     remember_view(page)
     dialog.get_by_role("button", name="Start").click()
     wait_for_new_view(page)
+    pair = None
     for _ in range(10):
         v = wait_for_player(page)
-        if len(v["turn_state"]["dests"]) >= 2:
+        pair = checker_and_another_not_its_destination(v["turn_state"]["dests"])
+        if pair is not None:
             break
         play_turn_with_pointer(page, v, use_drag=False)
         wait_for_more_moves(page, len(v["moves"]))
-    sources = list(v["turn_state"]["dests"])
-    touched, other = sources[0], sources[1]
+    assert pair is not None, "no turn in 10 had two checkers to choose from"
+    touched, other = pair
     click_location(page, touched if touched == "bar" else int(touched))
     page.wait_for_function("() => Object.keys(window.toutesTables.board.state.dests).length === 1")
     assert list(page.evaluate("() => window.toutesTables.board.state.dests")) == [touched]
@@ -235,10 +246,11 @@ def test_touch_move_strict_mode_holds_the_player_to_the_checker_picked_up(page: 
     moved_from = after["turn_state"]["steps"][0][0]
     expected = 25 if touched == "bar" else (int(touched) if v["turn"] == "white" else 25 - int(touched))
     assert moved_from == expected
-    # once it has moved, the rest of the turn is free again
-    if not after["turn_state"]["finished"]:
-        shown = page.evaluate("() => Object.keys(window.toutesTables.board.state.dests)")
-        assert sorted(shown) == sorted(after["turn_state"]["dests"])
+    # once it has moved, the rest of the turn is free again: every checker that can move is offered,
+    # and the moved checker is not picked up or held to by itself
+    shown = page.evaluate("() => Object.keys(window.toutesTables.board.state.dests)")
+    assert sorted(shown) == sorted(after["turn_state"]["dests"])
+    assert page.evaluate("() => window.toutesTables.board.state.selected") is None
 
 
 def test_a_dropped_double_ends_the_game_and_the_match_goes_on_to_the_next_game(page: Page, site_url: str) -> None:

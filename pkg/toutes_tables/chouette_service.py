@@ -15,8 +15,9 @@ Methods
     Start a session: ``players`` is 3-8 ``{"name", "kind": "human"|"computer", "level"}``
     (a computer's level is one of :data:`toutes_tables.ai.LEVELS`). ``seed`` (an integer)
     makes the session reproducible from its start: the order, the dice and the computers'
-    choices come from generators seeded with it (a resumed session rolls fresh dice).
-``chouette_load(save, seats, steps)``
+    choices come from generators seeded with it (a resumed session rolls fresh dice, unless
+    ``chouette_load`` is given a seed too).
+``chouette_load(save, seats, steps, seed)``
     Resume from a view's ``save`` (:meth:`Chouette.to_json`), its ``seats`` and the turn's
     ``steps``; a corrupt save raises :class:`~toutes_tables.InvalidRecordError` and keeps
     the session in play as it was.
@@ -77,6 +78,7 @@ from .service import (
     result_view,
     roll_due,
     rules_name,
+    seeded_dice,
     start_view,
     turn_after_roll,
     undone_turn,
@@ -350,16 +352,21 @@ def chouette_new(
 
 
 @method
-def chouette_load(save: Any, seats: Any, steps: Any = None) -> dict[str, Any]:
-    """Resume a saved session: ``save`` and ``seats`` as a view gave them, ``steps`` of the turn in progress."""
+def chouette_load(save: Any, seats: Any, steps: Any = None, seed: int | None = None) -> dict[str, Any]:
+    """Resume a saved session: ``save`` and ``seats`` as a view gave them, ``steps`` of the turn in progress.
+
+    With ``seed`` (tests) the dice rolled from here on and the computers' choices are seeded, as in chouette_new.
+    """
     global _session
     saved_steps = parse_steps([] if steps is None else steps)
     seats = mapping("seats", seats, "an object {name: {kind, level}}")
-    chouette = Chouette.from_json(save)
+    dice = seeded_dice(seed)
+    chouette = Chouette.from_json(save, rng=dice)
     check_bounds(chouette.game, None)
     if set(seats) != set(chouette.order):
         raise InvalidRecordError(f"the saved seats {shown(seats)} do not name the players {list(chouette.order)!r}")
-    session = ChouetteSession(chouette, {n: _seat(s, n) for n, s in seats.items()}, random.Random())
+    choices = random.Random(seed + 1) if seed is not None else random.Random()
+    session = ChouetteSession(chouette, {n: _seat(s, n) for n, s in seats.items()}, choices)
     session.begin_turn(saved_steps)
     _session = session
     return chouette_view(session)

@@ -13,14 +13,17 @@ Methods
 ``levels()``
     The computer's levels, weakest first: ``[{name, title}]``.
 ``new_match(rules, match_length, start, cube, crawford, jacoby, auto_doubles,
-auto_double_limit, point_game, winner_opens, position, turn, level, money_game)``
+auto_double_limit, point_game, winner_opens, position, turn, level, money_game, seed)``
     Start a match (with ``money_game`` or ``jacoby``: a money game; with ``position``: a single
     game set up from that Position ID, ``turn`` to roll) and keep it as the one in play, the
-    computer playing at ``level``.
-``load(record, steps, level, show_cost_for)``
+    computer playing at ``level``. With ``seed`` (an integer, for tests) the session is
+    reproducible: the dice come from a generator seeded with it and the computer searches
+    without a time limit, so the same actions give the same game.
+``load(record, steps, level, show_cost_for, seed)``
     Resume from a saved ``view["record"]`` and ``view["turn_state"]["steps"]``; with
     ``show_cost_for`` (the colours whose plays are confirmed with ``show_cost``), the view's
-    ``last_cost`` is worked out again from the record, as it was before the save.
+    ``last_cost`` is worked out again from the record, as it was before the save. ``seed``: as
+    for ``new_match``, for the dice rolled from here on.
 ``state()``, ``roll()``, ``move(from, to)``, ``undo()``, ``confirm(show_cost)``, ``play_forced()``,
 ``double()``, ``take()``, ``drop()``, ``next_game()``, ``computer_action()``
     Act on the match in play; each returns the new view, or raises (``IllegalMoveError``
@@ -74,6 +77,7 @@ confirmed with ``show_cost``, else None).
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -352,6 +356,8 @@ class Session:
     # change only with its history, so an action costs the game in play's lines, not the match's.
     _finished_games: list[str] = dataclasses.field(default_factory=list)
     _current_game: tuple[int, str] = (-1, "")  # (history length, its lines)
+    # a seeded session (tests): the computer's noise, seeded too, and it searches without a time limit
+    choices: random.Random | None = None
 
     @property
     def game(self) -> Game:
@@ -695,6 +701,7 @@ def new_match(
     turn: str = "white",
     level: str = DEFAULT_LEVEL,
     money_game: bool = False,
+    seed: int | None = None,
 ) -> dict[str, Any]:
     """Start a match to ``match_length`` points and return its view; or a money game, one game played for
     points with a live cube (``money_game``, or ``jacoby``: the Jacoby rule is a money-play rule).
@@ -705,10 +712,11 @@ def new_match(
     a share link gives it), a single game is set up from that position, ``turn`` to roll, with
     ``start`` as its nominal start number; matches always begin at a start, so ``match_length``
     does not apply. A bad position raises and leaves the game in play as it was. The computer
-    plays at ``level`` (a name of :func:`levels`).
+    plays at ``level`` (a name of :func:`levels`). ``seed`` makes the session reproducible (tests).
     """
     global _session
     level = _level_name(level)
+    dice = seeded_dice(seed)
     match_length = integer("match_length", match_length, 1, MAX_MATCH_LENGTH)
     start = optional_integer("start", start, 1, 225)
     crawford, money_game = boolean("crawford", crawford), boolean("money_game", money_game)
@@ -725,12 +733,13 @@ def new_match(
     colour = colour_name("turn", turn)
     if position is not None:
         shared = Position.from_gnubg_id(position, colour)
-        session = Session(None, Game(start=start, options=options, position=shared))
+        session = Session(None, Game(start=start, options=options, position=shared, rng=dice))
     elif money_game or jacoby:
-        session = Session(None, Game(start=start, options=options))
+        session = Session(None, Game(start=start, options=options, rng=dice))
     else:
-        session = Session(Match(None, match_length, options, crawford=crawford, start=start))
+        session = Session(Match(None, match_length, options, crawford=crawford, start=start, rng=dice))
     session.level = level
+    session.choices = _computer_choices(seed)
     _session = session
     return view(session)
 
@@ -740,7 +749,11 @@ _MATCH_LINE = re.compile(r"^Match:", re.MULTILINE)
 
 @method
 def load(
-    record: str, steps: list[list[int]], level: str = DEFAULT_LEVEL, show_cost_for: list[str] | None = None
+    record: str,
+    steps: list[list[int]],
+    level: str = DEFAULT_LEVEL,
+    show_cost_for: list[str] | None = None,
+    seed: int | None = None,
 ) -> dict[str, Any]:
     """Resume from a saved record (``view["record"]``) and the steps of the turn in progress.
 
@@ -748,13 +761,15 @@ def load(
     ``show_cost_for`` lists the colours (``"black"``, ``"white"``) whose plays the front end
     confirms with ``show_cost`` (the people's, when the option is on): the view's ``last_cost``
     is then that of the game's latest play by one of them, worked out again from the record, so
-    the cost line survives a reload. Without it, ``last_cost`` is None.
+    the cost line survives a reload. Without it, ``last_cost`` is None. ``seed`` seeds the dice
+    rolled from here on (tests), as for :func:`new_match`.
     """
     global _session
     record = text("record", record, MAX_RECORD_CHARS, "a record (the text of view['record'])")
     saved_steps = parse_steps(steps)
     level = _level_name(level)
     cost_colours = {colour_name("show_cost_for", c) for c in listed("show_cost_for", show_cost_for or [], 2)}
+    dice = seeded_dice(seed)
     if _MATCH_LINE.search(record):
         session = Session(Match.from_record(record))
     else:
@@ -763,8 +778,24 @@ def load(
     session.begin_turn(saved_steps)
     session.level = level
     session.last_cost = _last_play_cost(session.game, cost_colours)
+    if dice is not None:
+        if session.match is not None:
+            session.match.rng = dice  # the starts of the match's later games
+        session.game.rng = dice
+    session.choices = _computer_choices(seed)
     _session = session
     return view(session)
+
+
+def seeded_dice(seed: Any) -> random.Random | None:
+    """The dice generator for ``seed`` (None without one: the game rolls fair random dice)."""
+    seed = optional_integer("seed", seed, 0, 2**64 - 1)
+    return random.Random(seed) if seed is not None else None
+
+
+def _computer_choices(seed: int | None) -> random.Random | None:
+    """The computer's noise in a seeded session (None unseeded), a generator apart from the dice's."""
+    return random.Random(seed + 1) if seed is not None else None
 
 
 @method
@@ -803,6 +834,14 @@ def levels() -> list[dict[str, str]]:
     from .ai import LEVELS
 
     return [{"name": level.name, "title": level.title} for level in LEVELS.values()]
+
+
+def _computer_level(session: Session) -> Any:
+    """The computer's level; in a seeded session searched without a time limit, so it plays the same every time."""
+    from .ai import get_level
+
+    level = get_level(session.level)
+    return dataclasses.replace(level, time_budget=None) if session.choices is not None else level
 
 
 def _cube_state(session: Session) -> Any:
@@ -1001,7 +1040,7 @@ def _computer_doubles(session: Session) -> bool:
     from .ai.cube import should_double
 
     game = session.game
-    return should_double(game.position, game.rules, _cube_state(session), session.level)
+    return should_double(game.position, game.rules, _cube_state(session), _computer_level(session))
 
 
 def _computer_takes(session: Session) -> bool:
@@ -1009,7 +1048,7 @@ def _computer_takes(session: Session) -> bool:
 
     game = session.game
     # the doubler is on roll; the cube is still at its value before the double
-    return should_take(game.position, game.rules, _cube_state(session), session.level)
+    return should_take(game.position, game.rules, _cube_state(session), _computer_level(session))
 
 
 @method
@@ -1036,7 +1075,7 @@ def computer_action() -> dict[str, Any]:
     elif game.phase == "move" and game.dice is not None:
         from .ai import choose_play
 
-        play = choose_play(game.position, game.dice, game.rules, session.level)
+        play = choose_play(game.position, game.dice, game.rules, _computer_level(session), session.choices)
         game.play(play if play is not None else ())
         session.turn = None
     else:

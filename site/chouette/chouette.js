@@ -22,6 +22,7 @@ import {
 import { buildLayout } from "./layout.js";
 import { createSetupForm, defaultSetup, MAX_PLAYERS } from "./setup.js";
 import { clearSavedChouette, loadSavedChouette, saveChouette, savedChouettePreview } from "./storage.js";
+import { withTestSeed } from "../game/seed.js";
 
 const COMPUTER_PAUSE_MS = 450; // long enough to see a computer's dice or answer before the next action
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
@@ -45,13 +46,19 @@ export function createChouette(root, { workerUrl }) {
   });
   const setup = createSetupForm(ui.setupHolder, (chosen) => startSession(chosen));
   show(ui.setupHolder, false);
+  // nothing that needs the engine can be pressed while it loads (the turn's buttons are hidden until a session)
+  ui.buttons.newChouette.disabled = true;
   drawSavedPreview();
 
   const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
   engine.ready.then(
     () => {
       show(ui.progressBox, false);
-      begin().catch(fatal);
+      begin()
+        .then(() => {
+          ui.buttons.newChouette.disabled = false;
+        })
+        .catch(fatal);
     },
     (error) => fatal(error),
   );
@@ -74,7 +81,7 @@ export function createChouette(root, { workerUrl }) {
     }
     if (saved) {
       try {
-        await update(await engine.call("chouette_load", { save: saved.save, seats: saved.seats, steps: saved.steps }));
+        await update(await engine.call("chouette_load", withTestSeed({ save: saved.save, seats: saved.seats, steps: saved.steps })));
         announce("Saved chouette restored.");
         schedule();
         return;
@@ -100,7 +107,8 @@ export function createChouette(root, { workerUrl }) {
     clearTimeout(pending);
     pending = null;
     view = null;
-    await run(() => engine.call("chouette_new", chosen));
+    // a seed chosen in the form is the player's; otherwise a test's seed, if any
+    await run(() => engine.call("chouette_new", chosen.seed == null ? withTestSeed(chosen) : chosen));
   }
 
   // -- actions ------------------------------------------------------------------------------

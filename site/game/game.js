@@ -27,6 +27,8 @@ import {
   showProgress,
 } from "./page.js";
 import { clearSavedGame, loadSavedGame, saveGame, savedGamePreview } from "./storage.js";
+import { withTestSeed } from "./seed.js";
+import { touchAfterPickUp, touchAfterView, touchMoveDests } from "./touch.js";
 
 const COMPUTER_PAUSE_MS = 450; // long enough to see the computer's dice before its checkers move
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
@@ -107,7 +109,7 @@ export function createGame(root, { workerUrl }) {
         orientation = saved.orientation;
         touched = saved.touched;
         ui.showCost.checked = options.show_cost;
-        await update(await engine.call("load", { record: saved.record, steps: saved.steps, level: options.level }));
+        await update(await engine.call("load", withTestSeed({ record: saved.record, steps: saved.steps, level: options.level })));
         announce("Saved game restored.");
         schedule(); // saved during the opening roll or the computer's turn: carry on from there
         return;
@@ -172,7 +174,7 @@ export function createGame(root, { workerUrl }) {
   }
 
   function engineOptions(o) {
-    return {
+    return withTestSeed({
       rules: o.rules,
       match_length: o.match_length,
       start: o.start,
@@ -185,7 +187,7 @@ export function createGame(root, { workerUrl }) {
       point_game: o.point_game,
       winner_opens: o.winner_opens,
       level: o.level,
-    };
+    });
   }
 
   // -- actions ------------------------------------------------------------------------------
@@ -214,7 +216,8 @@ export function createGame(root, { workerUrl }) {
   }
 
   function act(method, params = {}) {
-    if (method === "move") touched = null;
+    // nothing acts before the first game is on show (the engine may still be loading), nor twice at once
+    if (!view || busy) return;
     // with the cost option, the worker judges the play as it is confirmed (the strongest level's search)
     if (method === "confirm") return run(() => engine.call("confirm", { show_cost: options.show_cost }), { think: options.show_cost });
     return run(() => engine.call(method, params));
@@ -322,18 +325,17 @@ export function createGame(root, { workerUrl }) {
   }
 
   function onSelect(source) {
-    if (!options.strict_touch || source === null || !view || touched !== null) return;
+    const before = touched;
+    touched = touchAfterPickUp(touched, source, { strict: options.strict_touch, picking: Boolean(view) && !busy });
+    if (touched === before) return;
     // touch-move: the checker picked up is the one this move must use
-    touched = source;
     board.set({ dests: restrictedDests(view.turn_state) });
     save();
     announce(`Touched ${source === "bar" ? "the bar" : `point ${source}`}: that checker must move.`);
   }
 
   function restrictedDests(v) {
-    if (touched === null) return v.dests;
-    const only = v.dests[String(touched)];
-    return only ? { [touched]: only } : v.dests;
+    return touchMoveDests(v.dests, touched);
   }
 
   function humanToAct(v) {
@@ -378,7 +380,7 @@ export function createGame(root, { workerUrl }) {
     view = next;
     if (hint && hint.turnKey !== turnKey(next)) hint = null; // advice for a turn that is over
     const newCost = next.last_cost && (!previous || JSON.stringify(previous.last_cost) !== JSON.stringify(next.last_cost));
-    if (touched !== null && !(next.phase === "move" && next.turn_state.dests[String(touched)])) touched = null;
+    touched = touchAfterView(touched, previous, next);
     // the computer's play slides into place, so the player sees what moved
     const computerPlayed =
       previous &&
@@ -507,6 +509,9 @@ export function createGame(root, { workerUrl }) {
 
   function refreshControls() {
     const v = view;
+    // nothing that needs the engine can be pressed before the first game is on show
+    for (const control of [ui.buttons.newGame, ui.copyId, ui.copyLink]) control.disabled = !v;
+    if (!v) return; // while the engine loads, the turn's buttons stay in place, disabled (buildLayout)
     const can = allowedActions(v);
     // while the engine works (a hint, a confirm) the buttons stay in place, disabled: nothing jumps
     const shown = allowedActions(v, { idle: true });
@@ -570,10 +575,7 @@ export function createGame(root, { workerUrl }) {
   ui.buttons.double.addEventListener("click", () => act("double"));
   ui.buttons.take.addEventListener("click", () => act("take"));
   ui.buttons.drop.addEventListener("click", () => act("drop"));
-  ui.buttons.undo.addEventListener("click", () => {
-    touched = null;
-    act("undo");
-  });
+  ui.buttons.undo.addEventListener("click", () => act("undo"));
   ui.buttons.confirm.addEventListener("click", () => act("confirm"));
   ui.buttons.next.addEventListener("click", () => act("next_game"));
   ui.buttons.hint.addEventListener("click", () => askHint().catch(fatal));
@@ -707,5 +709,8 @@ function buildLayout(root) {
     );
   setChildren(root, game);
   for (const name of ["double", "take", "drop", "next", "hint"]) show(buttons[name], false);
+  // until the engine has loaded and the first game is on show (refreshControls), nothing can be pressed that
+  // needs it: Roll, Undo and Confirm stay in their places, disabled
+  for (const control of [...Object.values(buttons), copyId, copyLink]) control.disabled = control !== buttons.flip;
   return { game, thinking, hintBox, cost, showCost: showCostBox, buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive };
 }
