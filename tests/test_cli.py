@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import select
@@ -11,11 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from toutes_tables import BLACK, start_points, start_position
+
 PKG = str(Path(__file__).resolve().parent.parent / "pkg")
 ENV = {**os.environ, "PYTHONPATH": PKG + os.pathsep + os.environ.get("PYTHONPATH", ""), "PYTHONUNBUFFERED": "1"}
 # These games play the simple computer: fast, and the same game for a seed whatever the machine's load
 # (the expert's lookahead has a time budget). A later --level on a test's command line wins.
 COMMAND = [sys.executable, "-m", "toutes_tables", "--level", "simple"]
+TOOL = [sys.executable, "-m", "toutes_tables"]
 
 
 def run_scripted(args: list[str], lines: list[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -82,7 +86,7 @@ def test_a_whole_game_against_the_computer_from_stdin() -> None:
 def test_bad_input_is_quoted_and_explained() -> None:
     done = run_scripted(
         ["--rules", "backgammon", "--seed", "2", "--no-cube"],
-        ["24/30", "hello", "13/1", "999", "double", "?", "hint", "id", "quit"],
+        ["24/30", "hello", "13/1", "999", "double", "?", "hint", "id", "quit", "yes"],
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
@@ -139,6 +143,8 @@ def test_hotseat_game_to_the_end() -> None:
             talk.answer("roll")
         elif "take or drop" in prompt:
             talk.answer("drop")
+        elif prompt.startswith("Drop, and lose"):
+            talk.answer("yes")
         else:
             seen_black_numbering |= prompt.startswith("Black to play")
             talk.answer("1")
@@ -158,6 +164,8 @@ def test_playing_black_against_the_computer_and_resigning() -> None:
         prompt = talk.next_prompt()
     assert prompt is not None
     talk.answer("resign")
+    assert talk.next_prompt() == "Resign (single)? (yes/no)> "
+    talk.answer("yes")
     assert talk.next_prompt() is None
     assert talk.finish() == 0
     assert "Black (X) resigns." in talk.transcript
@@ -170,17 +178,124 @@ def test_playing_black_against_the_computer_and_resigning() -> None:
         (["--start", "300"], "start number 1-225"),
         (["--rules", "backgammon", "--start", "17"], "classic start (No. 64)"),
         (["--rules", "chess"], "invalid choice"),
-        (["--match", "0"], "points >= 1"),
+        (["--match", "0"], "points 1-64"),
+        (["--match", "65"], "points 1-64, got 65"),
+        (["--seed", "-1"], "--seed takes a whole number"),
+        (["play", "--match", "x"], "invalid int value"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        (["starts", "300"], "a start number is 1-225, got 300"),
+        (["ids"], "the following arguments are required: CODE"),
+        (["ids", "x" * 300], "CODE is at most 200 characters"),
         (["--rules", "toutes-tables", "--match", "3", "--mat", "x.mat"], "--mat needs a backgammon match"),
         (["--rules", "backgammon", "--match", "3", "--jacoby"], "--jacoby is for one game"),
         (["--rules", "backgammon", "--winner-opens"], "--winner-opens is the 1698 rule"),
         (["--rules", "toutes-tables", "--no-cube"], "has no cube"),
     ],
 )
-def test_bad_arguments_are_refused(args: list[str], says: str) -> None:
-    done = run_scripted(args, [])
+def test_an_out_of_range_or_unknown_option_is_a_usage_error_on_one_line(args: list[str], says: str) -> None:
+    done = subprocess.run(TOOL + args, input="", capture_output=True, text=True, env=ENV, timeout=60)
     assert done.returncode == 2
     assert says in done.stderr
+    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stdout == ""
+
+
+def tool(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command with a subcommand, its input empty (the data subcommands read none)."""
+    return subprocess.run(TOOL + list(args), input="", capture_output=True, text=True, env=ENV, timeout=60)
+
+
+def test_version_prints_the_engines_version() -> None:
+    from toutes_tables import __version__
+
+    done = tool("--version")
+    assert (done.returncode, done.stdout) == (0, f"toutes-tables {__version__}\n")
+
+
+@pytest.mark.parametrize("subcommand", ["play", "starts", "ids"])
+def test_each_subcommand_has_its_own_help_with_the_exit_statuses(subcommand: str) -> None:
+    done = tool(subcommand, "--help")
+    assert done.returncode == 0
+    assert done.stdout.startswith(f"usage: toutes-tables {subcommand} ")
+    assert "exit status:" in done.stdout and "2    a usage error" in done.stdout
+    top = tool("--help")
+    assert top.returncode == 0 and f"    {subcommand}  " in top.stdout and "exit status:" in top.stdout
+
+
+def test_starts_lists_the_225_starts_and_shows_one() -> None:
+    listed = tool("starts")
+    assert listed.returncode == 0
+    lines = listed.stdout.splitlines()
+    assert len(lines) == 225
+    assert lines[63].split() == ["64", "6-1", "then", "5-1", start_position(64).gnubg_id()]  # drawn-starts.md
+    one = tool("starts", "7")
+    assert one.returncode == 0
+    assert one.stdout.startswith("Start No. 7, drawn with 2-1 then 4-2.\n")
+    assert "|BAR|" in one.stdout and f"gnubg Position ID: {start_position(7).gnubg_id()}" in one.stdout
+    black = tool("starts", "7", "--turn", "black")
+    assert f"gnubg Position ID: {start_position(7, BLACK).gnubg_id()}" in black.stdout
+
+
+def test_starts_json_is_data_for_a_pipe() -> None:
+    starts = json.loads(tool("starts", "--json").stdout)
+    assert [s["number"] for s in starts] == list(range(1, 226))
+    assert all(s["position_id"] == start_position(s["number"]).gnubg_id() for s in starts)
+    one = json.loads(tool("starts", "7", "--json").stdout)
+    assert one == starts[6]
+    assert one["rolls"] == [[1, 2], [2, 4]]
+    assert {int(p): n for p, n in one["points"]["white"].items()} == start_points(7)["white"]
+
+
+XGID_TEXT = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"  # the xgid module's example
+GNUBG_ID = "4HPwATDgc/ABMA:cIkKAAAAAAAA"
+
+
+def test_ids_converts_an_xgid_to_gnubgs_ids_and_back() -> None:
+    from_xgid = json.loads(tool("ids", XGID_TEXT, "--json").stdout)
+    assert from_xgid["kind"] == "xgid" and from_xgid["gnubg_id"] == GNUBG_ID
+    assert from_xgid["turn"] == "white" and from_xgid["dice"] == [5, 2] and from_xgid["jacoby"] is True
+    from_gnubg = json.loads(tool("ids", GNUBG_ID, "--json").stdout)
+    assert from_gnubg["kind"] == "gnubg"
+    # the same state, but for beavers, which gnubg's Match ID does not hold (the XGID's rules field 3 -> 1)
+    assert from_gnubg["xgid"] == XGID_TEXT.replace(":3:0:10", ":1:0:10")
+    assert {k: v for k, v in from_gnubg.items() if k not in ("kind", "xgid")} == {
+        k: v for k, v in from_xgid.items() if k not in ("kind", "xgid")
+    }
+    text = tool("ids", GNUBG_ID)
+    assert text.returncode == 0
+    assert f"XGID:        {XGID_TEXT.replace(':3:0:10', ':1:0:10')}" in text.stdout
+    assert "White on roll, dice 5-2" in text.stdout and "Money game, Jacoby rule" in text.stdout
+
+
+def test_ids_decodes_a_position_id_or_a_match_id_alone() -> None:
+    pid = start_position(7).gnubg_id()
+    position = json.loads(tool("ids", pid, "--json").stdout)
+    assert position["kind"] == "position" and position["match_id"] is None
+    assert position["position"] == start_position(7).absolute()
+    black = json.loads(tool("ids", start_position(7, BLACK).gnubg_id(), "--turn", "black", "--json").stdout)
+    assert black["position"] == start_position(7, BLACK).absolute()  # the same board, Black on roll
+    assert black["position"]["points"] == position["position"]["points"]
+    match = json.loads(tool("ids", GNUBG_ID.split(":")[1], "--json").stdout)
+    assert match["kind"] == "match" and match["position_id"] is None and match["cube"]["value"] == 1
+
+
+@pytest.mark.parametrize("code", ["nope", "AAAAAAAAAAAAAA:zzzz", "XGID=1:2:3", "!!!!!!!!!!!!!!"])
+def test_a_bad_id_is_an_error_on_one_line(code: str) -> None:
+    done = tool("ids", code)
+    assert done.returncode == 1
+    assert done.stderr.startswith("toutes-tables ids: error: ") and len(done.stderr.splitlines()) == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_a_typo_during_play_loses_no_game() -> None:
+    """quit, q and resign ask first; a mistyped command is explained and asked again; the game goes on."""
+    done = run_scripted(["--seed", "5"], ["q", "no", "resign", "n", "quit", "maybe", "no", "rsign", "1"] + ["1"] * 400)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.count("Carry on.") == 3 and "Type yes or no." in out
+    assert "Cannot play 'rsign'" in out
+    assert "abandoned" not in out and "resigns" not in out
+    assert re.search(r"(Black|White) wins a (single|double) game", out)  # played to its end
 
 
 def test_help_lists_the_options() -> None:

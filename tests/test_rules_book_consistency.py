@@ -514,7 +514,10 @@ def test_every_option_of_the_terminal_game_the_pages_name_exists() -> None:
     """docs/python.md ("Play in the terminal") and the rules book name the terminal game's options."""
     from toutes_tables.cli import build_parser
 
-    known = {flag for action in build_parser()._actions for flag in action.option_strings}
+    top = build_parser()  # the command's options, and its subcommands' (play, starts, ids...)
+    subcommands = [p for action in top._actions if isinstance(action.choices, dict) for p in action.choices.values()]
+    parsers = [top, *subcommands]
+    known = {flag for parser in parsers for action in parser._actions for flag in action.option_strings}
     pages = [ROOT / "docs" / "python.md", *sorted(RULES_BOOK.glob("*.md"))]  # (the benchmarks' scripts have others)
     named = {flag for path in pages for flag in re.findall(r"`(--[a-z][a-z-]*)", path.read_text(encoding="utf-8"))}
     assert len(named) >= 10, named

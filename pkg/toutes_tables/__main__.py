@@ -1,4 +1,4 @@
-"""``python -m toutes_tables``: the terminal game (see :mod:`toutes_tables.cli`)."""
+"""``python -m toutes_tables``: the ``toutes-tables`` command (see :mod:`toutes_tables.cli`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The terminal game: ``python -m toutes_tables`` (or the ``toutes-tables`` script).
+"""``toutes-tables play`` (the default subcommand): the terminal game.
 
 Play a game or a match against the computer, or hot-seat with two people at one keyboard::
 
@@ -10,7 +10,8 @@ Play a game or a match against the computer, or hot-seat with two people at one 
 At your turn type a play in standard notation, in **your own numbering** (``24/18 13/11``,
 ``bar/22*``, ``6/off``, ``8/5(2)``), or a command: ``?`` lists the legal plays (numbered:
 typing a number plays that one), ``hint`` asks the computer, ``board`` draws the board
-again, ``id`` prints gnubg's ID of the position, ``resign``, ``help``, ``quit``. In the
+again, ``id`` prints gnubg's ID of the position, ``resign``, ``help``, ``quit`` (``resign``
+``quit`` and a ``drop`` ask first, so a slip of the keyboard loses no game). In the
 backgammon sets you are asked before each roll whether to ``roll`` or ``double`` (when you
 may), and to ``take`` or ``drop`` a double.
 
@@ -21,24 +22,27 @@ Black is to play, Black's own numbers are printed around it too.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .errors import IllegalMoveError, InvalidNotationError
-from .game import Game, GameOptions
-from .match import Match
-from .matchid import gnubg_id, match_state
-from .matfile import MatExportError, match_to_mat
-from .play import Play
-from .player import ComputerPlayer, MatchScore, match_score
-from .position import Position
-from .position import BLACK, WHITE, Color
-from .rules import DEFAULT_RULES, RULE_SETS, Outcome, get_rules
-from .starts import DiceSource
-from .textboard import NAMES, SYMBOLS, board_text
+from ..errors import IllegalMoveError, InvalidNotationError
+from ..game import Game, GameOptions
+from ..match import Match
+from ..matchid import MAX_MATCH_LENGTH, gnubg_id, match_state
+from ..matfile import MatExportError, match_to_mat
+from ..play import Play
+from ..player import ComputerPlayer, MatchScore, match_score
+from ..position import Position
+from ..position import BLACK, WHITE, Color
+from ..rules import DEFAULT_RULES, RULE_SETS, Outcome, get_rules
+from ..starts import DiceSource
+from ..textboard import NAMES, SYMBOLS, board_text
+
+DESCRIPTION = """Play a game or a match against the computer, or hot-seat with two people at one keyboard.
+At your turn type a play in standard notation, in your own numbering (24/18 13/11, bar/22*, 6/off),
+or a command ('help' lists them); a mistyped play or command is explained and asked again, and
+'quit', 'resign' and 'drop' ask before they end the game."""
 
 LEVEL_NAMES = ("beginner", "intermediate", "advanced", "expert")  # toutes_tables.ai.LEVELS, without importing it
 
@@ -49,9 +53,9 @@ HELP = """Commands:
   board       draw the board again
   id          the position's gnubg ID (Position ID, and Match ID in the backgammon sets)
   roll, double, take, drop   cube actions (backgammon sets)
-  resign      give up this game (resign gammon / resign double to concede more)
+  resign      give up this game (resign gammon / resign double to concede more); asks first
   help        this text
-  quit        leave the game"""
+  quit        leave the game; asks first"""
 
 
 RESIGNED = "\x00resigned"  # what a prompt returns once the game ended by resignation; nobody can type it
@@ -107,7 +111,7 @@ class LevelPlayer:
     """
 
     def __init__(self, rules: str, level: str, rng: random.Random, match: Match | None) -> None:
-        from .ai import get_level
+        from ..ai import get_level
 
         self.rules = get_rules(rules)
         self.level = get_level(level)
@@ -115,13 +119,13 @@ class LevelPlayer:
         self.match = match
 
     def choose_play(self, position: Position, dice: Sequence[int]) -> Play:
-        from .ai import choose_play
+        from ..ai import choose_play
 
         return choose_play(position, dice, self.rules, self.level, self.rng) or Play(position, ())
 
     def cube_decision(self, game: Game, _view: MatchScore | None = None) -> str:
         """``"double"`` or ``"roll"`` before rolling; ``"take"`` or ``"drop"`` facing a double."""
-        from .ai import CubeState, should_double, should_take
+        from ..ai import CubeState, should_double, should_take
 
         cube = CubeState.from_game(game, self.match)
         if game.phase == "double-offered":
@@ -302,7 +306,7 @@ class Session:
         would = self.advisor.cube_decision(game, self._match_view(actor))
         if not isinstance(self.advisor, LevelPlayer):
             return f"The computer would {would}."
-        from .ai import CubeState, cube_advice
+        from ..ai import CubeState, cube_advice
 
         # The advice is the (would-be) doubler's: its reason speaks to the player on roll, take_reason to the taker.
         advice = cube_advice(game.position, self.rules, CubeState.from_game(game, self.match), self.advisor.level.name)
@@ -314,7 +318,7 @@ class Session:
         assert game.dice is not None
         if not isinstance(self.advisor, LevelPlayer):
             return f"The computer would play {self.advisor.choose_play(game.position, game.dice)}."
-        from .ai import hint
+        from ..ai import hint
 
         best = hint(game.position, game.dice, self.rules, level=self.advisor.level.name, count=3).plays
         lines = [f"  {a.notation:<24} {a.equity:+.3f}  {a.reason}" for a in best]
@@ -342,14 +346,15 @@ class Session:
                 game.take()
                 self.out.say(f"{_name(actor)} takes: the cube is on {value}.")
                 return
-            if answer in ("d", "drop", "pass"):
+            if answer in ("d", "drop", "pass") and self.confirm(f"Drop, and lose {game.cube_value}"):
                 game.drop()
                 self.out.say(f"{_name(actor)} drops.")
                 return
             if answer == "hint":
                 self.out.say(self._cube_hint(game, actor))
                 continue
-            self.out.say(f"Cannot do {answer!r} now: type 'take' or 'drop' (or 'help').")
+            if answer not in ("d", "drop", "pass"):
+                self.out.say(f"Cannot do {answer!r} now: type 'take' or 'drop' (or 'help').")
 
     def move_phase(self, game: Game, actor: Color) -> None:
         plays = game.legal_plays()
@@ -430,7 +435,9 @@ class Session:
             answer = self.out.ask(prompt)
             word = answer.lower()
             if word in ("quit", "q", "exit"):
-                raise QuitGame("Game abandoned. Bye.", 0)
+                if self.confirm("Abandon the game"):
+                    raise QuitGame("Game abandoned. Bye.", 0)
+                continue
             if word in ("help", "h"):
                 self.out.say(HELP)
                 continue
@@ -446,6 +453,17 @@ class Session:
                 continue
             return word if not any(c in word for c in "/") else answer
 
+    def confirm(self, question: str) -> bool:
+        """Ask ``question`` until the answer is yes or no: nothing that ends a game is done on one keystroke."""
+        while True:
+            answer = self.out.ask(f"{question}? (yes/no)").lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no", ""):
+                self.out.say("Carry on.")
+                return False
+            self.out.say("Type yes or no.")
+
     def _ids(self, game: Game) -> str:
         position_id = game.position.gnubg_id()
         if not self.rules.cube:
@@ -459,6 +477,8 @@ class Session:
         if concede not in outcomes:
             self.out.say(f"Cannot resign {concede!r}: say 'resign', 'resign double' or 'resign gammon'.")
             return False
+        if not self.confirm(f"Resign ({concede})"):
+            return False
         try:
             result = game.resign(outcomes[concede], actor)
         except IllegalMoveError as exc:
@@ -468,16 +488,13 @@ class Session:
         return result is not None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="toutes-tables",
-        description="Play Toutes Tables 225, Toutes tables (1698), Backgammon 225 or Backgammon in the terminal.",
-        epilog="At your turn type 'help' for the commands.",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The game's options, on the ``play`` subcommand's parser."""
     parser.add_argument("--rules", choices=RULE_SETS, default=DEFAULT_RULES, help="the rule set (default: %(default)s)")
     parser.add_argument("--start", type=int, metavar="N",
                         help="start number 1-225 for the 225 sets (64 is the classic start); drawn if not given")
-    parser.add_argument("--match", type=int, metavar="N", help="play a match to N points instead of one game")
+    parser.add_argument("--match", type=int, metavar="N",
+                        help=f"play a match to N points (1-{MAX_MATCH_LENGTH}) instead of one game")
     parser.add_argument("--seed", type=int, help="seed the dice (and the computer) for a reproducible game")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--opponent", choices=("computer", "human"), default="computer",
@@ -498,15 +515,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--winner-opens", action="store_true",
                         help="Toutes tables sets, matches: the winner of a game opens the next (the 1698 rule)")
     parser.add_argument("--mat", metavar="FILE", help="after a backgammon match, write it as a Jellyfish .mat file")
-    return parser
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run the terminal game; returns the exit status (0 done or quit, 1 input ended, 2 bad arguments)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.match is not None and args.match < 1:
-        parser.error(f"--match takes a number of points >= 1, got {args.match}")
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse options out of range or that do not go together: a usage error (exit status 2), one line."""
+    if args.match is not None and not 1 <= args.match <= MAX_MATCH_LENGTH:
+        parser.error(f"--match takes a number of points 1-{MAX_MATCH_LENGTH}, got {args.match}")
+    if args.seed is not None and not 0 <= args.seed < 2**64:
+        parser.error(f"--seed takes a whole number 0 to 2**64 - 1, got {args.seed}")
     if args.start is not None and not 1 <= args.start <= 225:
         parser.error(f"--start takes a start number 1-225, got {args.start}")
     if args.start is not None and not get_rules(args.rules).drawn_starts and args.start != 64:
@@ -520,12 +536,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         parser.error("--winner-opens is the 1698 rule of the Toutes tables sets")
     if args.no_cube and not rules.cube:
         parser.error(f"{args.rules} has no cube to turn off")
-    terminal = Terminal(stdin or sys.stdin, stdout or sys.stdout)
+
+
+def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    """Play; returns the exit status (0 the game is over or quit, 1 the input ended first)."""
+    terminal = Terminal(stdin, stdout)
     try:
         return Session(args, terminal).run()
     except KeyboardInterrupt:
         terminal.say("\nInterrupted. Bye.")
         return 130
-    except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
-        sys.stdout = open(os.devnull, "w")  # keep the interpreter's final flush quiet
-        return 1
