@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from toutes_tables.service import ServiceError, dispatch
+from toutes_tables.services import ServiceError, dispatch
 
 
 def computer_plays_both_sides(actions: int) -> dict[str, Any]:
