@@ -3,7 +3,9 @@
 Prints, in CPython, the seconds the expert took to play the game (checker plays and cube
 decisions, as the web game's computer makes them), the seconds the review took, the time per
 reviewed decision and their ratio (review / play: under 1 the review is faster than the game
-was). The browser's figure (the same review in the Pyodide worker) is not measured here yet.
+was). The expert plays with its time budget (2 s a move), which a loaded machine reaches more
+often; ``--no-budget`` has it search every candidate, as the review always does. The browser's
+figure (the same review in the Pyodide worker) is not measured here yet.
 
     python benchmarks/analysis.py [--rules backgammon] [--seed 1] [--games 1]
 """
@@ -11,6 +13,7 @@ was). The browser's figure (the same review in the Pyodide worker) is not measur
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 import time
@@ -19,12 +22,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pkg"))
 
 from toutes_tables import Game  # noqa: E402
-from toutes_tables.ai import CubeState, choose_play, should_double, should_take  # noqa: E402
+from toutes_tables.ai import LEVELS, CubeState, Level, choose_play, should_double, should_take  # noqa: E402
 from toutes_tables.analysis import review  # noqa: E402
 
 
-def expert_game(rules: str, seed: int) -> tuple[Game, float]:
-    """A game the expert plays against itself, and the seconds its decisions took."""
+def expert_game(rules: str, seed: int, level: Level = LEVELS["expert"]) -> tuple[Game, float]:
+    """A game the expert (``level``) plays against itself, and the seconds its decisions took."""
     game = Game(rules, rng=random.Random(seed))
     thinking = 0.0
     while not game.is_over:
@@ -32,16 +35,16 @@ def expert_game(rules: str, seed: int) -> tuple[Game, float]:
         if game.phase == "opening":
             game.roll_opening()  # a tie is rolled again
         elif game.phase == "roll":
-            if game.can_double() and should_double(game.position, rules, CubeState.from_game(game), "expert"):
+            if game.can_double() and should_double(game.position, rules, CubeState.from_game(game), level):
                 game.offer_double()
             else:
                 game.roll()
         elif game.phase == "double-offered":
             doubler = CubeState.from_game(game)
-            game.take() if should_take(game.position, rules, doubler, "expert") else game.drop()
+            game.take() if should_take(game.position, rules, doubler, level) else game.drop()
         else:
             assert game.dice is not None
-            play = choose_play(game.position, game.dice, rules, "expert")
+            play = choose_play(game.position, game.dice, rules, level)
             game.play(play) if play is not None else game.pass_turn()
         thinking += time.perf_counter() - began
     return game, thinking
@@ -52,15 +55,19 @@ def main() -> None:
     parser.add_argument("--rules", default="backgammon")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--no-budget", action="store_true",
+                        help="the expert plays without its time budget (every candidate searched, as the review does)")
     args = parser.parse_args()
+    level = dataclasses.replace(LEVELS["expert"], time_budget=None) if args.no_budget else LEVELS["expert"]
     for n in range(args.games):
-        game, played = expert_game(args.rules, args.seed + n)
+        game, played = expert_game(args.rules, args.seed + n, level)
         turns = sum(1 for a in game.history if type(a).__name__ == "Played")
         began = time.perf_counter()
         decisions = list(review(game))
         reviewed = time.perf_counter() - began
         print(
-            f"{args.rules} seed {args.seed + n}: {turns} turns, {len(decisions)} decisions reviewed | "
+            f"{args.rules} seed {args.seed + n}{' (no budget)' if args.no_budget else ''}: {turns} turns, "
+            f"{len(decisions)} decisions reviewed | "
             f"played in {played:.1f} s, reviewed in {reviewed:.1f} s "
             f"({1000 * reviewed / max(1, len(decisions)):.0f} ms per decision) | review/play {reviewed / played:.2f}"
         )

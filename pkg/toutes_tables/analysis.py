@@ -43,7 +43,7 @@ them as they come and may stop at any time); :func:`summarise` sums any of them 
 (3, 1)
 >>> first = next(review(game))
 >>> first.colour, first.dice, first.played, first.best, first.error, first.mark
-(WHITE, (3, 1), '8/5 6/5', '8/5 6/5', 0.0, '')
+(BLACK, (3, 1), '8/5 6/5', '8/5 6/5', 0.0, '')
 """
 
 from __future__ import annotations
