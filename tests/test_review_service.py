@@ -88,3 +88,45 @@ def test_bad_review_calls_are_refused() -> None:
     started = dispatch("review_start", {"record": short_record()})
     with pytest.raises(ServiceError, match="max_items is an integer 1-50"):
         dispatch("review_next", {"id": started["id"], "max_items": 0})
+
+
+def test_the_services_bounds_are_the_engines() -> None:
+    from toutes_tables import analysis, review_service, rollout
+
+    assert review_service.MAX_RECORD_CHARS == analysis.MAX_RECORD_CHARS
+    assert (review_service.MAX_CANDIDATES, review_service.MAX_PLIES) == (rollout.MAX_CANDIDATES, rollout.MAX_PLIES)
+
+
+RACE_XGID = "XGID=--B-ABB------------aa-b-a-:0:0:1:61:0:0:0:0:10"  # a short race, White to play 6-1
+
+
+def test_a_rollout_runs_in_chunks_as_the_engines_rollout() -> None:
+    from toutes_tables.rollout import Rollout
+    from toutes_tables.xgid import XGID
+
+    started = dispatch("rollout_start", {"xgid": RACE_XGID, "count": 2, "seed": 4, "variance_reduction": False})
+    assert started["games"] == 0 and len(started["candidates"]) == 2
+    dispatch("rollout_next", {"id": started["id"], "games": 3})
+    answer = dispatch("rollout_next", {"id": started["id"], "games": 2})
+    assert answer["games"] == 5
+    x = XGID.parse(RACE_XGID)
+    plays = [c.play for c in Rollout(x.position, x.dice, "backgammon").candidates]
+    chosen = [p for p in plays if str(p) in {c["notation"] for c in answer["candidates"]}]
+    same = Rollout(x.position, x.dice, "backgammon", chosen, seed=4, variance_reduction=False).run(5)
+    assert {c["notation"]: c["equity"] for c in answer["candidates"]} == {
+        c.notation: round(c.mean, 4) for c in same.candidates}
+    assert all(c["locations"] for c in answer["candidates"])
+    assert dispatch("rollout_cancel", {"id": started["id"]})["cancelled"]
+    with pytest.raises(ServiceError, match="no rollout"):
+        dispatch("rollout_next", {"id": started["id"]})
+
+
+def test_a_rollout_of_named_candidates_and_bad_calls() -> None:
+    started = dispatch("rollout_start", {"xgid": RACE_XGID, "candidates": ["6/off 2/1"], "truncate": 2})
+    assert [c["notation"] for c in started["candidates"]] == ["6/off 2/1"]
+    with pytest.raises(ValueError):
+        dispatch("rollout_start", {"xgid": RACE_XGID, "candidates": ["24/18"]})
+    with pytest.raises(ServiceError, match="either a position"):
+        dispatch("rollout_start", {})
+    with pytest.raises(ServiceError, match="games is an integer 1-36"):
+        dispatch("rollout_next", {"id": started["id"], "games": 100})

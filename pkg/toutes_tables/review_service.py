@@ -1,4 +1,4 @@
-"""The review of a game or match as JSON service methods, for the web game's worker.
+"""The review of a game or match, and rollouts, as JSON service methods, for the web game's worker.
 
 The methods register themselves in the service's table (:mod:`toutes_tables.service_calls`);
 :mod:`toutes_tables.services` imports this module beside the game's and the chouette's. A
@@ -20,6 +20,18 @@ Methods
     (final once ``done``).
 ``review_cancel(id)``
     Stop and forget a review: ``{id, cancelled}``.
+``rollout_start(rules, xgid | position, turn, dice, candidates, count, seed, variance_reduction,
+truncate)``
+    Begin a rollout (:mod:`toutes_tables.rollout`) of a position (an XGID, or a gnubg Position
+    ID with ``turn`` on roll; ``dice`` override the XGID's): of the ``candidates`` (plays in
+    notation) or the ``count`` best plays at a glance, or without dice of the position before its
+    roll. Answers ``{id, games: 0, candidates}``.
+``rollout_next(id, games)``
+    Play ``games`` (1-36) more games of every candidate: ``{id, games, candidates}``, each
+    candidate ``{notation, moves, locations, games, equity, standard_error, interval,
+    win_rate}``.
+``rollout_cancel(id)``
+    Stop and forget a rollout: ``{id, cancelled}``.
 
 The analysis board (any position, its ranked plays and cube decision) is
 :mod:`toutes_tables.study_service`'s; a reviewed decision's ``position_id`` (and, in the
@@ -33,14 +45,30 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-from .analysis import MAX_RECORD_CHARS, Decision, count_turns, games_of, results_of, review, summarise
+from typing import TYPE_CHECKING
+
 from .matimport import read_mat
-from .position import Color
-from .service import board_location
-from .service_calls import ServiceError, integer, method, text
+from .movegen import check_dice, legal_plays
+from .notation import parse_play
+from .position import Color, Position
+from .rules import get_rules
+from .service import board_location, colour_name, rules_name
+from .service_calls import ServiceError, boolean, integer, listed, method, optional_integer, optional_text, text
+from .xgid import XGID
+
+if TYPE_CHECKING:
+    from .analysis import Decision
+    from .rollout import Rollout
+
+# The review and the rollouts (and through them the AI) are imported on first use, not here: the
+# worker imports every service module when it starts, and most visits never review a game.
+MAX_RECORD_CHARS = 2_000_000  # analysis.MAX_RECORD_CHARS (a test checks they agree)
+MAX_CANDIDATES = 8  # rollout.MAX_CANDIDATES
+MAX_PLIES = 400  # rollout.MAX_PLIES
 
 MAX_REVIEWS = 4  # reviews kept at once; starting another forgets the oldest
 MAX_ITEMS = 50
+MAX_ID_CHARS = 120  # an XGID is about 60 characters
 
 
 @dataclasses.dataclass
@@ -92,6 +120,8 @@ def _record(record: Any) -> Any:
 @method
 def review_start(record: Any) -> dict[str, Any]:
     """Begin a review of ``record``; nothing is computed yet."""
+    from .analysis import count_turns, games_of, results_of, review
+
     source = _record(record)
     games = games_of(source)
     while len(_reviews) >= MAX_REVIEWS:
@@ -110,6 +140,8 @@ def _running(id: Any) -> _Running:
 
 
 def _summary(running: _Running) -> dict[str, Any]:
+    from .analysis import summarise
+
     players = summarise(running.done, running.results)
     return {c.value: p.to_json() for c, p in players.items()}
 
@@ -149,4 +181,97 @@ def review_cancel(id: Any) -> dict[str, Any]:
     return {"id": number, "cancelled": _reviews.pop(number, None) is not None}
 
 
-__all__ = ["decision_view", "review_cancel", "review_next", "review_start"]
+# -- rollouts ---------------------------------------------------------------------------------
+
+MAX_ROLLOUTS = 4
+MAX_ROLLOUT_CHUNK = 36
+_rollouts: dict[int, Rollout] = {}
+
+
+def _rollout_view(number: int, done: Rollout) -> dict[str, Any]:
+    colour = done.position.turn
+    candidates = []
+    for c in done.candidates:
+        data = c.to_json()
+        data["locations"] = _locations(c.play.moves, colour) if c.play is not None else []
+        candidates.append(data)
+    return {"id": number, "games": done.games, "candidates": candidates}
+
+
+@method
+def rollout_start(
+    rules: Any = "backgammon",
+    xgid: Any = None,
+    position: Any = None,
+    turn: Any = "white",
+    dice: Any = None,
+    candidates: Any = None,
+    count: Any = 4,
+    seed: Any = 0,
+    variance_reduction: Any = True,
+    truncate: Any = None,
+) -> dict[str, Any]:
+    """Set up a rollout; nothing is played yet."""
+    from .ai.search import rank_plays
+    from .rollout import Rollout
+
+    rule_set = get_rules(rules_name(rules))
+    xgid_text = optional_text("xgid", xgid, MAX_ID_CHARS, "an XGID")
+    position_id = optional_text("position", position, MAX_ID_CHARS, "a gnubg Position ID")
+    if (xgid_text is None) == (position_id is None):
+        raise ServiceError("give either a position (a gnubg Position ID) or an xgid")
+    rolled = None if dice is None else check_dice(listed("dice", dice, 2, "two dice 1-6"))
+    if xgid_text is not None:
+        state = XGID.parse(xgid_text)
+        pos, rolled = state.position, rolled or state.dice
+    else:
+        assert position_id is not None
+        pos = Position.from_gnubg_id(position_id, colour_name("turn", turn))
+    shown = integer("count", count, 1, MAX_CANDIDATES)
+    plays = None
+    if candidates is not None:
+        if rolled is None:
+            raise ServiceError("candidates are plays of the dice: give the dice")
+        names = listed("candidates", candidates, MAX_CANDIDATES, "a list of plays in notation")
+        legal = legal_plays(pos, rolled, rule_set)
+        plays = [parse_play(pos, text(f"candidates[{i}]", n, 80, "a play in notation"), legal, rolled)
+                 for i, n in enumerate(names)]
+    elif rolled is not None:
+        plays = [s.play for s in rank_plays(pos, rolled, rule_set)[:shown]] or None
+    done = Rollout(
+        pos,
+        rolled,
+        rule_set,
+        plays,
+        seed=integer("seed", seed, 0, 2**31),
+        variance_reduction=boolean("variance_reduction", variance_reduction),
+        truncate=optional_integer("truncate", truncate, 1, MAX_PLIES),
+    )
+    while len(_rollouts) >= MAX_ROLLOUTS:
+        del _rollouts[min(_rollouts)]
+    number = next(_ids)
+    _rollouts[number] = done
+    return _rollout_view(number, done)
+
+
+@method
+def rollout_next(id: Any, games: Any = 1) -> dict[str, Any]:
+    """Play ``games`` more games of every candidate of rollout ``id``."""
+    number = integer("id", id, 1, 2**31)
+    done = _rollouts.get(number)
+    if done is None:
+        raise ServiceError(f"no rollout {number} is running (only the {MAX_ROLLOUTS} newest are kept)")
+    done.run(integer("games", games, 1, MAX_ROLLOUT_CHUNK))
+    return _rollout_view(number, done)
+
+
+@method
+def rollout_cancel(id: Any) -> dict[str, Any]:
+    """Stop rollout ``id`` and forget it."""
+    number = integer("id", id, 1, 2**31)
+    return {"id": number, "cancelled": _rollouts.pop(number, None) is not None}
+
+
+__all__ = [
+    "decision_view", "review_cancel", "review_next", "review_start", "rollout_cancel", "rollout_next", "rollout_start",
+]
