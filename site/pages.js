@@ -1,6 +1,6 @@
 // Site-wide entry, loaded by every page (overrides/main.html). It registers the service worker and
-// mounts what is live in the page: the game (#game), the analysis board (#analysis), the chouette
-// (#chouette) and the <tt-board> widgets.
+// mounts what is live in the page: the game (#game), the analysis board (#analysis), the review
+// (#review), the chouette (#chouette) and the <tt-board> widgets.
 //
 // Material's instant navigation swaps the page content without reloading: module scripts already run
 // are not run again, so a page's live parts are mounted here on each emission of Material's `document$`
@@ -21,6 +21,12 @@ const LIVE_PARTS = [
     load: () => import("./analysis/main.js"),
     mount: "mountAnalysis",
     unmount: "unmountAnalysis",
+  },
+  {
+    root: "#review.toutes-tables-review",
+    load: () => import("./review/main.js"),
+    mount: "mountReview",
+    unmount: "unmountReview",
   },
   {
     root: "#chouette.toutes-tables-chouette",

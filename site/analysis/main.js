@@ -1,27 +1,13 @@
 // The analysis board page's mount (docs/analysis.md has the #analysis element; site/pages.js calls
-// mountAnalysis on every arrival at the page). Shaped like the game's mount (site/game/main.js).
+// mountAnalysis on every arrival at the page). The game's layout is its layout too.
 
+import { engineWorkerUrl, linkStylesheets } from "../mount.js";
 import { createAnalysis } from "./analysis.js";
-
-let styled = false;
-
-function linkStyle(href) {
-  const style = document.createElement("link");
-  style.rel = "stylesheet";
-  style.href = new URL(href, import.meta.url).href;
-  document.head.append(style);
-}
 
 /** Start an analysis board in `root` (its `data-engine-worker` may name the worker, same origin only). */
 export function mountAnalysis(root) {
-  if (!styled) {
-    styled = true;
-    linkStyle("../game/game.css"); // the game's layout: board beside its side panel
-    linkStyle("./analysis.css");
-  }
-  const configured = new URL(root.dataset.engineWorker || "../engine/worker.js", window.location.href);
-  const workerUrl = configured.origin === window.location.origin ? configured : new URL("../engine/worker.js", import.meta.url);
-  const analysis = createAnalysis(root, { workerUrl });
+  linkStylesheets(import.meta.url, "../game/game.css", "./analysis.css");
+  const analysis = createAnalysis(root, { workerUrl: engineWorkerUrl(root) });
   window.toutesTablesAnalysis = analysis;
   return analysis;
 }

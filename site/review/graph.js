@@ -1,0 +1,72 @@
+// The review's equity graph as plain data: one point per checker decision, the equity after the play
+// made, seen by one colour; marks on the errors and the lucky and unlucky rolls. Pure (no DOM, no
+// canvas), so it is tested under node (site/review/review.test.mjs); review.js draws it.
+
+/** The series for `colour`: [{index, y, mark, luckMark, decider}] over the move decisions (cube ones left out). */
+export function graphSeries(decisions, colour = "white") {
+  const series = [];
+  decisions.forEach((d, index) => {
+    if (d.kind !== "move") return;
+    const mine = d.colour === colour;
+    series.push({
+      index,
+      y: mine ? d.played_equity : -d.played_equity,
+      mark: d.mark,
+      luckMark: d.luck_mark,
+      decider: d.colour,
+    });
+  });
+  return series;
+}
+
+/** The equity range the graph shows: at least -1 to +1, wider when a gammon or a double game is at stake. */
+export function equityRange(series) {
+  const top = Math.max(1, ...series.map((p) => Math.abs(p.y)));
+  return Math.ceil(top * 2) / 2;
+}
+
+/** Pixel positions of the series in a `width` x `height` box with `pad` pixels around the plot. */
+export function graphLayout(series, width, height, pad = 6) {
+  const range = equityRange(series);
+  const n = series.length;
+  const x = (i) => (n <= 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (n - 1));
+  const y = (v) => height / 2 - (v / range) * (height / 2 - pad);
+  return {
+    range,
+    zeroY: y(0),
+    points: series.map((p, i) => ({ ...p, px: x(i), py: y(p.y) })),
+  };
+}
+
+/** The point of a laid-out graph nearest to the pixel column `px` (null for an empty graph). */
+export function nearestPoint(laid, px) {
+  let best = null;
+  for (const p of laid.points) if (best === null || Math.abs(p.px - px) < Math.abs(best.px - px)) best = p;
+  return best;
+}
+
+/** The next decision index from `current` in `direction` (+1 / -1) among `indices` (sorted), or null. */
+export function stepIndex(indices, current, direction) {
+  if (!indices.length) return null;
+  if (current === null || current === undefined) return direction > 0 ? indices[0] : indices[indices.length - 1];
+  if (direction > 0) return indices.find((i) => i > current) ?? null;
+  for (let k = indices.length - 1; k >= 0; k--) if (indices[k] < current) return indices[k];
+  return null;
+}
+
+/** The decisions a player learns from: his own bad and very bad ones, in order. */
+export function mistakes(decisions, colour) {
+  return decisions
+    .map((d, index) => ({ d, index }))
+    .filter(({ d }) => d.colour === colour && d.kind === "move" && (d.mark === "bad" || d.mark === "very bad"))
+    .map(({ index }) => index);
+}
+
+/** The verdict on a new try at a mistake: "best", "good enough" (within the doubtful mark) or "wrong". */
+export function judgeTry(decision, notation, equityOf, doubtful = 0.03) {
+  if (notation === decision.best) return { verdict: "best", cost: 0 };
+  const equity = equityOf(notation);
+  if (equity === null || equity === undefined) return { verdict: "wrong", cost: null };
+  const cost = Math.max(0, decision.best_equity - equity);
+  return { verdict: cost <= doubtful ? "good enough" : "wrong", cost };
+}
