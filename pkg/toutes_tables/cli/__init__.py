@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from .. import __version__
-from . import ids, play, starts
+from . import analyse, ids, play, starts
 
 PROG = "toutes-tables"
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -64,6 +64,8 @@ SUBCOMMANDS = [
                starts.add_arguments, starts.check, starts.run),
     Subcommand("ids", "decode and convert a gnubg Position ID / Match ID or an XGID", ids.DESCRIPTION,
                ids.add_arguments, ids.check, ids.run),
+    Subcommand("analyse", "review a game or match: errors, marks, luck, ratings", analyse.DESCRIPTION,
+               analyse.add_arguments, analyse.check, analyse.run),
 ]
 DEFAULT_SUBCOMMAND = "play"
 

@@ -12,25 +12,27 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .analysis import MAX_RECORD_CHARS, MARK_SIGNS, Review, analyse_match
-from .matimport import read_mat
-from .position import BLACK, WHITE
+from ..analysis import MAX_RECORD_CHARS, MARK_SIGNS, Review, analyse_match
+from ..matimport import read_mat
+from ..position import BLACK, WHITE
+
+DESCRIPTION = """Review a game or match: every decision's error against the strongest level's search, gnubg's
+marks (?! doubtful, ? bad, ?? very bad), every roll's luck, each player's error rates, rating and
+luck-adjusted result. RECORD is a saved game or match (text or JSON) or a .mat match file; - reads
+standard input. --json writes the review as JSON."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="toutes-tables analyse",
-        description="Review a game or match: every decision's error, every roll's luck, each player's summary.",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("record", metavar="RECORD",
                         help="a game or match record (text or JSON), or a .mat match file; - for standard input")
-    parser.add_argument("--json", action="store_true", help="print the review as JSON")
-    return parser
+    parser.add_argument("--json", action="store_true", help="write the review as JSON instead of the report")
+
+
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Nothing to check before reading the record (its errors are the engine's, exit status 1)."""
 
 
 def read_record(path: str, stdin: TextIO) -> str:
@@ -95,20 +97,15 @@ def report(review: Review) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run ``analyse``; returns the exit status (0 done, 2 bad arguments or a record that cannot be read)."""
-    out = stdout or sys.stdout
-    args = build_parser().parse_args(list(argv))
+def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    """Review RECORD and write the report (or JSON); a record that cannot be read raises a ValueError."""
     try:
-        review = review_text(read_record(args.record, stdin or sys.stdin))
-    except (OSError, ValueError) as exc:
-        print(f"toutes-tables analyse: {exc}", file=sys.stderr)
-        return 2
+        text = read_record(args.record, stdin)
+    except OSError as exc:
+        raise ValueError(f"cannot read {args.record!r}: {exc.strerror or exc}") from None
+    review = review_text(text)
     if args.json:
-        out.write(json.dumps(review.to_json(), indent=1) + "\n")
+        stdout.write(json.dumps(review.to_json(), indent=1) + "\n")
     else:
-        out.write(report(review))
+        stdout.write(report(review))
     return 0
-
-
-__all__ = ["build_parser", "main", "read_record", "report", "review_text"]

@@ -1,4 +1,4 @@
-"""``toutes-tables analyse RECORD`` (toutes_tables.review_cli): the printed report and its JSON."""
+"""``toutes-tables analyse RECORD`` (toutes_tables.cli.analyse): the printed report and its JSON."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from toutes_tables import Game, Match, match_to_mat
 from toutes_tables.analysis import analyse_game
-from toutes_tables.review_cli import main
+from toutes_tables.cli import main
 
 
 def record(tmp_path: Path) -> Path:
@@ -31,7 +31,7 @@ def record(tmp_path: Path) -> Path:
 def test_json_report_has_the_players_error_rates_decisions_and_luck(tmp_path: Path) -> None:
     path = record(tmp_path)
     out = io.StringIO()
-    assert main([str(path), "--json"], stdout=out) == 0
+    assert main(["analyse", str(path), "--json"], stdout=out) == 0
     data = json.loads(out.getvalue())
     assert data == json.loads(json.dumps(analyse_game(path.read_text()).to_json()))
     for colour in ("black", "white"):
@@ -43,7 +43,7 @@ def test_json_report_has_the_players_error_rates_decisions_and_luck(tmp_path: Pa
 def test_printed_report_lists_the_summary_and_the_marked_decisions(tmp_path: Path) -> None:
     path = record(tmp_path)
     out = io.StringIO()
-    assert main([str(path)], stdout=out) == 0
+    assert main(["analyse", str(path)], stdout=out) == 0
     text = out.getvalue()
     review = analyse_game(path.read_text())
     assert "Checker error rate" in text and "Rating" in text and "Luck-adjusted result" in text
@@ -59,13 +59,23 @@ def test_a_mat_file_from_standard_input(tmp_path: Path) -> None:
     match.game.offer_double()
     match.game.drop()
     out = io.StringIO()
-    assert main(["-", "--json"], stdin=io.StringIO(match_to_mat(match)), stdout=out) == 0
+    assert main(["analyse", "-", "--json"], stdin=io.StringIO(match_to_mat(match)), stdout=out) == 0
     assert [d["kind"] for d in json.loads(out.getvalue())["decisions"]] == ["move", "cube", "take"]
 
 
-def test_a_bad_record_exits_2_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_record_exits_1_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("Toutes Tables record 1\nRules: chess\n")
-    assert main([str(bad)], stdout=io.StringIO()) == 2
+    assert main(["analyse", str(bad)], stdout=io.StringIO()) == 1
     assert "chess" in capsys.readouterr().err
-    assert main([str(tmp_path / "missing.txt")], stdout=io.StringIO()) == 2
+    assert main(["analyse", str(tmp_path / "missing.txt")], stdout=io.StringIO()) == 1
+    assert "missing.txt" in capsys.readouterr().err
+
+
+def test_the_review_pages_worked_example_is_what_the_command_prints() -> None:
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    page = (docs / "review.md").read_text(encoding="utf-8")
+    shown = page.split("```text\n", 1)[1].split("```", 1)[0]
+    out = io.StringIO()
+    assert main(["analyse", str(docs / "review-example.txt")], stdout=out) == 0
+    assert out.getvalue() == shown
