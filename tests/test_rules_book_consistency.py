@@ -34,6 +34,7 @@ from pathlib import Path
 
 from toutes_tables import BLACK, RULE_SETS, WHITE, GameOptions, Match, Outcome, Position, get_rules, start_position
 from toutes_tables.game import _point_game_count, announce
+from toutes_tables.matchid import MAX_MATCH_LENGTH as MATCH_ID_MAX_LENGTH
 from toutes_tables.notation import MAX_NOTATION_LENGTH, MAX_STEPS
 from toutes_tables.service import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, MAX_RECORD_CHARS, new_match
 from toutes_tables.starts import start_number, start_points, start_rolls
@@ -303,6 +304,8 @@ def test_the_bounds_the_book_states_are_the_games() -> None:
     assert set(stated_numbers(r"a cube up to ([\d,]+)")) == {(MAX_CUBE,)}
     assert set(stated_numbers(r"a match is played to (\d+) to (\d+) points")) == {(1, MAX_MATCH_LENGTH)}
     assert set(stated_numbers(r"a match of (\d+) to (\d+) points")) == {(1, MAX_MATCH_LENGTH)}
+    terminal = stated_numbers(r"in the terminal game (\d+) to (\d+), the longest match a gnubg Match ID")
+    assert set(terminal) == {(1, MATCH_ID_MAX_LENGTH)}
     assert set(stated_numbers(r"automatic doubles up to a cube of (\d+)")) == {(MAX_AUTO_DOUBLES,)}
     assert set(stated_numbers(r"a higher one \(at most (\d+)\)")) == {(MAX_AUTO_DOUBLES,)}
     service_default = inspect.signature(new_match).parameters["auto_double_limit"].default
