@@ -11,8 +11,14 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
+from hypothesis import settings
 
 from toutes_tables import CHECKERS, Position, legal_plays, start_position
+
+# Property tests are reproducible: the same examples on every run (derandomize), no example
+# database carried between runs, and no deadline (a slow machine must not fail a test).
+settings.register_profile("toutes-tables", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.load_profile("toutes-tables")
 
 ALL_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 """The 21 distinct rolls, doubles included."""

@@ -186,3 +186,10 @@ def test_two_hitting_routes_through_unwritten_points_are_ambiguous(pos) -> None:
 def test_a_play_that_is_not_text_is_invalid_notation_naming_the_parameter(text: object) -> None:
     with pytest.raises(InvalidNotationError, match="text must be a str"):
         parse_play(start_position(64), text, (6, 5), BACKGAMMON)  # type: ignore[arg-type]
+
+
+def test_the_steps_of_two_written_routes_may_interleave(pos) -> None:
+    """``7/off 4/off 2/off`` with 4-4: 7/3 first (to bring the last checker home), then 4/off, 3/off, 2/off."""
+    position = pos("white 1:8 2:5 4:1 7:1 / 1:5 2:4 9:1 12:1 16:1 20:3")
+    play = parse_play(position, "7/off 4/off 2/off", (4, 4), BACKGAMMON)
+    assert str(play) == "7/off 4/off 2/off" and play.result.theirs[0] == 3

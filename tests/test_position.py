@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from toutes_tables import BLACK, WHITE, InvalidPositionError, Position, start_position
+from toutes_tables import BLACK, WHITE, Game, InvalidPositionError, Position, start_position
 
 
 # -- validation ------------------------------------------------------------------------------
@@ -137,3 +137,33 @@ def test_gnubg_id_equals_gnubgs_own(selfplay, scattered) -> None:
         board = position.to_gnubg_board()
         assert position.gnubg_id() == gnubg.position_id(board)
         assert tuple(map(tuple, gnubg.position_from_id(position.gnubg_id()))) == board
+
+
+def test_a_mutual_closeout_with_checkers_on_both_bars_is_refused_as_a_deadlock() -> None:
+    deadlock = Position.from_gnubg_id("27YBAHDbtgEAcA")
+    with pytest.raises(InvalidPositionError, match="nobody can ever move"):
+        deadlock.check_playable()
+    with pytest.raises(InvalidPositionError, match="nobody can ever move"):
+        Game("backgammon", position=deadlock)
+
+
+def test_a_position_with_all_checkers_off_is_refused_as_a_game_already_over() -> None:
+    with pytest.raises(InvalidPositionError, match="the game is over"):
+        Position.from_gnubg_id("AAAAAAAAAAAAAA").check_playable()
+    with pytest.raises(InvalidPositionError, match="the game is over"):
+        Position.from_text("white 1:1 / -").check_playable()
+
+
+def test_one_side_closed_out_on_the_bar_is_playable(pos) -> None:
+    closed_out = pos("white 13:14 bar:1 / 1:2 2:2 3:2 4:2 5:2 6:2 13:3")
+    assert closed_out.check_playable() is closed_out
+    assert closed_out.swapped().check_playable() == closed_out.swapped()
+
+
+@pytest.mark.parametrize("pid", ["27YBAHDbtgEAcA", "AAAAAAAAAAAAAA"])
+def test_the_service_refuses_to_start_or_explore_an_unplayable_position(pid: str) -> None:
+    from toutes_tables.service import dispatch
+
+    for command in ("explore", "new_match"):
+        with pytest.raises(InvalidPositionError):
+            dispatch(command, {"rules": "backgammon", "position": pid})

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .chouette import Answer, Chouette, ChouetteAction, Join, NextGame, Settlement, order_from_rolls, roll_for_order
-from .errors import IllegalMoveError, InvalidNotationError, InvalidPositionError, InvalidRecordError
+from .errors import (
+    IllegalMoveError, InvalidArgumentError, InvalidNotationError, InvalidPositionError, InvalidRecordError,
+)
 from .game import (
     Action, Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, Take, announce,
 )
@@ -59,5 +61,5 @@ __all__ = [
     # the computer player and text board
     "ComputerPlayer", "MatchScore", "choose_play", "cube_decision", "estimate", "match_score", "board_text",
     # errors
-    "IllegalMoveError", "InvalidNotationError", "InvalidPositionError", "InvalidRecordError",
+    "IllegalMoveError", "InvalidArgumentError", "InvalidNotationError", "InvalidPositionError", "InvalidRecordError",
 ]

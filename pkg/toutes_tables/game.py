@@ -36,11 +36,12 @@ Decisions the rules leave open, written down here (the rules book repeats them):
   rolling; the first double by either player, later ones only by the owner. Taking doubles
   the value and gives the cube to the taker, who then waits while the doubler rolls; dropping
   ends the game, the doubler winning the stake before the double as a single game. No
-  doubling in a Crawford game. The value is not capped.
+  doubling in a Crawford game. The cube goes no higher than :data:`~toutes_tables.rules.MAX_CUBE`
+  (4096, gnubg's limit): at that value nobody may double.
 * **Automatic doubles** (backgammon sets): each tie of the opening roll doubles the stake
   (``"double"``) or adds one (``"plus-one"``) as long as the new value stays within
-  ``auto_doubles``; the cube stays in the middle and counts as not yet turned. They do not
-  apply in a Crawford game.
+  ``auto_doubles`` (at most ``MAX_AUTO_DOUBLES``, 64); the cube stays in the middle and counts
+  as not yet turned. They do not apply in a Crawford game.
 * **Jacoby** (backgammon sets, money play only: :class:`~toutes_tables.Match` refuses it):
   a gammon or backgammon counts as a single game unless a double was offered and taken
   during the game (automatic doubles do not count).
@@ -66,12 +67,12 @@ import random
 from collections.abc import Sequence
 from typing import Literal
 
-from .errors import IllegalMoveError, InvalidNotationError
+from .errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError, check_instance, check_sequence, shown
 from .movegen import check_dice, legal_plays, play_from_moves
 from .notation import parse_play
 from .play import Move, Play
 from .position import BAR, CHECKERS, OFF, WHITE, Color, Position
-from .rules import DEFAULT_RULES, Outcome, RuleSet, get_rules
+from .rules import DEFAULT_RULES, MAX_AUTO_DOUBLES, MAX_CUBE, Outcome, RuleSet, get_rules
 from .starts import CLASSIC_START, DiceSource, DrawnStart, draw_start, start_number, start_position, start_rolls
 
 Phase = Literal["opening", "roll", "move", "double-offered", "over"]
@@ -88,7 +89,7 @@ def announce(dice: Sequence[int]) -> str:
     >>> announce((1, 6)), announce((6, 6)), announce((2, 2)), announce((3, 1))
     ('Six-ace', 'Sonnés', 'Double two', 'Three-ace')
     """
-    d1, d2 = check_dice(tuple(dice))
+    d1, d2 = check_dice(dice)
     if d1 == d2:
         return _DOUBLE_NAMES[d1]
     high, low = max(d1, d2), min(d1, d2)
@@ -118,8 +119,11 @@ class GameOptions:
         for name in ("cube", "jacoby", "point_game", "winner_opens"):
             if type(getattr(self, name)) is not bool:
                 raise ValueError(f"option {name} must be True or False, got {getattr(self, name)!r}")
-        if type(self.auto_doubles) is not int or self.auto_doubles < 0:
-            raise ValueError(f"auto_doubles is a cube value limit >= 0 (0 = off), got {self.auto_doubles!r}")
+        if type(self.auto_doubles) is not int or not 0 <= self.auto_doubles <= MAX_AUTO_DOUBLES:
+            raise InvalidArgumentError(
+                f"auto_doubles is a cube value limit from 0 (off) to {MAX_AUTO_DOUBLES} (MAX_AUTO_DOUBLES), "
+                f"got {shown(self.auto_doubles)}"
+            )
         if self.auto_double_mode not in ("double", "plus-one"):
             raise ValueError(f"auto_double_mode is 'double' or 'plus-one', got {self.auto_double_mode!r}")
         if not rules.cube:
@@ -280,8 +284,7 @@ class Game:
         if opener is not None and not isinstance(opener, Color):
             raise ValueError(f"opener must be BLACK, WHITE or None, got {opener!r}")
         if position is not None:
-            if position.winner() is not None:
-                raise ValueError(f"the game would be over before it begins: {position!r}")
+            position.check_playable()  # not over, not a deadlock
             if opener is not None and opener is not position.turn:
                 raise ValueError(f"opener {opener!r} is not the player on roll in {position!r}")
             opener = position.turn
@@ -338,6 +341,7 @@ class Game:
             and self.cube_enabled
             and not self.is_crawford
             and self.cube_owner in (None, self.position.turn)
+            and self.cube_value * 2 <= MAX_CUBE
         )
 
     def legal_plays(self) -> list[Play]:
@@ -477,6 +481,8 @@ class Game:
                 raise IllegalMoveError(f"{self.rules.title} is played without the cube here")
             if self.is_crawford:
                 raise IllegalMoveError("no doubling in the Crawford game")
+            if self.cube_value * 2 > MAX_CUBE:
+                raise IllegalMoveError(f"the cube is at {self.cube_value}: it goes no higher than MAX_CUBE, {MAX_CUBE}")
             owner = self.cube_owner.value if self.cube_owner else "nobody"
             raise IllegalMoveError(f"{self.position.turn.value} cannot double: the cube belongs to {owner}")
         value = self.cube_value * 2
@@ -510,6 +516,7 @@ class Game:
             if self.rules.backgammon_scoring
             else (Outcome.SINGLE, Outcome.DOUBLE)
         )
+        check_instance(outcome, Outcome, "outcome", "an Outcome")
         if outcome not in allowed:
             raise IllegalMoveError(f"{self.rules.title} has no {outcome!r} to resign; choose from {allowed!r}")
         if player is None:
@@ -531,6 +538,8 @@ class Game:
 
     def score(self, winner: Color, outcome: Outcome) -> int:
         """The points ``winner`` scores winning ``outcome`` in the current position, with the options."""
+        check_instance(winner, Color, "winner", "BLACK or WHITE")
+        check_instance(outcome, Outcome, "outcome", "an Outcome")
         if self.rules.cube and self.options.point_game:
             return _point_game_count(self.position, winner.other) * self.cube_value
         multiplier = outcome.multiplier
@@ -565,6 +574,7 @@ class Game:
             raise IllegalMoveError(f"not a game action: {action!r}")
 
     def _check_actor(self, recorded: Color, expected: Color, action: str) -> None:
+        check_instance(recorded, Color, "the action's player", "BLACK or WHITE")
         if self.phase != "opening" and recorded is not expected:
             raise IllegalMoveError(f"{recorded.value} cannot {action}: it is {expected.value}'s turn")
 
@@ -592,7 +602,7 @@ class Game:
             opener=opener,
             position=position,
         )
-        for action in actions:
+        for action in check_sequence(actions, "actions", "a list of actions"):
             game.apply(action)
         return game
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, check_int
 from .game import Game, GameOptions
 from .position import BLACK, WHITE, Color
-from .rules import RuleSet, get_rules
+from .rules import MAX_MATCH_LENGTH, RuleSet, get_rules
 from .starts import DiceSource, DrawnStart
 
 
@@ -56,8 +56,7 @@ class Match:
         self.rules: RuleSet = options.validate()
         if options.jacoby:
             raise ValueError("the Jacoby rule is for money play, not for matches")
-        if type(length) is not int or length < 1:
-            raise ValueError(f"a match is played to a number of points >= 1, got {length!r}")
+        check_int(length, "length (the match's points, MAX_MATCH_LENGTH at most)", 1, MAX_MATCH_LENGTH)
         self.options: GameOptions = options
         self.length: int = length
         self.crawford: bool = bool(crawford)

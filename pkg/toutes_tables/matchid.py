@@ -42,7 +42,7 @@ import enum
 import re
 from typing import TYPE_CHECKING
 
-from .errors import InvalidRecordError
+from .errors import InvalidRecordError, check_instance
 from .position import BLACK, WHITE, Color, Position
 
 if TYPE_CHECKING:
@@ -241,7 +241,12 @@ def match_state(game: Game, match: Match | None = None) -> MatchState:
     The score counts the finished games, this one included, and so goes past the match
     length when the match is won, as gnubg writes it.
     """
-    from .game import Double, Resign
+    from .game import Double, Game, Resign
+    from .match import Match
+
+    check_instance(game, Game, "game", "a Game")
+    if match is not None:
+        check_instance(match, Match, "match", "a Match or None")
 
     if not game.rules.cube:
         raise ValueError(f"gnubg Match IDs are for the backgammon sets, not {game.rules.title}")
@@ -283,6 +288,8 @@ def gnubg_id(position: Position, state: MatchState) -> str:
 
     The position's player on roll must be the state's player on roll (Black = player 0).
     """
+    check_instance(position, Position, "position", "a Position")
+    check_instance(state, MatchState, "state", "a MatchState")
     if player_index(position.turn) != state.player_on_roll:
         raise ValueError(
             f"the position has {position.turn.value} on roll but the match state player {state.player_on_roll}"

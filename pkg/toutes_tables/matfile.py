@@ -32,8 +32,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from .errors import check_instance, check_int, check_sequence, shown
 from .play import apply_moves
 from .position import BLACK, OFF, WHITE, Color, Position
+from .rules import MAX_MATCH_LENGTH
 from .starts import CLASSIC_START, start_position
 
 if TYPE_CHECKING:
@@ -46,6 +48,15 @@ NAME_CELL = 31  # gnubg: " %-31s%s : %d"
 
 class MatExportError(ValueError):
     """A game or match that a ``.mat`` file cannot represent."""
+
+
+def _check_names(names: object) -> None:
+    """Two player names a ``.mat`` file can hold."""
+    if not isinstance(names, (tuple, list)) or len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise MatExportError(f"names must be a pair of player names (str, str), got {shown(names)}")
+    for name in names:
+        if not name.strip() or ":" in name or "\n" in name or name != name.strip():
+            raise MatExportError(f"player names must be non-empty, without ':', line breaks or edge spaces: {name!r}")
 
 
 def _step_text(src: int, dst: int, hit: bool) -> str:
@@ -133,6 +144,7 @@ def game_to_mat(
     Lines are laid out in gnubg's columns: ``"%3d) "``, the left cell padded to 28, the right cell.
     """
     _check_exportable(game, number)
+    _check_names(names)
     assert game.result is not None
     lines = [f" Game {number}", f" {f'{names[0]} : {score[0]}':<{NAME_CELL}}{names[1]} : {score[1]}"]
     rows: list[list[str | None]] = []  # [left cell, right cell]; cells alternate Black, White
@@ -156,6 +168,9 @@ def game_to_mat(
 
 def match_to_mat(match: Match, names: tuple[str, str] = ("Black", "White")) -> str:
     """A match's finished games as a ``.mat`` file."""
+    from .match import Match
+
+    check_instance(match, Match, "match", "a Match")
     if not match.crawford and match.length > 1:
         raise MatExportError("gnubg reads .mat matches with the Crawford rule; this match is played without it")
     return games_to_mat(match.games, match.length, names)
@@ -163,9 +178,13 @@ def match_to_mat(match: Match, names: tuple[str, str] = ("Black", "White")) -> s
 
 def games_to_mat(games: Iterable[Game], length: int, names: tuple[str, str] = ("Black", "White")) -> str:
     """The finished ``games`` of a match to ``length`` points as a ``.mat`` file (unfinished ones are left out)."""
-    for name in names:
-        if not name.strip() or ":" in name or "\n" in name or name != name.strip():
-            raise MatExportError(f"player names must be non-empty, without ':', line breaks or edge spaces: {name!r}")
+    from .game import Game
+
+    check_int(length, "length", 1, MAX_MATCH_LENGTH)
+    games = list(check_sequence(games, "games", "a list of Games"))
+    for game in games:
+        check_instance(game, Game, "games", "a list of Games")
+    _check_names(names)
     text = f" {length} point match\n\n"
     score = {BLACK: 0, WHITE: 0}
     for number, game in enumerate(games, 1):

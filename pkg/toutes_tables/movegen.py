@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, InvalidArgumentError, check_instance, shown
 from .play import Move, Play
 from .position import BAR, OFF, Position
 from .rules import RuleSet, get_rules
@@ -29,7 +29,7 @@ def check_dice(dice: Sequence[int]) -> Dice:
         or len(dice) != 2
         or any(type(d) is not int or not 1 <= d <= 6 for d in dice)
     ):
-        raise ValueError(f"dice must be two integers 1-6, got {dice!r}")
+        raise InvalidArgumentError(f"dice must be two integers 1-6, got {shown(dice)}")
     return dice[0], dice[1]
 
 
@@ -45,6 +45,7 @@ def legal_plays(position: Position, dice: Sequence[int], rules: str | RuleSet = 
     >>> [str(p) for p in legal_plays(pos, (6, 1), "toutes-tables")]
     ['3/off 2/1*']
     """
+    check_instance(position, Position, "position", "a Position")
     d1, d2 = check_dice(dice)
     rule_set = get_rules(rules)
     me = position.mine

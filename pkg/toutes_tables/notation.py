@@ -4,7 +4,7 @@ Points are in the mover's player numbering. Writing is :func:`~toutes_tables.pla
 (re-exported here); this module reads. Parsing accepts any order of the parts and either way
 of writing a play, and names what is wrong.
 
-A written route is that route (docs/rules/moving.md, "Writing plays down"): every point written
+A written route is that route (docs/rules/decisions.md, "Notation"): every point written
 between a checker's start and end is a point it stops on, and landing there hits a blot there,
 star or not (``11/8 8/3`` with 5-3 is ``11/8*/3`` when 8 holds a blot). Points not written are
 free: the checker may pass any open point, and a route that hits nothing on the way is preferred
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .errors import IllegalMoveError, InvalidNotationError
+from .errors import IllegalMoveError, InvalidNotationError, check_instance, check_sequence, shown
 from .movegen import check_dice
 from .play import NO_PLAY, Move, Play, _point_name, apply_moves, format_play
 from .position import BAR, OFF, Position
@@ -47,7 +47,7 @@ def check_notation(text: object) -> str:
     """``text`` if it is a string short enough to be a play; raises :class:`InvalidNotationError`."""
     if not isinstance(text, str):
         raise InvalidNotationError(
-            f"text must be a str of standard notation such as '24/18 13/11', got {type(text).__name__} {text!r:.80}"
+            f"text must be a str of standard notation such as '24/18 13/11', got {type(text).__name__} {shown(text)}"
         )
     if len(text) > MAX_NOTATION_LENGTH:
         raise InvalidNotationError(
@@ -107,6 +107,10 @@ def parse_play(position: Position, text: str, plays: Sequence[Play], dice: Seque
     The parts may come in any order. Points written between a checker's start and end are
     points it stops on (``bar/23/18``); a star must mark a real hit.
     """
+    check_instance(position, Position, "position", "a Position")
+    check_sequence(plays, "plays", "the list of legal plays")
+    for play in plays:
+        check_instance(play, Play, "plays", "the list of legal plays")
     text = check_notation(text)
     if text.strip().lower() in _NO_PLAY_TEXTS:
         if not plays or not plays[0].moves:
@@ -160,9 +164,12 @@ Walk = tuple[Position, frozenset[int], bool]  # where the checkers end, the poin
 def _walk(
     position: Position, dice: tuple[int, ...], routes: tuple[tuple[int, ...], ...], hits: frozenset[int], passing: bool
 ) -> list[Walk]:
-    """Every way of moving the written ``routes`` one hop at a time from ``position`` (the mover on roll).
+    """Every way of moving the written ``routes`` die by die from ``position`` (the mover on roll).
 
-    Each hop is covered die by die; at most four dice, so at most four levels deep.
+    Each route is the points its checker has still to stop on, the first being where it stands.
+    A step moves one checker by one die towards its next written point, never past it; steps of
+    different checkers may interleave (``7/off 4/off`` with 4-4: 7/3, 4/off, then 3/off). Each
+    step uses a die, so the walk is at most four steps deep.
     """
     if all(len(route) == 1 for route in routes):
         return [(position, hits, passing)]
@@ -170,30 +177,17 @@ def _walk(
     for i, route in enumerate(routes):
         if len(route) == 1 or route in routes[:i]:  # equal routes are interchangeable: try one
             continue
-        for after, left, hop_hits, hop_passing in _hop(position, dice, route[0], route[1]):
-            rest = (*routes[:i], route[1:], *routes[i + 1 :])
-            walks += _walk(after, left, rest, hits | hop_hits, passing or hop_passing)
+        src, dst = route[0], route[1]
+        for die in set(dice):
+            to = step_target(position, src, die)
+            if to is None or (to != dst and (to == OFF or to < dst)):
+                continue
+            after, hit = _step(position, (src, to))
+            rest = (*routes[:i], route[1:] if to == dst else (to, *route[1:]), *routes[i + 1 :])
+            walks += _walk(
+                after, _without(dice, die), rest, hits | {to} if hit else hits, passing or (hit and to != dst)
+            )
     return walks
-
-
-def _hop(
-    position: Position, dice: tuple[int, ...], src: int, dst: int
-) -> list[tuple[Position, tuple[int, ...], frozenset[int], bool]]:
-    """The ways one checker goes from ``src`` to ``dst`` with some of ``dice``, stopping only on points not written."""
-    found: list[tuple[Position, tuple[int, ...], frozenset[int], bool]] = []
-    for die in set(dice):
-        to = step_target(position, src, die)
-        if to is None or (to != dst and (to == OFF or to < dst)):
-            continue
-        after, hit = _step(position, (src, to))
-        left = _without(dice, die)
-        hit_here = frozenset({to}) if hit else frozenset()
-        if to == dst:
-            found.append((after, left, hit_here, False))
-            continue
-        for end, rest, hits, passing in _hop(after, left, to, dst):
-            found.append((end, rest, hits | hit_here, passing or hit))
-    return found
 
 
 def _step(position: Position, move: Move) -> tuple[Position, bool]:

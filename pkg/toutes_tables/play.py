@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from .errors import InvalidArgumentError, check_instance, check_sequence, shown
 from .position import BAR, OFF, OPPONENT, Position
 
 Move = tuple[int, int]  # (from, to) in the mover's player numbering: 25 = bar, 0 = off
@@ -48,8 +49,31 @@ def _point_name(p: int) -> str:
     return "bar" if p == BAR else "off" if p == OFF else str(p)
 
 
+def check_move(move: object, name: str = "move") -> Move:
+    """``move`` as a ``(from, to)`` pair of points 0-25, from higher to lower; else :class:`InvalidArgumentError`."""
+    if (
+        not isinstance(move, (tuple, list))
+        or len(move) != 2
+        or any(type(p) is not int or not OFF <= p <= BAR for p in move)
+        or move[0] <= move[1]
+    ):
+        raise InvalidArgumentError(
+            f"{name} must be a (from, to) pair of points 0-25 (25 the bar, 0 off), from higher to lower, "
+            f"got {shown(move)}"
+        )
+    return move[0], move[1]
+
+
 def format_play(position: Position, moves: Sequence[Move]) -> str:
     """Standard notation of ``moves`` played from ``position``."""
+    check_instance(position, Position, "position", "a Position")
+    check_sequence(moves, "moves", "a list of (from, to) pairs")
+    if len(moves) > 4:
+        raise InvalidArgumentError(f"moves: a play has at most 4 moves, got {len(moves)}")
+    return _notation(position, [check_move(m) for m in moves])
+
+
+def _notation(position: Position, moves: Sequence[Move]) -> str:
     if not moves:
         return NO_PLAY
     mine = list(position.mine)
@@ -137,7 +161,7 @@ class Play:
         return hash((self.position, self.result))
 
     def __str__(self) -> str:
-        return format_play(self.position, self.moves)
+        return _notation(self.position, self.moves)
 
     def __repr__(self) -> str:
         return f"<Play {str(self)!r} from {self.position.text()!r}>"

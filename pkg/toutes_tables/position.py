@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from .errors import InvalidPositionError
+from .errors import InvalidPositionError, check_int, shown
 
 CHECKERS = 15
 BAR = 25
@@ -56,6 +56,8 @@ def from_absolute(point: int, color: Color) -> int:
 
 
 def _validate_side(name: str, checkers: Sequence[int]) -> tuple[int, ...]:
+    if not isinstance(checkers, (tuple, list)):
+        raise InvalidPositionError(f"{name}: checker counts must be a list or tuple, got {shown(checkers)}")
     if len(checkers) == 25:  # points 1-24 + bar, the borne-off count implied
         counts = list(checkers)
         if any(type(c) is not int or c < 0 for c in counts):
@@ -136,12 +138,15 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color]):
 
     def checkers(self, color: Color) -> tuple[int, ...]:
         """The 26 counts of ``color`` in its own player numbering (0 = off, 25 = bar)."""
-        return self.mine if color is self.turn else self.theirs
+        if color is self.turn:
+            return self.mine
+        if color is not self.turn.other:
+            raise InvalidPositionError(f"color must be BLACK or WHITE, got {shown(color)}")
+        return self.theirs
 
     def at(self, point: int) -> tuple[Color | None, int]:
         """``(colour, count)`` on absolute point ``point`` (1-24); ``(None, 0)`` when empty."""
-        if not 1 <= point <= 24:
-            raise ValueError(f"absolute points are 1-24, got {point!r}")
+        check_int(point, "point (absolute)", 1, 24)
         for color in (BLACK, WHITE):
             n = self.checkers(color)[from_absolute(point, color)]
             if n:
@@ -173,12 +178,39 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color]):
                 return color
         return None
 
+    def check_playable(self) -> Position:
+        """This position if a game can be played from it; else :class:`InvalidPositionError` with the reason.
+
+        Refused (docs/rules/decisions.md, "Positions a game can start from"): a position whose game
+        is over (a side has borne off all 15), and the deadlock where both sides have checkers on
+        the bar against a closed board, where nobody can ever move. Checker counts and shared points
+        are already checked when a position is built.
+        """
+        for color in (self.turn, self.turn.other):
+            if self.checkers(color)[OFF] == CHECKERS:
+                raise InvalidPositionError(
+                    f"{color.value} has borne off all {CHECKERS} checkers: the game is over, not a start ({self!r})"
+                )
+        if all(side[BAR] and all(other[p] >= 2 for p in range(1, 7)) for side, other in self._sides()):
+            raise InvalidPositionError(
+                f"both sides have checkers on the bar against a closed board: nobody can ever move ({self!r})"
+            )
+        return self
+
+    def _sides(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """``(side, opponent)`` both ways; a side enters on the opponent's home points 1-6 (its own 24-19)."""
+        return ((self.mine, self.theirs), (self.theirs, self.mine))
+
     def swapped(self) -> Position:
         """The same checkers with the other player on roll."""
         return Position._trusted(self.theirs, self.mine, OPPONENT[self.turn])
 
     def with_turn(self, color: Color) -> Position:
-        return self if color is self.turn else self.swapped()
+        if color is self.turn:
+            return self
+        if color is not self.turn.other:
+            raise InvalidPositionError(f"color must be BLACK or WHITE, got {shown(color)}")
+        return self.swapped()
 
     # -- construction from absolute data -------------------------------------------------
 
@@ -250,6 +282,8 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color]):
         >>> Position.from_text("3:1 2:2 / 24:1 bar:0").pip_count()
         (7, 24)
         """
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"text must be a str such as 'white 6:5 8:3 / 6:5 8:3', got {shown(text)}")
         m = cls._TEXT_RE.match(text)
         if not m:
             raise InvalidPositionError(f"position literal needs 'mine / theirs', got {text!r}")

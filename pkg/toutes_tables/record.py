@@ -71,7 +71,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
-from .errors import InvalidRecordError
+from .errors import InvalidRecordError, check_instance, shown
 from .game import Action, Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take
 from .match import Match
 from .position import BLACK, WHITE, Color, Position
@@ -80,6 +80,15 @@ from .starts import DrawnStart, start_number
 
 FORMAT_LINE = "Toutes Tables record 1"
 JSON_VERSION = 1
+
+# Bounds (docs/rules/decisions.md, "Bounds on what the game accepts"): far beyond any real game
+# or match (a long match's record is some 100 kB), and refused before reading.
+MAX_RECORD_CHARS = 2_000_000
+"""The longest text record read, in characters."""
+MAX_RECORD_LINES = 100_000
+"""The most lines a text record may have."""
+MAX_GAME_ACTIONS = 10_000
+"""The most actions one game of a record may have (text or JSON)."""
 GAME_FORMAT = "toutes-tables/game"
 MATCH_FORMAT = "toutes-tables/match"
 
@@ -180,6 +189,7 @@ def _game_lines(game: Game, number: int, score: dict[Color, int] | None) -> Iter
 
 def game_to_text(game: Game) -> str:
     """The record of ``game`` in the text format above."""
+    check_instance(game, Game, "game", "a Game")
     lines = [FORMAT_LINE, f"Rules: {game.rules.name}", _options_line(game.options), ""]
     lines += _game_lines(game, 1, None)
     return "\n".join(lines) + "\n"
@@ -187,6 +197,7 @@ def game_to_text(game: Game) -> str:
 
 def match_to_text(match: Match) -> str:
     """The record of ``match`` (every game so far) in the text format above."""
+    check_instance(match, Match, "match", "a Match")
     return match_header_text(match) + "".join(match_game_text(match, i) for i in range(len(match.games)))
 
 
@@ -216,8 +227,18 @@ class _Lines:
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
             raise InvalidRecordError(f"a record is text, got {type(text).__name__}")
+        if len(text) > MAX_RECORD_CHARS:
+            raise InvalidRecordError(
+                f"the record is {len(text)} characters long; records are read up to "
+                f"{MAX_RECORD_CHARS} (MAX_RECORD_CHARS)"
+            )
+        raw_lines = text.splitlines()
+        if len(raw_lines) > MAX_RECORD_LINES:
+            raise InvalidRecordError(
+                f"the record has {len(raw_lines)} lines; records are read up to {MAX_RECORD_LINES} (MAX_RECORD_LINES)"
+            )
         self.items: list[tuple[int, str]] = []
-        for n, raw in enumerate(text.splitlines(), 1):
+        for n, raw in enumerate(raw_lines, 1):
             line = raw.split("#", 1)[0].strip()
             if line:
                 self.items.append((n, line))
@@ -251,7 +272,7 @@ class _Lines:
 
 
 def _fail(n: int, what: str, line: str | None = None) -> NoReturn:
-    raise InvalidRecordError(f"line {n}: {what}" + (f": {line!r}" if line is not None else ""))
+    raise InvalidRecordError(f"line {n}: {what}" + (f": {shown(line)}" if line is not None else ""))
 
 
 _DICE_RE = r"([1-6])-([1-6])"
@@ -270,7 +291,7 @@ def _parse_options(n: int, text: str, rules: str) -> GameOptions:
                 _fail(n, f"option {key} is on or off, not {value!r}", text)
             values[names[key]] = _ON_OFF[value]
         elif key == "auto-doubles":
-            if not value.isdigit():
+            if not re.fullmatch("[0-9]{1,9}", value):
                 _fail(n, f"auto-doubles is a number, not {value!r}", text)
             values["auto_doubles"] = int(value)
         elif key == "auto-double-mode":
@@ -298,7 +319,7 @@ def _parse_header(lines: _Lines) -> tuple[str, GameOptions]:
 
 
 def _parse_start(n: int, text: str) -> int | DrawnStart:
-    m = re.fullmatch(rf"(\d{{1,3}})(?: drawn {_DICE_RE} {_DICE_RE}((?: rerolled(?: {_DICE_RE})+)?))?", text)
+    m = re.fullmatch(rf"([0-9]{{1,3}})(?: drawn {_DICE_RE} {_DICE_RE}((?: rerolled(?: {_DICE_RE})+)?))?", text)
     if not m:
         _fail(n, "expected 'Start: N' or 'Start: N drawn a-b c-d [rerolled d-d ...]'", text)
     number = int(m.group(1))
@@ -359,7 +380,7 @@ def _apply_line(game: Game, n: int, line: str) -> None:
         if len(words) == 2 and words[0] in ("black", "white"):
             color = _parse_color(n, words[0], line)
             rest = words[1]
-            dm = re.fullmatch(r"doubles to (\d+)", rest)
+            dm = re.fullmatch(r"doubles to ([0-9]{1,9})", rest)
             if dm:
                 game.apply(Double(color, int(dm.group(1))))
                 return
@@ -386,7 +407,7 @@ def _parse_game(lines: _Lines, number: int, options: GameOptions, match: Match |
         _fail(n, f"expected 'Game {number}'", line)
     score_item = lines.keyword("Score")
     if score_item is not None:
-        sm = re.fullmatch(r"black (\d+) white (\d+)", score_item[1])
+        sm = re.fullmatch(r"black ([0-9]{1,9}) white ([0-9]{1,9})", score_item[1])
         if not sm:
             _fail(score_item[0], "expected 'Score: black N white N'", score_item[1])
         if match is not None:
@@ -436,6 +457,8 @@ def _parse_game(lines: _Lines, number: int, options: GameOptions, match: Match |
             break
         lines.next("an action")
         n, line = item
+        if len(game.history) >= MAX_GAME_ACTIONS:
+            _fail(n, f"game {number} has more than {MAX_GAME_ACTIONS} actions (MAX_GAME_ACTIONS)")
         if line.startswith("Result:"):
             if game.result is None:
                 _fail(n, "the game is not over", line)
@@ -462,7 +485,7 @@ def match_from_text(text: str) -> Match:
     lines = _Lines(text)
     _, options = _parse_header(lines)
     n, value = lines.require("Match")
-    m = re.fullmatch(r"(\d+)(?: crawford=(on|off))?", value)
+    m = re.fullmatch(r"([0-9]{1,9})(?: crawford=(on|off))?", value)
     if not m:
         _fail(n, "expected 'Match: N crawford=on|off'", value)
     if lines.peek() is None:
@@ -495,6 +518,7 @@ def match_from_text(text: str) -> Match:
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """One action of a game as JSON data (game, match and chouette saves write their actions so)."""
+    check_instance(action, (OpeningRoll, Roll, Played, Double, Take, Drop, Resign), "action", "a game action")  # type: ignore[arg-type]
     if isinstance(action, OpeningRoll):
         return {"type": "opening", "black": action.black, "white": action.white}
     data: dict[str, Any] = {"player": action.player.value}
@@ -521,6 +545,7 @@ def _result_json(game: Game) -> dict[str, Any] | None:
 
 
 def game_to_json(game: Game) -> dict[str, Any]:
+    check_instance(game, Game, "game", "a Game")
     drawn = game.drawn_start
     return {
         "format": GAME_FORMAT,
@@ -541,6 +566,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
 
 
 def match_to_json(match: Match) -> dict[str, Any]:
+    check_instance(match, Match, "match", "a Match")
     return {
         "format": MATCH_FORMAT,
         "version": JSON_VERSION,
@@ -558,22 +584,22 @@ class _Bad(Exception):
 
 def _get(data: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if not isinstance(data, dict) or key not in data:
-        raise _Bad(f"{where}: missing {key!r}")
+        raise _Bad(f"{where}: missing {shown(key)}")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _Bad(f"{where}: {key!r} has the wrong type ({value!r})")
+        raise _Bad(f"{where}: {shown(key)} has the wrong type ({shown(value)})")
     return value
 
 
 def _color(value: Any, where: str) -> Color:
     if value not in ("black", "white"):
-        raise _Bad(f"{where}: expected 'black' or 'white', got {value!r}")
+        raise _Bad(f"{where}: expected 'black' or 'white', got {shown(value)}")
     return BLACK if value == "black" else WHITE
 
 
 def _dice_json(value: Any, where: str) -> tuple[int, int]:
     if not (isinstance(value, list) and len(value) == 2 and all(type(d) is int and 1 <= d <= 6 for d in value)):
-        raise _Bad(f"{where}: expected two dice 1-6, got {value!r}")
+        raise _Bad(f"{where}: expected two dice 1-6, got {shown(value)}")
     return value[0], value[1]
 
 
@@ -587,8 +613,8 @@ def _action_from_json(data: Any, where: str) -> Action:
     if kind == "play":
         moves = _get(data, "moves", list, where)
         if not all(isinstance(m, list) and len(m) == 2 and all(type(x) is int for x in m) for m in moves):
-            raise _Bad(f"{where}: moves must be [from, to] pairs of integers, got {moves!r}")
-        return Played(player, tuple((m[0], m[1]) for m in moves), str(data.get("notation", "")))
+            raise _Bad(f"{where}: moves must be [from, to] pairs of integers, got {shown(moves)}")
+        return Played(player, tuple((m[0], m[1]) for m in moves), _text_or_empty(data.get("notation")))
     if kind == "double":
         return Double(player, _get(data, "value", int, where))
     if kind == "take":
@@ -599,8 +625,13 @@ def _action_from_json(data: Any, where: str) -> Action:
         try:
             return Resign(player, Outcome(_get(data, "outcome", str, where)))
         except ValueError:
-            raise _Bad(f"{where}: unknown outcome {data['outcome']!r}") from None
-    raise _Bad(f"{where}: unknown action type {kind!r}")
+            raise _Bad(f"{where}: unknown outcome {shown(data['outcome'])}") from None
+    raise _Bad(f"{where}: unknown action type {shown(kind)}")
+
+
+def _text_or_empty(value: object) -> str:
+    """A play's recorded notation (informative only: the moves are what is replayed)."""
+    return value if isinstance(value, str) else ""
 
 
 def action_from_json(data: Any, where: str = "action") -> Action:
@@ -616,9 +647,11 @@ def check_save_format(data: Any, fmt: str, version: int = JSON_VERSION) -> None:
     if not isinstance(data, dict):
         raise InvalidRecordError(f"saved data must be a JSON object, got {type(data).__name__}")
     if data.get("format") != fmt:
-        raise InvalidRecordError(f"not a {fmt} save (format {data.get('format')!r})")
+        raise InvalidRecordError(f"not a {fmt} save (format {shown(data.get('format'))})")
     if data.get("version") != version:
-        raise InvalidRecordError(f"{fmt} save of version {data.get('version')!r}; this engine reads version {version}")
+        raise InvalidRecordError(
+            f"{fmt} save of version {shown(data.get('version'))}; this engine reads version {version}"
+        )
 
 
 def _options_from_json(data: Any, rules: str, where: str) -> GameOptions:
@@ -626,9 +659,9 @@ def _options_from_json(data: Any, rules: str, where: str) -> GameOptions:
     fields = {"cube", "jacoby", "auto_doubles", "auto_double_mode", "point_game", "winner_opens"}
     unknown = set(raw) - fields - {"rules"}
     if unknown:
-        raise _Bad(f"{where}: unknown options {sorted(unknown)!r}")
+        raise _Bad(f"{where}: unknown options {shown(sorted(unknown))}")
     if raw.get("rules", rules) != rules:
-        raise _Bad(f"{where}: options are for {raw.get('rules')!r}, the record for {rules!r}")
+        raise _Bad(f"{where}: options are for {shown(raw.get('rules'))}, the record for {shown(rules)}")
     try:
         options = GameOptions(rules=rules, **{k: raw[k] for k in fields if k in raw})
         options.validate()
@@ -644,10 +677,13 @@ def _start_from_json(data: Any, where: str) -> int | DrawnStart:
     if drawn is None:
         return int(number)
     if not (isinstance(drawn, list) and len(drawn) == 2):
-        raise _Bad(f"{where}.start: 'drawn' must be two rolls, got {drawn!r}")
+        raise _Bad(f"{where}.start: 'drawn' must be two rolls, got {shown(drawn)}")
     first = tuple(sorted(_dice_json(drawn[0], where + ".start")))
     second = tuple(sorted(_dice_json(drawn[1], where + ".start")))
-    rerolled = tuple(_dice_json(r, where + ".start") for r in start.get("rerolled") or [])
+    raw_rerolled = start.get("rerolled") or []
+    if not isinstance(raw_rerolled, list):
+        raise _Bad(f"{where}.start: 'rerolled' must be a list of rolls, got {shown(raw_rerolled)}")
+    rerolled = tuple(_dice_json(r, where + ".start") for r in raw_rerolled)
     try:
         if start_number(first, second) != number:  # type: ignore[arg-type]
             raise _Bad(f"{where}.start: the drawing rolls do not give start No. {number}")
@@ -658,6 +694,8 @@ def _start_from_json(data: Any, where: str) -> int | DrawnStart:
 
 def _replay_json(game: Game, data: Any, where: str) -> None:
     actions = _get(data, "actions", list, where)
+    if len(actions) > MAX_GAME_ACTIONS:
+        raise _Bad(f"{where}: {len(actions)} actions; a game is read up to {MAX_GAME_ACTIONS} (MAX_GAME_ACTIONS)")
     for i, raw in enumerate(actions):
         action = _action_from_json(raw, f"{where}.actions[{i}]")
         try:
@@ -665,7 +703,9 @@ def _replay_json(game: Game, data: Any, where: str) -> None:
         except ValueError as exc:
             raise _Bad(f"{where}.actions[{i}]: {exc}") from None
     if data.get("result") != _result_json(game):
-        raise _Bad(f"{where}: the recorded result {data.get('result')!r} is not the replay's {_result_json(game)!r}")
+        raise _Bad(
+            f"{where}: the recorded result {shown(data.get('result'))} is not the replay's {shown(_result_json(game))}"
+        )
 
 
 def game_from_json(data: Any) -> Game:
@@ -674,7 +714,7 @@ def game_from_json(data: Any) -> Game:
     try:
         rules = _get(data, "rules", str, "game")
         if rules not in RULE_SETS:
-            raise _Bad(f"game: unknown rule set {rules!r}")
+            raise _Bad(f"game: unknown rule set {shown(rules)}")
         options = _options_from_json(data, rules, "game")
         opener = data.get("opener")
         position = data.get("position")
@@ -701,7 +741,7 @@ def match_from_json(data: Any) -> Match:
     try:
         rules = _get(data, "rules", str, "match")
         if rules not in RULE_SETS:
-            raise _Bad(f"match: unknown rule set {rules!r}")
+            raise _Bad(f"match: unknown rule set {shown(rules)}")
         options = _options_from_json(data, rules, "match")
         games = _get(data, "games", list, "match")
         if not games:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 
+from .errors import InvalidArgumentError, shown
 from .position import CHECKERS, OFF, Color, Position
 
 
@@ -73,6 +74,17 @@ _BY_NAME = {r.name: r for r in (TOUTES_TABLES_225, TOUTES_TABLES, BACKGAMMON_225
 RULE_SETS: tuple[str, ...] = tuple(_BY_NAME)
 DEFAULT_RULES = TOUTES_TABLES_225.name
 
+# -- bounds (docs/rules/decisions.md, "Bounds on what the game accepts") --------------------------
+
+MAX_MATCH_LENGTH = 99
+"""The longest match, in points (the longest the usual programs offer; XG's too)."""
+
+MAX_CUBE = 4096
+"""The highest cube value, 2**12, the highest gnubg knows: a double past it is refused."""
+
+MAX_AUTO_DOUBLES = 64
+"""The highest cube value automatic doubles may be agreed to reach (``GameOptions.auto_doubles``)."""
+
 
 def get_rules(rules: str | RuleSet) -> RuleSet:
     """The :class:`RuleSet` named ``rules`` (a :class:`RuleSet` is passed through).
@@ -85,4 +97,6 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
     try:
         return _BY_NAME[rules]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown rule set {rules!r}; expected one of {', '.join(RULE_SETS)}") from None
+        raise InvalidArgumentError(
+            f"unknown rule set {shown(rules)}; rules must be a RuleSet or one of {', '.join(RULE_SETS)}"
+        ) from None

@@ -629,7 +629,7 @@ def explore(
     if (position is None) == (start is None):
         raise ServiceError("give either a position (a Position ID) or a start number")
     if position is not None:
-        pos = Position.from_gnubg_id(position, color)
+        pos = Position.from_gnubg_id(position, color).check_playable()
     else:
         assert start is not None
         pos = start_position(start, color)

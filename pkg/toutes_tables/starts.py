@@ -11,6 +11,7 @@ import dataclasses
 import random
 from typing import Protocol
 
+from .errors import InvalidArgumentError, shown
 from .position import WHITE, Color, Position
 
 # The 15 pairs a < b in lexicographic order: (1, 2) = 0, (1, 3) = 1 ... (5, 6) = 14.
@@ -44,9 +45,10 @@ def start_number(first_roll: tuple[int, int], second_roll: tuple[int, int]) -> i
     """
     pairs = []
     for roll in (first_roll, second_roll):
-        pair = tuple(sorted(roll)) if isinstance(roll, (tuple, list)) and len(roll) == 2 else None
+        whole = isinstance(roll, (tuple, list)) and len(roll) == 2 and all(type(d) is int for d in roll)
+        pair = (min(roll), max(roll)) if whole else None
         if pair not in _PAIR_INDEX:
-            raise ValueError(f"a drawing roll needs two different dice 1-6, got {roll!r}")
+            raise InvalidArgumentError(f"a drawing roll needs two different dice 1-6, got {shown(roll)}")
         pairs.append(_PAIR_INDEX[pair])
     return 15 * pairs[0] + pairs[1] + 1
 
@@ -54,7 +56,7 @@ def start_number(first_roll: tuple[int, int], second_roll: tuple[int, int]) -> i
 def start_rolls(number: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """The two drawing rolls ``((a1, b1), (a2, b2))`` of start ``number``."""
     if type(number) is not int or not 1 <= number <= 225:
-        raise ValueError(f"start numbers are 1-225, got {number!r}")
+        raise InvalidArgumentError(f"start numbers are 1-225, got {shown(number)}")
     return PAIRS[(number - 1) // 15], PAIRS[(number - 1) % 15]
 
 
@@ -72,6 +74,8 @@ def start_position(number: int = CLASSIC_START, turn: Color = WHITE) -> Position
     >>> start_position(64) == start_position()
     True
     """
+    if not isinstance(turn, Color):
+        raise InvalidArgumentError(f"turn must be BLACK or WHITE, got {shown(turn)}")
     pts = start_points(number)
     return Position.from_points(pts["black"], pts["white"], turn)
 
@@ -83,6 +87,8 @@ def draw_start(rng: DiceSource | None = None) -> DrawnStart:
     the default is the operating system's generator.
     """
     source: DiceSource = rng if rng is not None else random.SystemRandom()
+    if not callable(getattr(source, "randint", None)):
+        raise InvalidArgumentError(f"rng must have a randint method (e.g. random.Random(seed)), got {shown(rng)}")
     rerolled: list[tuple[int, int]] = []
     rolls: list[tuple[int, int]] = []
     while len(rolls) < 2:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .errors import check_instance
 from .position import BLACK, WHITE, Color, Position
 
 ROWS = 5
@@ -59,6 +60,7 @@ def board_text(position: Position, notes: Sequence[str] = (), *, black_numbering
     ``black_numbering`` adds rows of Black's own point numbers (25 - absolute) outside the
     absolute ones, for a Black player who writes moves in his numbering.
     """
+    check_instance(position, Position, "position", "a Position")
     top_points = (range(13, 19), range(19, 25))
     bottom_points = (range(12, 6, -1), range(6, 0, -1))
 

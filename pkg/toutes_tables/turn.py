@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, check_instance, check_int, check_sequence
 from .movegen import check_dice, legal_plays
-from .play import Move, Play, apply_moves
+from .play import Move, Play, apply_moves, check_move
 from .position import BAR, OFF, Position
 from .rules import RuleSet, get_rules
 
@@ -65,7 +65,7 @@ class TurnInProgress:
         *,
         plays: Sequence[Play] | None = None,
     ) -> None:
-        self.position = position
+        self.position = check_instance(position, Position, "position", "a Position")
         self.dice = check_dice(dice)
         self.rules = get_rules(rules)
         self.plays = tuple(legal_plays(position, self.dice, self.rules) if plays is None else plays)
@@ -77,8 +77,8 @@ class TurnInProgress:
         self.steps: tuple[Move, ...] = ()
         self.current = position
         self.dice_left: frozenset[DiceLeft] = frozenset({(d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))})
-        for move in steps:
-            self._advance(move)
+        for move in check_sequence(steps, "steps", "a list of (from, to) pairs"):
+            self._advance(check_move(move, "steps"))
 
     @classmethod
     def from_plays(cls, position: Position, dice: Sequence[int], plays: Sequence[Play]) -> TurnInProgress:
@@ -204,11 +204,13 @@ class TurnInProgress:
     def step(self, move: Move) -> TurnInProgress:
         """One more single-die step ``(from, to)`` in the mover's numbering; raises IllegalMoveError."""
         turn = self._copy()
-        turn._advance(move)
+        turn._advance(check_move(move))
         return turn
 
     def move(self, src: int, dst: int) -> TurnInProgress:
         """Move the checker on ``src`` to ``dst`` by whatever steps :meth:`destinations` offers."""
+        check_int(src, "src", OFF, BAR)
+        check_int(dst, "dst", OFF, BAR)
         route = self.destinations().get(src, {}).get(dst)
         if route is None:
             raise IllegalMoveError(
