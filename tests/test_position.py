@@ -148,9 +148,9 @@ def test_a_mutual_closeout_with_checkers_on_both_bars_is_refused_as_a_deadlock()
 
 
 def test_a_position_with_all_checkers_off_is_refused_as_a_game_already_over() -> None:
-    with pytest.raises(InvalidPositionError, match="the game is over"):
+    with pytest.raises(InvalidPositionError, match="over before it begins"):
         Position.from_gnubg_id("AAAAAAAAAAAAAA").check_playable()
-    with pytest.raises(InvalidPositionError, match="the game is over"):
+    with pytest.raises(InvalidPositionError, match="over before it begins"):
         Position.from_text("white 1:1 / -").check_playable()
 
 

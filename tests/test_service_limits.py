@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from toutes_tables import Game, GameOptions, IllegalMoveError, Match
+from toutes_tables.record import game_from_text
 from toutes_tables.service import MAX_CUBE, MAX_MATCH_LENGTH
 from toutes_tables.services import dispatch
 
@@ -31,9 +32,17 @@ def money_game_with_the_cube_at(value: int, seed: int = 5) -> str:
             game.take()
             game.roll()
         else:
-            assert game.can_double() and game.phase == "roll"
+            assert game.cube_owner is game.turn and game.phase == "roll"
             return game.to_text()
         assert not game.is_over, "a longer game is needed: change the seed"
+
+
+def money_game_doubled_past_the_cube_limit() -> str:
+    """A record whose last line doubles the cube past MAX_CUBE (the engine never makes one: written by hand)."""
+    record = money_game_with_the_cube_at(MAX_CUBE)
+    owner = game_from_text(record).turn
+    assert owner is not None
+    return record + f"{owner.value} doubles to {2 * MAX_CUBE}\n"
 
 
 def hostile_calls() -> list[tuple[str, dict[str, Any]]]:
@@ -42,7 +51,7 @@ def hostile_calls() -> list[tuple[str, dict[str, Any]]]:
         ("new_match", {"match_length": 10**100}),
         ("new_match", {"match_length": MAX_MATCH_LENGTH + 1}),
         ("new_match", {"rules": "backgammon", "auto_doubles": True, "auto_double_limit": 10**9}),
-        ("load", {"record": money_game_with_the_cube_at(2 * MAX_CUBE), "steps": []}),
+        ("load", {"record": money_game_doubled_past_the_cube_limit(), "steps": []}),
         ("load", {"record": "x" * 3_000_000, "steps": []}),
         ("load", {"record": "", "steps": {}}),
         ("confirm", {"show_cost": "false"}),

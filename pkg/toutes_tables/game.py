@@ -482,7 +482,9 @@ class Game:
             if self.is_crawford:
                 raise IllegalMoveError("no doubling in the Crawford game")
             if self.cube_value * 2 > MAX_CUBE:
-                raise IllegalMoveError(f"the cube is at {self.cube_value}: it goes no higher than MAX_CUBE, {MAX_CUBE}")
+                raise IllegalMoveError(
+                    f"the cube goes up to {MAX_CUBE} (MAX_CUBE): it is on {self.cube_value} and cannot be doubled"
+                )
             owner = self.cube_owner.value if self.cube_owner else "nobody"
             raise IllegalMoveError(f"{self.position.turn.value} cannot double: the cube belongs to {owner}")
         value = self.cube_value * 2

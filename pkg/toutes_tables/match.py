@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from .errors import IllegalMoveError, check_int
+from .errors import IllegalMoveError, InvalidArgumentError, shown
 from .game import Game, GameOptions
 from .position import BLACK, WHITE, Color
 from .rules import MAX_MATCH_LENGTH, RuleSet, get_rules
@@ -56,7 +56,10 @@ class Match:
         self.rules: RuleSet = options.validate()
         if options.jacoby:
             raise ValueError("the Jacoby rule is for money play, not for matches")
-        check_int(length, "length (the match's points, MAX_MATCH_LENGTH at most)", 1, MAX_MATCH_LENGTH)
+        if type(length) is not int or not 1 <= length <= MAX_MATCH_LENGTH:
+            raise InvalidArgumentError(
+                f"length: a match is played to 1-{MAX_MATCH_LENGTH} points (MAX_MATCH_LENGTH), got {shown(length)}"
+            )
         self.options: GameOptions = options
         self.length: int = length
         self.crawford: bool = bool(crawford)

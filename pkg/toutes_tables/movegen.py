@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from .errors import IllegalMoveError, InvalidArgumentError, check_instance, shown
 from .play import Move, Play
 from .position import BAR, OFF, Position
-from .rules import RuleSet, get_rules
+from .rules import DEFAULT_RULES, RuleSet, get_rules
 
 Dice = tuple[int, int]
 
@@ -33,7 +33,7 @@ def check_dice(dice: Sequence[int]) -> Dice:
     return dice[0], dice[1]
 
 
-def legal_plays(position: Position, dice: Sequence[int], rules: str | RuleSet = "backgammon") -> list[Play]:
+def legal_plays(position: Position, dice: Sequence[int], rules: str | RuleSet = DEFAULT_RULES) -> list[Play]:
     """The legal plays of the player on roll, one per distinct resulting position.
 
     With no legal play the list is empty.

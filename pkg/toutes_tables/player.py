@@ -45,7 +45,7 @@ from .errors import check_instance
 from .movegen import legal_plays
 from .play import Play
 from .position import BAR, CHECKERS, OFF, Color, Position
-from .rules import RuleSet, get_rules
+from .rules import DEFAULT_RULES, RuleSet, get_rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -215,7 +215,7 @@ def _blot_exposure(victim: Sequence[int], shooter: Sequence[int]) -> float:
     return expected / 36.0
 
 
-def estimate(position: Position, rules: str | RuleSet = "backgammon") -> Estimate:
+def estimate(position: Position, rules: str | RuleSet = DEFAULT_RULES) -> Estimate:
     """The chances of the player on roll in ``position``, before rolling.
 
     >>> from toutes_tables import start_position
@@ -246,7 +246,7 @@ def estimate(position: Position, rules: str | RuleSet = "backgammon") -> Estimat
 def choose_play(
     position: Position,
     dice: Sequence[int],
-    rules: str | RuleSet = "backgammon",
+    rules: str | RuleSet = DEFAULT_RULES,
     rng: random.Random | None = None,
 ) -> Play:
     """The play the computer makes; an empty play when none is legal.
@@ -285,7 +285,7 @@ def match_score(match: Match, color: Color) -> MatchScore:
 
 def should_double(
     position: Position,
-    rules: str | RuleSet = "backgammon",
+    rules: str | RuleSet = DEFAULT_RULES,
     cube_value: int = 1,
     match: MatchScore | None = None,
 ) -> bool:
@@ -305,7 +305,7 @@ def should_double(
 
 def should_take(
     position: Position,
-    rules: str | RuleSet = "backgammon",
+    rules: str | RuleSet = DEFAULT_RULES,
     cube_value: int = 1,
     match: MatchScore | None = None,
 ) -> bool:
@@ -328,7 +328,7 @@ class ComputerPlayer:
     :meth:`act` makes whatever move a :class:`~toutes_tables.Game` expects of it next.
     """
 
-    def __init__(self, rules: str | RuleSet = "backgammon", *, seed: int | None = None,
+    def __init__(self, rules: str | RuleSet = DEFAULT_RULES, *, seed: int | None = None,
                  rng: random.Random | None = None) -> None:
         self.rules: RuleSet = get_rules(rules)
         self.rng: random.Random = rng if rng is not None else random.Random(seed)

@@ -189,7 +189,8 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color]):
         for color in (self.turn, self.turn.other):
             if self.checkers(color)[OFF] == CHECKERS:
                 raise InvalidPositionError(
-                    f"{color.value} has borne off all {CHECKERS} checkers: the game is over, not a start ({self!r})"
+                    f"{color.value} has borne off all {CHECKERS} checkers: "
+                    f"the game would be over before it begins ({self!r})"
                 )
         if all(side[BAR] and all(other[p] >= 2 for p in range(1, 7)) for side, other in self._sides()):
             raise InvalidPositionError(

@@ -89,9 +89,9 @@ from .game import Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Play
 from .movegen import check_dice
 from .notation import format_play
 from .play import Move, Play
-from .record import match_game_text, match_header_text
+from .record import MAX_RECORD_CHARS, match_game_text, match_header_text
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
-from .rules import RULE_SETS, get_rules
+from .rules import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, RULE_SETS, get_rules
 from .service_calls import (
     ServiceError as ServiceError,
     boolean,
@@ -116,10 +116,7 @@ DEFAULT_LEVEL = "expert"
 ADVICE_LEVEL = "expert"
 
 # The bounds of what a call may ask, so no call runs for minutes or leaves a game no one can save.
-MAX_MATCH_LENGTH = 99  # the new-game dialog's bound
-MAX_CUBE = 4096  # 2**12, gnubg's highest cube: a double beyond it is refused
-MAX_AUTO_DOUBLES = 64  # the highest cube automatic doubles may reach (the new-game dialog's bound)
-MAX_RECORD_CHARS = 2_000_000  # a long match's record is some 100 kB
+# The engine's own (MAX_MATCH_LENGTH, MAX_CUBE, MAX_AUTO_DOUBLES in rules, MAX_RECORD_CHARS in record) and:
 MAX_STEPS = 4  # a turn has at most four checker moves
 MAX_TEXT = 200  # a Position ID, a level or a rule set's name, a play in notation
 
