@@ -49,6 +49,7 @@ them as they come and may stop at any time); :func:`summarise` sums any of them 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from collections.abc import Iterable, Iterator, Sequence
@@ -244,17 +245,28 @@ def opening_luck(position: Position, dice: tuple[int, int], rules: RuleSet, netw
     rolls, won by either player); the average is taken over all 30, from the winner's side.
     """
     net = network or default_network()
+    values, mean = _opening_values(position, rules, net)
+    return values[(max(dice), min(dice))] - mean
+
+
+@functools.lru_cache(maxsize=32)
+def _opening_values(
+    position: Position, rules: RuleSet, network: Network
+) -> tuple[dict[tuple[int, int], float], float]:
+    """The winner's equity after the best play of each opening roll, and the mean over the 30 outcomes.
+
+    Remembered: every game from the same start and rule set has the same ones (a match reviews
+    them once).
+    """
     other = position.swapped()
+    values: dict[tuple[int, int], float] = {}
     total = 0.0
-    actual = 0.0
     for (a, b), _weight in ROLLS:
         if a == b:
             continue
-        mine = _best_after(position, (b, a), rules, net)
-        total += mine - _best_after(other, (b, a), rules, net)
-        if (b, a) == dice:
-            actual = mine
-    return actual - total / 30.0
+        values[(b, a)] = mine = _best_after(position, (b, a), rules, network)
+        total += mine - _best_after(other, (b, a), rules, network)
+    return values, total / 30.0
 
 
 # -- what the review yields ---------------------------------------------------------------
@@ -528,6 +540,9 @@ class _GameReviewer:
             best = mine
         choices = len(ranked.plays)
         error = max(0.0, best.equity - mine.equity) if choices > 1 else 0.0
+        played_text = action.notation or format_play(position, action.moves)
+        # The best play in the words it was written in when it is the play made (one play, several orders).
+        best_text = played_text if best.play.result == result else format_play(position, best.play.moves)
         return Decision(
             index=self._next_index(),
             game=self.reviewed.number,
@@ -538,8 +553,8 @@ class _GameReviewer:
             position_id=position.gnubg_id(),
             match_id=_match_id(game, self.reviewed, dice, doubled=False),
             dice=dice,
-            played=action.notation or format_play(position, action.moves),
-            best=format_play(position, best.play.moves),
+            played=played_text,
+            best=best_text,
             played_equity=mine.equity,
             best_equity=best.equity,
             error=error,
