@@ -4,6 +4,7 @@
     python benchmarks/strength.py --rules backgammon-225   # the same on random 225 starts only
     python benchmarks/strength.py --decisions 300 --levels expert --rules toutes-tables-225
     python benchmarks/strength.py --versus-gnubg 300 --levels advanced,expert
+    nice -n 10 python benchmarks/strength.py --gnubg-positions 300   # judged by gnubg 2-ply, gnubg 0-ply beside
 
 **Error rate.** Each level plays games against itself (the classic start for ``backgammon``, a
 start drawn at random among the 225 for ``backgammon-225``; the sets given alternate game by
@@ -20,6 +21,24 @@ from the classic start against gnubg at ``--judge-plies``, which plays the legal
 it values most (positions compared, so equivalent move orders are one play). Who opens alternates
 game by game. Printed: points per game for the level (gammons 2, backgammons 3) with a 95 %
 confidence interval (normal approximation), and the wins, gammons and backgammons of each side.
+
+**Judged by gnubg 2-ply on gnubg's games** (``--gnubg-positions DECISIONS``). The positions come
+not from our self-play but from gnubg 0-ply playing itself (backgammon, classic start; each play
+replaced with probability ``--random-plays``, 0.15 by default, by a random legal play, so that the
+positions are varied), each with its random roll. At every decision every level chooses, and so
+does gnubg 0-ply (the legal play whose result its net values most); the judge is gnubg's 2-ply (or
+``--judge-plies`` when given) cubeless money equity of the resulting positions (``gnubg.evaluate``), for the
+best 8 plays by gnubg 0-ply plus every play a contestant chose (gnubg's own move filter keeps about
+as many), and a contestant's error is the best judged equity minus its play's. Positions are
+compared, not gnubg's move tuples (cut at the first bear-off). Printed side by side, one row per
+contestant, with the share of decisions in the bear-off databases' reach and the error there;
+``--bear-off-only`` keeps only those decisions (both sides all home).
+
+**Judged by the bear-off databases** (``--bear-off-judge DECISIONS``, any rule set, Toutes tables
+too, which gnubg cannot judge): decisions with both sides all home from games of the intermediate
+level, each level playing with the databases and without them (``bearoff.applies`` switched off, so
+the network decides, as before the databases existed), the judge being the databases' cubeless
+equity of each play's result.
 
 The levels play without their time budget (``time_budget=None``), so a run depends only on its
 seed and not on the machine's load.
@@ -160,6 +179,125 @@ def versus_gnubg(level_name: str, games: int, seed: int, context: object) -> Non
     )
 
 
+def both_home(position: Position) -> bool:
+    """Every checker of both sides home: the bear-off databases' reach (``bearoff.applies``)."""
+    return not any(position.mine[7:26]) and not any(position.theirs[7:26])
+
+
+def gnubg_decisions(
+    count: int, seed: int, random_share: float, zero_ply: object, bear_off_only: bool
+) -> list[tuple[Position, tuple[int, int]]]:
+    """``count`` (position, roll) decisions from gnubg 0-ply self-play with random plays mixed in."""
+    rng = random.Random(seed)
+    found: list[tuple[Position, tuple[int, int]]] = []
+    while len(found) < count:
+        position = start_position(64, WHITE)
+        dice = opening_roll(rng)
+        while len(found) < count:
+            plays = legal_plays(position, dice, "backgammon")
+            if len({play.result for play in plays}) >= 2 and (both_home(position) or not bear_off_only):
+                found.append((position, dice))
+            if not plays:
+                play = None
+            elif rng.random() < random_share:
+                play = rng.choice(plays)
+            else:
+                play = gnubg_play(position, dice, zero_ply)
+            position = play.result if play is not None else position.swapped()
+            if position.theirs[OFF] == CHECKERS:
+                break
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+    return found
+
+
+def judge_on_gnubg_positions(
+    level_names: list[str], count: int, seed: int, random_share: float, plies: int, bear_off_only: bool
+) -> None:
+    """Every level and gnubg 0-ply on the same gnubg-game decisions, judged by gnubg at ``plies``."""
+    zero_ply = gnubg.eval_context(0, 0, 1, 0, 0.0)
+    judge = gnubg.eval_context(0, plies, 1, 1, 0.0)
+    decisions = gnubg_decisions(count, seed, random_share, zero_ply, bear_off_only)
+    levels = {name: unbudgeted(name) for name in level_names}
+    names = [*level_names, "gnubg 0-ply"]
+    errors: dict[str, list[float]] = {name: [] for name in names}
+    times: dict[str, list[float]] = {name: [] for name in level_names}
+    in_reach: list[bool] = []
+    rng = random.Random(seed)
+    began = time.perf_counter()
+    for number, (position, dice) in enumerate(decisions, 1):
+        plays = legal_plays(position, dice, "backgammon")
+        by_result = {play.result: play for play in plays}
+        shallow = {result: judge_equity(result, "backgammon", zero_ply) for result in by_result}
+        chosen: dict[str, Position] = {"gnubg 0-ply": max(shallow, key=lambda r: shallow[r])}
+        for name, level in levels.items():
+            start = time.perf_counter()
+            play = level.choose(position, dice, "backgammon", rng)
+            times[name].append(time.perf_counter() - start)
+            assert play is not None
+            chosen[name] = play.result
+        candidates = set(sorted(shallow, key=lambda r: -shallow[r])[:8]) | set(chosen.values())
+        scores = {result: judge_equity(result, "backgammon", judge) for result in candidates}
+        best = max(scores.values())
+        for name in names:
+            errors[name].append(1000.0 * (best - scores[chosen[name]]))
+        in_reach.append(both_home(position))
+        if number % 50 == 0:
+            print(f"  {number} decisions ({(time.perf_counter() - began) / 60:.1f} min)", flush=True)
+    reach = [i for i, r in enumerate(in_reach) if r]
+    print(
+        f"{len(decisions)} decisions from gnubg 0-ply self-play ({random_share:.0%} random plays), seed {seed}, "
+        f"judged by gnubg {plies}-ply; {len(reach)} in the bear-off databases' reach"
+    )
+    print(f"{'player':<13}{'error mp/move':>15}{'best play':>11}{'bear-off mp':>13}{'median ms':>11}{'p90 ms':>8}")
+    for name in names:
+        e = errors[name]
+        there = statistics.fmean(e[i] for i in reach) if reach else float("nan")
+        timing = ""
+        if name in times:
+            ms = sorted(1000 * t for t in times[name])
+            timing = f"{statistics.median(ms):>11.1f}{ms[int(0.9 * len(ms))]:>8.1f}"
+        best_share = sum(x <= 1e-6 for x in e) / len(e)
+        print(f"{name:<13}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True)
+
+
+def judge_by_the_bear_off_databases(level_names: list[str], rules: str, count: int, seed: int) -> None:
+    """The levels with and without the bear-off databases, judged by the databases, in both-home positions."""
+    from toutes_tables.ai import bearoff, equity_after  # noqa: PLC0415 - only this mode needs them
+
+    rng = random.Random(seed)
+    source = get_level("intermediate")  # its games give the positions (a little noise, for variety)
+    decisions: list[tuple[Position, tuple[int, int]]] = []
+    for turn in turns(lambda p, d, r: source.choose(p, d, r, rng), [rules], rng):
+        if turn.is_decision and both_home(turn.position):
+            decisions.append((turn.position, turn.dice))
+            if len(decisions) == count:
+                break
+    applies = bearoff.applies
+    print(f"{count} decisions with both sides all home, from {rules} games of the intermediate level, seed {seed}")
+    print("judged by the bear-off databases (cubeless equity of each play's result)")
+    print(f"{'player':<30}{'error mp/move':>15}{'best play':>11}{'worst mp':>10}{'median ms':>11}")
+    for with_databases in (False, True):
+        for name in level_names:
+            level = unbudgeted(name)
+            errors: list[float] = []
+            times: list[float] = []
+            for position, dice in decisions:
+                scores = {p.result: equity_after(p.result, rules) for p in legal_plays(position, dice, rules)}
+                bearoff.applies = applies if with_databases else lambda mine, theirs: False  # type: ignore[assignment]
+                began = time.perf_counter()
+                play = level.choose(position, dice, rules, rng)
+                times.append(time.perf_counter() - began)
+                bearoff.applies = applies
+                assert play is not None
+                errors.append(1000.0 * (max(scores.values()) - scores[play.result]))
+            label = f"{name} ({'databases' if with_databases else 'network only'})"
+            print(
+                f"{label:<30}{statistics.fmean(errors):>15.2f}{sum(e <= 1e-9 for e in errors) / len(errors):>11.1%}"
+                f"{max(errors):>10.1f}{1000 * statistics.median(times):>11.2f}",
+                flush=True,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--decisions", type=int, default=1000)
@@ -168,6 +306,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--judge-plies", type=int, default=0)
     parser.add_argument("--versus-gnubg", type=int, default=0, metavar="GAMES", help="play GAMES against gnubg")
+    parser.add_argument(
+        "--gnubg-positions", type=int, default=0, metavar="DECISIONS", help="judge on gnubg self-play decisions"
+    )
+    parser.add_argument(
+        "--bear-off-judge", type=int, default=0, metavar="DECISIONS", help="judge by the bear-off databases"
+    )
+    parser.add_argument("--bear-off-only", action="store_true", help="only decisions with both sides all home")
+    parser.add_argument("--random-plays", type=float, default=0.15, help="share of random plays in gnubg's games")
     args = parser.parse_args()
     context = gnubg.eval_context(0, args.judge_plies, 1, 0, 0.0)
     network = default_network()  # load once, outside the timings
@@ -179,6 +325,17 @@ def main() -> None:
     per_call = (time.perf_counter() - began) / (4 * len(sample))
     hidden = network.header["layers"][:-1]
     print(f"network: {hidden} hidden units, one evaluation {1e6 * per_call:.0f} us (the 225 starts)")
+    if args.bear_off_judge:
+        for rules in args.rules.split(","):
+            judge_by_the_bear_off_databases(args.levels.split(","), rules, args.bear_off_judge, args.seed)
+        return
+    if args.gnubg_positions:
+        plies = args.judge_plies or 2
+        print(f"judge gnubg {plies}-ply; Python {sys.version.split()[0]}; seed {args.seed}")
+        judge_on_gnubg_positions(
+            args.levels.split(","), args.gnubg_positions, args.seed, args.random_plays, plies, args.bear_off_only
+        )
+        return
     print(f"gnubg {args.judge_plies}-ply; Python {sys.version.split()[0]}; seed {args.seed}")
     if args.versus_gnubg:
         print("head-to-head, cubeless money games of backgammon from the classic start")

@@ -12,9 +12,11 @@ Equity per unit at stake, for the player on roll:
 * backgammon scoring: ``2 W - 1 + WG + WBG - LG - LBG`` (gammon 2, backgammon 3, as gnubg);
 * Toutes tables: ``2 W - 1 + WD - LD`` (a double game scores 2, there is no triple).
 
-Exact knowledge overrides the network: a finished game is worth its payoff; a side that has
-borne off a checker can no longer lose a gammon or a double game; and once the sides are out of
-contact, a side all home can no longer lose a double game (no checker of it can be hit again).
+Exact knowledge overrides the network: a finished game is worth its payoff; once every checker
+of both sides is home, the bear-off databases (:mod:`.bearoff`) give the chances instead of the
+network; a side that has borne off a checker can no longer lose a gammon or a double game; and
+once the sides are out of contact, a side all home can no longer lose a double game (no checker
+of it can be hit again).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import dataclasses
 
 from ..position import CHECKERS, OFF, Position
 from ..rules import RuleSet, get_rules
+from . import bearoff
 from .features import in_contact
 from .network import Network, default_network
 
@@ -60,6 +63,12 @@ def chances(position: Position, network: Network | None = None, rules: RuleSet |
     finished games (see :func:`equity`).
     """
     mine, theirs = position.mine, position.theirs
+    if bearoff.applies(mine, theirs):
+        # No double game is possible once both are home; gammons only under backgammon scoring.
+        gammons = rules is None or rules.backgammon_scoring
+        max_pips = rules is not None and rules.max_pips_bearoff
+        win, wg, lg = bearoff.race_chances(mine, theirs, max_pips, gammons)
+        return Chances(win, wg, 0.0, lg, 0.0, 0.0, 0.0)
     net = network or default_network()
     wg = wbg = lg = lbg = wd = ld = 0.0
     if rules is None:
@@ -110,6 +119,9 @@ def unfinished_equity(mine: tuple[int, ...], theirs: tuple[int, ...], rules: Rul
     The search's inner loop: only the chances ``rules`` scores are computed and corrected, in
     the same order and with the same arithmetic as :func:`chances` and :meth:`Chances.equity`.
     """
+    if bearoff.applies(mine, theirs):
+        win, wg, lg = bearoff.race_chances(mine, theirs, rules.max_pips_bearoff, rules.backgammon_scoring)
+        return 2.0 * win - 1.0 + wg - lg
     if rules.backgammon_scoring:
         win, wg, wbg, lg, lbg = network.outputs(mine, theirs, BACKGAMMON_UNITS)
         lose = 1.0 - win

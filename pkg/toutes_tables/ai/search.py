@@ -4,6 +4,9 @@
 * **1-ply**: for the best candidates by 0-ply, the opponent's 21 rolls are played out, the
   opponent answering each with its own best 0-ply play, and the play is worth the average
   (rolls weighted 1/36 or 2/36) of the mover's equity in the positions reached.
+
+In the bear-off databases' reach (both sides all home, :mod:`.bearoff`) the 0-ply ranking is
+already the databases' exact one, so no deeper search is made.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from ..movegen import legal_plays
 from ..play import Play
 from ..position import CHECKERS, OFF, Position
 from ..rules import RuleSet, get_rules
+from . import bearoff
 from .evaluate import equity, equity_after, unfinished_equity
 from .network import Network, default_network
 
@@ -105,7 +109,7 @@ def rank_plays_deeper(
     rule_set = get_rules(rules)
     net = network or default_network()
     shallow = rank_plays(position, dice, rule_set, net)
-    if len(shallow) <= 1:
+    if len(shallow) <= 1 or bearoff.applies(position.mine, position.theirs):
         return shallow
     best = shallow[0].equity
     chosen = [s for s in shallow[:candidates] if s.equity >= best - margin]

@@ -1,0 +1,242 @@
+"""Bear-off databases: exact one-sided distributions of the rolls each side needs, for the race's last phase.
+
+Where they apply, **every checker of both sides in its home quarter** (so no contact is
+possible: ``applies``), the evaluation takes its chances from here instead of the network.
+
+For each of the 54,264 ways to place at most 15 checkers on the six home points, a table gives
+the probability ``P(n)`` that the side bears off its last checker on exactly its ``n``-th roll,
+playing each roll to **minimise the expected number of rolls** (as gnubg's one-sided database
+does). There are two such tables, because the rules differ: ``standard`` (backgammon) and
+``max-pips`` (Toutes tables, where only the plays travelling the most pips are legal, see
+docs/rules/bearing-off.md). A third, ``first-off``, gives for the 15-checker positions of the
+standard bear-off the distribution of the rolls needed to bear off the *first* checker (playing
+to minimise that number), which is what a gammon needs.
+
+From two one-sided distributions, the player on roll ``A`` against ``B``:
+
+* wins if he finishes on his ``n``-th roll while ``B`` needs ``n`` or more:
+  ``win = sum P_A(n) P(B >= n)``;
+* in backgammon, wins a gammon if ``B`` (all 15 still on the board) has not borne off a checker
+  in his ``n - 1`` rolls, and loses one the other way round. A backgammon is impossible (the
+  loser's checkers are all in his own home quarter);
+* in Toutes tables no double game is possible: a loser all home loses a single game
+  (docs/rules/scoring.md), so the winning chance is the whole answer.
+
+What "exact" means. Each table is exact for its goal (computed over every roll, no sampling) and
+stored in 16-bit fixed point. The chances are exact for a race in which each side plays to
+minimise its expected rolls; the best play in a position is the one that maximises the winning
+chance against the opponent's actual distribution under that model. A two-sided database
+(optimal play against this opponent) would sometimes choose differently; the tests count how
+often on small positions (tests/test_bearoff.py), and docs/computer.md gives the figures.
+
+File layout (``data/bearoff.bin``, written by ``training/make_bearoff.py``): magic ``b"TTB1"``,
+a 4-byte little-endian length ``L``, ``L`` bytes of UTF-8 JSON (the table names and sizes), then
+one zlib stream holding, for each table in turn: for every position (by :func:`rank`) the first
+roll ``lo`` with a stored probability (one byte), the number ``k`` of stored rolls (one byte),
+then all the positions' probabilities as unsigned 16-bit fractions of 65,535: first every value's
+high byte, then every low byte (the high bytes, mostly alike, then compress far better).
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+
+from ..position import CHECKERS
+
+MAGIC = b"TTB1"
+DATA_FILE = "bearoff.bin"
+POINTS = 6
+ONE = 65535  # the fixed-point unit of a stored probability
+TABLES = ("standard", "max-pips", "first-off")
+
+# _COUNT[k][n]: how many ways to put at most n checkers on k points, C(n + k, k).
+_COUNT = [[1] * (CHECKERS + 1)]
+for _k in range(1, POINTS + 1):
+    _COUNT.append([sum(_COUNT[_k - 1][: n + 1]) for n in range(CHECKERS + 1)])
+POSITIONS = _COUNT[POINTS][CHECKERS]  # 54,264
+
+# _SKIP[i][budget][c]: positions ranked before those with c checkers on home point i + 1 (and the
+# same checkers on the points below), when ``budget`` checkers are left for points i + 1 to 6.
+_SKIP = [
+    [[sum(_COUNT[POINTS - 1 - i][budget - v] for v in range(c)) for c in range(budget + 1)] for budget in range(16)]
+    for i in range(POINTS)
+]
+
+
+def rank(home: Sequence[int]) -> int:
+    """The index (0 to 54,263) of the six counts on home points 1-6 (at most 15 in all).
+
+    >>> rank([0] * 6), rank([0, 0, 0, 0, 0, 15]), rank([15, 0, 0, 0, 0, 0])
+    (0, 15, 54263)
+    """
+    budget = CHECKERS
+    index = 0
+    for i in range(POINTS):
+        c = home[i]
+        index += _SKIP[i][budget][c]
+        budget -= c
+    return index
+
+
+def unrank(index: int) -> tuple[int, ...]:
+    """The six home counts of ``index`` (the inverse of :func:`rank`).
+
+    >>> unrank(rank([1, 0, 2, 0, 0, 3]))
+    (1, 0, 2, 0, 0, 3)
+    """
+    if not 0 <= index < POSITIONS:
+        raise ValueError(f"bear-off index {index!r} out of range 0-{POSITIONS - 1}")
+    budget = CHECKERS
+    counts: list[int] = []
+    for i in range(POINTS):
+        row = _SKIP[i][budget]
+        c = max(v for v in range(budget + 1) if row[v] <= index)
+        index -= row[c]
+        counts.append(c)
+        budget -= c
+    return tuple(counts)
+
+
+def applies(mine: Sequence[int], theirs: Sequence[int]) -> bool:
+    """Both sides have every checker left in their home quarter (none outside, none on the bar)."""
+    return not any(mine[7:26]) and not any(theirs[7:26])
+
+
+class Table:
+    """One decoded table: for each position its distribution of rolls, as ``(lo, probabilities)``."""
+
+    __slots__ = ("name", "_lo", "_length", "_start", "_values")
+
+    def __init__(self, name: str, lo: bytes, length: bytes, values: Sequence[int]) -> None:
+        self.name = name
+        self._lo = lo
+        self._length = length
+        starts = [0] * (len(length) + 1)
+        total = 0
+        for i, k in enumerate(length):
+            starts[i] = total
+            total += k
+        starts[-1] = total
+        self._start = starts
+        self._values = values
+
+    @lru_cache(maxsize=4096)  # noqa: B019 - the tables live as long as the process
+    def distribution(self, index: int) -> tuple[int, tuple[float, ...]]:
+        """``(lo, p)``: ``p[j]`` is the chance of needing exactly ``lo + j`` rolls (normalised to sum 1)."""
+        start = self._start[index]
+        raw = self._values[start : start + self._length[index]]
+        total = sum(raw)
+        if not total:
+            return 0, (1.0,)  # nothing left to bear off: done in 0 rolls
+        return self._lo[index], tuple(v / total for v in raw)
+
+    def mean(self, index: int) -> float:
+        """The expected number of rolls."""
+        lo, p = self.distribution(index)
+        return sum((lo + j) * q for j, q in enumerate(p))
+
+
+def decode(blob: bytes) -> dict[str, Table]:
+    """The tables of a ``bearoff.bin`` blob, by name."""
+    if blob[:4] != MAGIC:
+        raise ValueError(f"not a bear-off database: magic {blob[:4]!r}")
+    (length,) = struct.unpack_from("<I", blob, 4)
+    header = json.loads(blob[8 : 8 + length].decode("utf-8"))
+    body = zlib.decompress(blob[8 + length :])
+    tables: dict[str, Table] = {}
+    offset = 0
+    for entry in header["tables"]:
+        n = int(entry["positions"])
+        lo = body[offset : offset + n]
+        k = body[offset + n : offset + 2 * n]
+        offset += 2 * n
+        count = sum(k)
+        high, low = body[offset : offset + count], body[offset + count : offset + 2 * count]
+        values = [h << 8 | v for h, v in zip(high, low, strict=True)]
+        offset += 2 * count
+        tables[str(entry["name"])] = Table(str(entry["name"]), lo, k, values)
+    return tables
+
+
+def encode(tables: dict[str, list[tuple[int, list[int]]]], meta: dict[str, object]) -> bytes:
+    """The blob of ``tables`` (name -> per position ``(lo, 16-bit values)``), with ``meta`` in the header."""
+    header = {"tables": [{"name": name, "positions": len(rows)} for name, rows in tables.items()], **meta}
+    body = bytearray()
+    for rows in tables.values():
+        body += bytes(lo for lo, _ in rows)
+        body += bytes(len(values) for _, values in rows)
+        values = [v for _, row in rows for v in row]
+        body += bytes(v >> 8 for v in values) + bytes(v & 0xFF for v in values)
+    text = json.dumps(header, sort_keys=True).encode("utf-8")
+    return MAGIC + struct.pack("<I", len(text)) + text + zlib.compress(bytes(body), 9)
+
+
+@lru_cache(maxsize=1)
+def default_tables() -> dict[str, Table]:
+    """The tables shipped in the package, read and decompressed on first use."""
+    return decode((resources.files("toutes_tables") / "data" / DATA_FILE).read_bytes())
+
+
+def _tail(lo: int, p: tuple[float, ...]) -> list[float]:
+    """``t[j]``: the chance of needing ``lo + j`` rolls or more, for the distribution ``(lo, p)``."""
+    tail = [0.0] * (len(p) + 1)
+    for j in range(len(p) - 1, -1, -1):
+        tail[j] = tail[j + 1] + p[j]
+    return tail
+
+
+def _before(mine: tuple[int, tuple[float, ...]], theirs: tuple[int, tuple[float, ...]], lag: int) -> float:
+    """The chance that ``mine`` ends on some roll ``n`` while ``theirs`` needs ``n + lag`` rolls or more."""
+    lo, p = mine
+    their_lo, q = theirs
+    tail = _tail(their_lo, q)
+    total = 0.0
+    for j, pn in enumerate(p):
+        k = lo + j + lag - their_lo
+        if k <= 0:
+            total += pn
+        elif k < len(tail):
+            total += pn * tail[k]
+    return total
+
+
+def win_chance(mine: tuple[int, tuple[float, ...]], theirs: tuple[int, tuple[float, ...]]) -> float:
+    """The chance that the side on roll, needing ``mine`` rolls, finishes before the other, needing ``theirs``.
+
+    >>> win_chance((1, (1.0,)), (1, (1.0,))), win_chance((2, (0.5, 0.5)), (2, (1.0,)))
+    (1.0, 0.5)
+    """
+    return _before(mine, theirs, 0)
+
+
+def race_chances(
+    mine: Sequence[int], theirs: Sequence[int], max_pips: bool, gammons: bool
+) -> tuple[float, float, float]:
+    """``(win, win gammon, lose gammon)`` for the player on roll; both sides must be all home (:func:`applies`).
+
+    ``max_pips`` picks the Toutes tables table; ``gammons`` (backgammon scoring) asks for the
+    gammon chances, else they are 0.
+
+    >>> race_chances([14, 1] + [0] * 24, [13, 0, 2] + [0] * 23, False, True)  # my ace checker is off at once
+    (1.0, 0.0, 0.0)
+    """
+    tables = default_tables()
+    finish = tables["max-pips" if max_pips else "standard"]
+    me = finish.distribution(rank(mine[1:7]))
+    them = finish.distribution(rank(theirs[1:7]))
+    win = win_chance(me, them)
+    win_gammon = lose_gammon = 0.0
+    if gammons:
+        first = tables["first-off"]
+        if not theirs[0]:
+            # B has had n - 1 rolls when I finish on my n-th: a gammon if he needs n or more for a first checker.
+            win_gammon = win_chance(me, first.distribution(rank(theirs[1:7])))
+        if not mine[0]:
+            # He finishes on his m-th roll after my m rolls: I am gammoned if I need m + 1 or more.
+            lose_gammon = _before(them, first.distribution(rank(mine[1:7])), 1)
+    return win, win_gammon, lose_gammon
