@@ -1,35 +1,48 @@
 #!/usr/bin/env python3
-"""How long the engine takes to be ready in the browser, against a bare Pyodide boot.
+"""How long the game takes to be playable in the browser, against a bare Pyodide boot.
 
-In one headless Chromium run, against the built site served on localhost (the bench page
-``site/bench/``), each repetition measures, from navigation start, in a fresh browser profile:
+In one headless Chromium run, against the built site served on localhost, each round measures, from
+navigation start, each in a fresh browser profile:
 
-- bare boot, cold: ``loadPyodide()`` of the same self-hosted runtime in a module worker, empty HTTP cache;
-- engine ready, cold: the game's engine worker (Pyodide, packaging + micropip, the engine wheel through
-  micropip, the import) answering ``version``, empty HTTP cache;
-- the same two again on a reload (HTTP cache warm, revalidated);
-- engine ready on a reload served by the service worker (after one visit that installed it);
-- on the game page itself, cold, the first frame in which the board canvas is painted;
-- of the cold engine boot, where the time goes: until the runtime is up (the worker's ``packages``
-  progress stage arrives) and from then to ready (packages, the engine's install and import);
+- bare boot: ``loadPyodide()`` of the same self-hosted runtime in a module worker (the bench page
+  ``site/bench/?run=bare``), cold (empty HTTP cache) and on a reload (HTTP cache warm, revalidated);
+- the game page (``play/``), as a player gets it:
+
+  - **playable**: the first view of the game is shown and no engine request is pending (the page's
+    ``window.toutesTables`` has a ``view`` and its engine's ``pending`` count is 0, checked every animation
+    frame);
+  - **engine ready**: the engine worker's ``ready`` answer arrives (``engine/client.js`` marks it), and of
+    that boot when the runtime was up (its ``packages`` stage);
+  - **board painted**: the first animation frame in which the board canvas has a painted pixel;
+
+  on a first visit (cold, the service worker installing meanwhile), on a reload served by the service
+  worker (the page checked to be controlled by it), and, with service workers blocked, cold and on a
+  reload from the HTTP cache;
+- the bytes the server sent during the first visit, until the site is offline-ready (the service
+  worker has precached the whole site);
 - once, after the rounds: the computer's move time through the engine worker, from the request to the
   answer (as the game page waits for it), median over ``--moves`` plays that were a real choice.
 
-Goals (issue 3): engine ready within 1.2 x the bare boot; the service-worker reload no slower than a
-bare boot + 1 s; the board painted within 1 s.
+Goal (issue 13): playable within 0.6 x the bare boot, cold and on a service-worker reload (against the
+bare boot's HTTP-cache reload), with the first visit's bytes at most 1.3 x those before the issue.
+With ``--baseline DIR`` the game figures of a second built site (an older build's copy) are measured in
+the same rounds too, so a change is compared under the same load.
 Run:  python3 scripts/site.py build && python3 benchmarks/browser_boot.py [--repeat N] [--moves N] [--site DIR]
+      [--baseline DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import statistics
 import sys
+import threading
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -48,83 +61,155 @@ def load_site_script() -> Any:
     return module
 
 
+site = load_site_script()
+
+
+class ByteCount:
+    """Bytes of response bodies the server has sent (304s send none)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.total = 0
+
+    def add(self, count: int) -> None:
+        with self.lock:
+            self.total += count
+
+
+class CountingHandler(site.SiteRequestHandler):  # type: ignore[misc,name-defined]
+    quiet = True
+    counter: ByteCount
+
+    def copyfile(self, source: IO[bytes], outputfile: IO[bytes]) -> None:
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            self.counter.add(len(chunk))
+
+
+def serve_counting(directory: Path) -> tuple[Any, str, ByteCount]:
+    counter = ByteCount()
+    handler = type("Handler", (CountingHandler,), {"counter": counter})
+    server = site.SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", counter
+
+
+def wait_in_page(page: Page, script: str, what: str) -> Any:
+    """Poll ``script`` (an expression of ``window``) in the page until it is not undefined."""
+    # Polled by hand: wait_for_function would evaluate a string, which the page's CSP forbids.
+    result = page.evaluate(
+        """async ([timeoutMs, name]) => {
+          const deadline = performance.now() + timeoutMs;
+          while (window[name] === undefined && performance.now() < deadline) {
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          return window[name] ?? null;
+        }""", [TIMEOUT_MS, script])
+    if result is None:
+        raise RuntimeError(f"{page.url}: no {what} within {TIMEOUT_MS} ms")
+    return result
+
+
 def bench_result(page: Page, url: str, *, reload: bool = False) -> dict[str, Any]:
     if reload:
         page.reload()
     else:
         page.goto(url)
-    # Polled by hand: wait_for_function would evaluate a string, which the page's CSP forbids.
     page.set_default_timeout(TIMEOUT_MS)
-    result: dict[str, Any] = page.evaluate(
-        """async (timeoutMs) => {
-          const deadline = performance.now() + timeoutMs;
-          while (!window.benchResult && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-          return window.benchResult ?? { error: `no result within ${timeoutMs} ms` };
-        }""", TIMEOUT_MS)
+    result: dict[str, Any] = wait_in_page(page, "benchResult", "bench result")
     if "error" in result:
         raise RuntimeError(f"{url}: {result['error']}")
     return result
 
 
-# Injected before the page's own scripts: notes the first animation frame in which the game's board
-# canvas has a painted pixel at its centre (the board draws with a plain 2d context, shared here).
-WATCH_BOARD_PAINT = """
+# Injected before the page's own scripts. Every animation frame until both are seen: the first frame in
+# which the board canvas has a painted pixel at its centre (a plain 2d context, shared here), and the
+# first in which the game has a view and its engine no pending request (playable). Then the engine's
+# marks (engine/client.js) are read.
+WATCH_GAME = """
 requestAnimationFrame(function poll() {
   const canvas = document.querySelector("canvas.tt-board");
-  if (canvas && canvas.width > 0 && canvas.height > 0) {
+  if (window.boardPaintedMs === undefined && canvas && canvas.width > 0 && canvas.height > 0) {
     const pixel = canvas.getContext("2d").getImageData(canvas.width >> 1, canvas.height >> 1, 1, 1).data;
-    if (pixel[3] > 0) {
-      window.boardPaintedMs = performance.now();
-      return;
-    }
+    if (pixel[3] > 0) window.boardPaintedMs = performance.now();
   }
-  requestAnimationFrame(poll);
+  const game = window.toutesTables;
+  if (window.playableMs === undefined && game && game.view && game.engine && game.engine.pending === 0) {
+    window.playableMs = performance.now();
+  }
+  if (window.boardPaintedMs === undefined || window.playableMs === undefined) {
+    requestAnimationFrame(poll);
+    return;
+  }
+  const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+  window.gameTimes = {
+    playable: window.playableMs,
+    painted: window.boardPaintedMs,
+    ready: mark("tt-engine-ready"),
+    runtimeUp: mark("tt-engine-packages"),
+    controlled: navigator.serviceWorker?.controller != null,
+  };
 });
 """
 
 
-def board_painted(browser: Browser, base: str) -> float:
-    """Milliseconds from navigation start to the first painted board on the game page, cold."""
-    context = browser.new_context(service_workers="block")
-    context.add_init_script(WATCH_BOARD_PAINT)
+def game_times(page: Page, base: str, *, reload: bool = False) -> dict[str, Any]:
+    if reload:
+        page.reload()
+    else:
+        page.goto(base + "play/")
+    times: dict[str, Any] = wait_in_page(page, "gameTimes", "playable game")
+    return times
+
+
+def wait_offline_ready(page: Page, base: str) -> None:
+    """Until the service worker has precached the whole site and controls the page (e2e/driving.py does the same)."""
+    page.evaluate("async (base) => { await (await import(new URL('offline.js', base).href)).offlineReady; }", base)
+    page.evaluate(
+        "async () => { while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 20)); }"
+    )
+
+
+def game_context(browser: Browser, service_workers: str) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(service_workers=service_workers)  # type: ignore[arg-type]
+    context.add_init_script(WATCH_GAME)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
-    page.goto(base + "play/")
-    painted: float | None = page.evaluate(
-        """async (timeoutMs) => {
-          const deadline = performance.now() + timeoutMs;
-          while (window.boardPaintedMs === undefined && performance.now() < deadline) {
-            await new Promise((r) => setTimeout(r, 20));
-          }
-          return window.boardPaintedMs ?? null;
-        }""", TIMEOUT_MS)
+    return context, page
+
+
+def bare_boots(browser: Browser, base: str) -> dict[str, float]:
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    figures = {
+        "bare boot, cold": bench_result(page, base + "bench/?run=bare")["readyMs"],
+        "bare boot, HTTP cache": bench_result(page, base + "bench/?run=bare", reload=True)["readyMs"],
+    }
     context.close()
-    if painted is None:
-        raise RuntimeError("the game page painted no board")
-    return painted
+    return figures
 
 
-def one_round(browser: Browser, base: str) -> dict[str, float]:
-    figures: dict[str, float] = {"game page: board painted, cold": board_painted(browser, base)}
-    bare = browser.new_context(service_workers="block")
-    page = bare.new_page()
-    figures["bare boot, cold"] = bench_result(page, base + "bench/?run=bare")["readyMs"]
-    figures["bare boot, HTTP cache"] = bench_result(page, base + "bench/?run=bare", reload=True)["readyMs"]
-    bare.close()
-
-    engine = browser.new_context(service_workers="allow")
-    page = engine.new_page()
-    cold = bench_result(page, base + "bench/?run=engine")
-    figures["engine ready, cold"] = cold["readyMs"]
-    figures["engine cold: runtime up"] = cold["stages"]["packages"]
-    figures["engine cold: runtime up to ready"] = cold["stages"]["ready"] - cold["stages"]["packages"]
-    figures["engine ready, HTTP cache"] = bench_result(page, base + "bench/?run=engine", reload=True)["readyMs"]
-    installed = bench_result(page, base + "bench/?run=engine&sw=1")
-    assert installed["controlled"], "the service worker controls the page once installed"
-    served = bench_result(page, base + "bench/?run=engine&sw=1", reload=True)
+def game_boots(browser: Browser, base: str, counter: ByteCount, label: str = "") -> dict[str, float]:
+    figures: dict[str, float] = {}
+    context, page = game_context(browser, "allow")
+    sent_before = counter.total
+    first = game_times(page, base)
+    wait_offline_ready(page, base)
+    figures[f"{label}first visit: MB sent until offline-ready"] = (counter.total - sent_before) / 1e6
+    figures[f"{label}game playable, cold"] = first["playable"]
+    figures[f"{label}game engine ready, cold"] = first["ready"]
+    figures[f"{label}game cold: runtime up"] = first["runtimeUp"]
+    figures[f"{label}game board painted, cold"] = first["painted"]
+    served = game_times(page, base, reload=True)
     assert served["controlled"], "the reload was served by the service worker"
-    figures["engine ready, service-worker reload"] = served["readyMs"]
-    engine.close()
+    figures[f"{label}game playable, service-worker reload"] = served["playable"]
+    figures[f"{label}game engine ready, service-worker reload"] = served["ready"]
+    context.close()
+
+    context, page = game_context(browser, "block")
+    figures[f"{label}game playable, cold, no service worker"] = game_times(page, base)["playable"]
+    figures[f"{label}game playable, HTTP cache"] = game_times(page, base, reload=True)["playable"]
+    context.close()
     return figures
 
 
@@ -137,6 +222,38 @@ def computer_moves(browser: Browser, base: str, moves: int, rules: str) -> list[
     return [float(ms) for ms in result["playMs"]]
 
 
+def report(rounds: list[dict[str, float]], version: str, baseline: bool) -> None:
+    median = {key: statistics.median(r[key] for r in rounds) for key in rounds[0]}
+    print(f"\nChromium {version}, headless; medians of {len(rounds)} rounds (seconds from navigation start):")
+    for key, value in median.items():
+        unit = "MB" if key.endswith("offline-ready") else "s "
+        print(f"  {key:<46} {value / (1 if unit == 'MB' else 1000):7.2f} {unit}")
+
+    def ratio(a: str, b: str) -> str:
+        # Each round's own ratio too: the boots of a round ran seconds apart, under much the same load.
+        paired = statistics.median(r[a] / r[b] for r in rounds)
+        return f"{median[a] / median[b]:6.2f} x   (rounds' median {paired:.2f} x)"
+
+    print()
+    print(f"  playable / bare boot, cold                      {ratio('game playable, cold', 'bare boot, cold')}"
+          "   goal <= 0.6 x")
+    print(f"  playable SW reload / bare boot, HTTP cache      "
+          f"{ratio('game playable, service-worker reload', 'bare boot, HTTP cache')}   goal <= 0.6 x")
+    print(f"  playable SW reload / bare boot, cold            "
+          f"{ratio('game playable, service-worker reload', 'bare boot, cold')}")
+    print(f"  playable HTTP cache / bare boot, HTTP cache     "
+          f"{ratio('game playable, HTTP cache', 'bare boot, HTTP cache')}")
+    print(f"  engine ready / bare boot, cold                  {ratio('game engine ready, cold', 'bare boot, cold')}")
+    if baseline:
+        print(f"  baseline playable / bare boot, cold             "
+              f"{ratio('baseline: game playable, cold', 'bare boot, cold')}")
+        print(f"  baseline playable SW reload / bare, HTTP cache  "
+              f"{ratio('baseline: game playable, service-worker reload', 'bare boot, HTTP cache')}")
+        sent = "first visit: MB sent until offline-ready"
+        bytes_ratio = ratio(sent, f"baseline: {sent}")
+        print(f"  first visit's bytes / the baseline's            {bytes_ratio}   goal <= 1.3 x")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="rounds; medians are reported (default 3)")
@@ -144,42 +261,40 @@ def main() -> int:
     parser.add_argument("--rules", default="toutes-tables-225", help="rule set of the computer's games")
     parser.add_argument("--site", type=Path, help="the built site to serve (default public/; a copy is safe "
                         "from builds made meanwhile)")
+    parser.add_argument("--baseline", type=Path, help="another built site (say, a copy of an older build) whose game "
+                        "is measured in the same rounds, after this one's")
     args = parser.parse_args()
 
-    site = load_site_script()
     site_dir = args.site or site.PUBLIC
     if not (site_dir / "bench" / "index.html").exists():
         sys.exit(f"no built site in {site_dir}: python3 scripts/site.py build")
-    server, base = site.serve_in_thread(site_dir)
+    print(f"load average at start: {open('/proc/loadavg').read().split()[:3]}", flush=True)
+    server, base, counter = serve_counting(site_dir)
+    baseline = serve_counting(args.baseline) if args.baseline else None
     rounds: list[dict[str, float]] = []
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             for i in range(args.repeat):
-                rounds.append(one_round(browser, base))
-                figures = ", ".join(f"{k} {v / 1000:.2f} s" for k, v in rounds[-1].items())
-                print(f"round {i + 1}: {figures}", flush=True)
+                figures = {**bare_boots(browser, base), **game_boots(browser, base, counter)}
+                if baseline:
+                    figures.update(game_boots(browser, baseline[1], baseline[2], "baseline: "))
+                rounds.append(figures)
+                line = ", ".join(
+                    f"{k} {v:.2f}" if k.endswith("offline-ready") else f"{k} {v / 1000:.2f} s"
+                    for k, v in figures.items()
+                )
+                print(f"round {i + 1}: {line}", flush=True)
             play_ms = computer_moves(browser, base, args.moves, args.rules) if args.moves else []
             version = browser.version
             browser.close()
     finally:
         server.shutdown()
+        if baseline:
+            baseline[0].shutdown()
 
-    median = {key: statistics.median(r[key] for r in rounds) / 1000 for key in rounds[0]}
-    print(f"\nChromium {version}, headless; medians of {len(rounds)} rounds (seconds from navigation start):")
-    for key, seconds in median.items():
-        print(f"  {key:<38} {seconds:6.2f} s")
-    bare, engine = median["bare boot, cold"], median["engine ready, cold"]
-    warm_ratio = median["engine ready, HTTP cache"] / median["bare boot, HTTP cache"]
-    sw_margin = median["engine ready, service-worker reload"] - bare
-    # Each round's own ratio too: the two boots of a round ran seconds apart, under much the same load.
-    paired = statistics.median(r["engine ready, cold"] / r["bare boot, cold"] for r in rounds)
-    print(f"\n  engine ready / bare boot, cold           {engine / bare:6.2f} x   (goal <= 1.2 x)")
-    print(f"  the same, median of the rounds' ratios   {paired:6.2f} x")
-    print(f"  engine ready / bare boot, HTTP cache     {warm_ratio:6.2f} x")
-    print(f"  service-worker reload - bare boot, cold  {sw_margin:+6.2f} s   (goal <= +1 s)")
-    painted = median["game page: board painted, cold"]
-    print(f"  board painted, cold                      {painted:6.2f} s   (goal <= 1 s)")
+    report(rounds, version, baseline is not None)
+    print(f"  load average at the end: {open('/proc/loadavg').read().split()[:3]}")
     if play_ms:
         quartiles = statistics.quantiles(play_ms, n=4)
         print(

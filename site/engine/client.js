@@ -20,7 +20,11 @@ export class EngineError extends Error {
  * Start the engine worker.
  * @param {string|URL} [workerUrl] the worker script; defaults to worker.js beside this module.
  * @param {{onProgress?: (progress: {stage: string, detail: string}) => void}} [options]
- * @returns {{ready: Promise<{version: string, bootMs: number}>, call: (method: string, params?: object) => Promise<any>, terminate: () => void}}
+ * @returns {{ready: Promise<{version: string, bootMs: number}>, call: (method: string, params?: object) => Promise<any>, terminate: () => void, pending: number}}
+ *   `pending`: how many requests are still unanswered (0 once the page has nothing to wait for).
+ *
+ * Each boot stage and the ready answer leave a performance mark as they arrive (`tt-engine-<stage>`, its
+ * detail the stage's; `tt-engine-ready`), so benchmarks and tests can read them from the page.
  */
 export function createEngine(workerUrl = new URL("./worker.js", import.meta.url), { onProgress } = {}) {
   const worker = new Worker(workerUrl, { type: "module" });
@@ -40,8 +44,10 @@ export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)
 
   worker.addEventListener("message", ({ data }) => {
     if (data.type === "progress") {
+      performance.mark(`tt-engine-${data.stage}`, { detail: data.detail });
       onProgress?.({ stage: data.stage, detail: data.detail });
     } else if (data.type === "ready") {
+      performance.mark("tt-engine-ready");
       settleReady.resolve({ version: data.version, bootMs: data.bootMs });
     } else if (data.type === "failed") {
       failAll(new EngineError(data.error));
@@ -66,6 +72,9 @@ export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, method, params });
       });
+    },
+    get pending() {
+      return pending.size;
     },
     terminate() {
       worker.terminate();
