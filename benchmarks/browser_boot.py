@@ -2,7 +2,7 @@
 """How long the game takes to be playable in the browser, against a bare Pyodide boot.
 
 In one headless Chromium run, against the built site served on localhost, each round measures, from
-navigation start, each in a fresh browser profile:
+navigation start, each in a fresh browser profile on disk (a player's, with a disk HTTP cache):
 
 - bare boot: ``loadPyodide()`` of the same self-hosted runtime in a module worker (the bench page
   ``site/bench/?run=bare``), cold (empty HTTP cache) and on a reload (HTTP cache warm, revalidated);
@@ -36,13 +36,17 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.util
+import shutil
 import statistics
 import sys
+import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -170,55 +174,60 @@ def wait_offline_ready(page: Page, base: str) -> None:
     )
 
 
-def game_context(browser: Browser, service_workers: str) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(service_workers=service_workers)  # type: ignore[arg-type]
-    context.add_init_script(WATCH_GAME)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    return context, page
+@contextmanager
+def fresh_profile(p: Playwright, service_workers: str, init_script: str | None = None) -> Iterator[Page]:
+    """A page in a new browser profile on disk, as a player's: its HTTP cache is a disk cache (an
+    in-memory one, Playwright's ordinary contexts', drops the largest files, so a second fetch of the
+    runtime or the snapshot would download it again instead of revalidating it)."""
+    profile = tempfile.mkdtemp(prefix="tt-boot-bench-")
+    context: BrowserContext = p.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        service_workers=service_workers,  # type: ignore[arg-type]
+    )
+    try:
+        if init_script:
+            context.add_init_script(init_script)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        yield page
+    finally:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
-def bare_boots(browser: Browser, base: str) -> dict[str, float]:
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    figures = {
-        "bare boot, cold": bench_result(page, base + "bench/?run=bare")["readyMs"],
-        "bare boot, HTTP cache": bench_result(page, base + "bench/?run=bare", reload=True)["readyMs"],
-    }
-    context.close()
-    return figures
+def bare_boots(p: Playwright, base: str) -> dict[str, float]:
+    with fresh_profile(p, "block") as page:
+        return {
+            "bare boot, cold": bench_result(page, base + "bench/?run=bare")["readyMs"],
+            "bare boot, HTTP cache": bench_result(page, base + "bench/?run=bare", reload=True)["readyMs"],
+        }
 
 
-def game_boots(browser: Browser, base: str, counter: ByteCount, label: str = "") -> dict[str, float]:
+def game_boots(p: Playwright, base: str, counter: ByteCount, label: str = "") -> dict[str, float]:
     figures: dict[str, float] = {}
-    context, page = game_context(browser, "allow")
-    sent_before = counter.total
-    first = game_times(page, base)
-    wait_offline_ready(page, base)
-    figures[f"{label}first visit: MB sent until offline-ready"] = (counter.total - sent_before) / 1e6
-    figures[f"{label}game playable, cold"] = first["playable"]
-    figures[f"{label}game engine ready, cold"] = first["ready"]
-    figures[f"{label}game cold: runtime up"] = first["runtimeUp"]
-    figures[f"{label}game board painted, cold"] = first["painted"]
-    served = game_times(page, base, reload=True)
-    assert served["controlled"], "the reload was served by the service worker"
-    figures[f"{label}game playable, service-worker reload"] = served["playable"]
-    figures[f"{label}game engine ready, service-worker reload"] = served["ready"]
-    context.close()
-
-    context, page = game_context(browser, "block")
-    figures[f"{label}game playable, cold, no service worker"] = game_times(page, base)["playable"]
-    figures[f"{label}game playable, HTTP cache"] = game_times(page, base, reload=True)["playable"]
-    context.close()
+    with fresh_profile(p, "allow", WATCH_GAME) as page:
+        sent_before = counter.total
+        first = game_times(page, base)
+        wait_offline_ready(page, base)
+        figures[f"{label}first visit: MB sent until offline-ready"] = (counter.total - sent_before) / 1e6
+        figures[f"{label}game playable, cold"] = first["playable"]
+        figures[f"{label}game engine ready, cold"] = first["ready"]
+        figures[f"{label}game cold: runtime up"] = first["runtimeUp"]
+        figures[f"{label}game board painted, cold"] = first["painted"]
+        served = game_times(page, base, reload=True)
+        assert served["controlled"], "the reload was served by the service worker"
+        figures[f"{label}game playable, service-worker reload"] = served["playable"]
+        figures[f"{label}game engine ready, service-worker reload"] = served["ready"]
+    with fresh_profile(p, "block", WATCH_GAME) as page:
+        figures[f"{label}game playable, cold, no service worker"] = game_times(page, base)["playable"]
+        figures[f"{label}game playable, HTTP cache"] = game_times(page, base, reload=True)["playable"]
     return figures
 
 
-def computer_moves(browser: Browser, base: str, moves: int, rules: str) -> list[float]:
+def computer_moves(p: Playwright, base: str, moves: int, rules: str) -> list[float]:
     """Milliseconds of each of ``moves`` computer plays (non-forced) through the engine worker."""
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    result = bench_result(page, f"{base}bench/?run=computer&moves={moves}&rules={rules}")
-    context.close()
+    with fresh_profile(p, "block") as page:
+        result = bench_result(page, f"{base}bench/?run=computer&moves={moves}&rules={rules}")
     return [float(ms) for ms in result["playMs"]]
 
 
@@ -274,20 +283,19 @@ def main() -> int:
     rounds: list[dict[str, float]] = []
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             for i in range(args.repeat):
-                figures = {**bare_boots(browser, base), **game_boots(browser, base, counter)}
+                figures = {**bare_boots(p, base), **game_boots(p, base, counter)}
                 if baseline:
-                    figures.update(game_boots(browser, baseline[1], baseline[2], "baseline: "))
+                    figures.update(game_boots(p, baseline[1], baseline[2], "baseline: "))
                 rounds.append(figures)
                 line = ", ".join(
                     f"{k} {v:.2f}" if k.endswith("offline-ready") else f"{k} {v / 1000:.2f} s"
                     for k, v in figures.items()
                 )
                 print(f"round {i + 1}: {line}", flush=True)
-            play_ms = computer_moves(browser, base, args.moves, args.rules) if args.moves else []
-            version = browser.version
-            browser.close()
+            play_ms = computer_moves(p, base, args.moves, args.rules) if args.moves else []
+            with fresh_profile(p, "block") as page:
+                version = str(page.evaluate("() => navigator.userAgent.match(/Chrome\\/([\\d.]+)/)[1]"))
     finally:
         server.shutdown()
         if baseline:

@@ -1,4 +1,8 @@
-"""After one online visit, a whole game is played with the network cut (issue: offline play)."""
+"""After one online visit, a whole game is played with the network cut (issue: offline play).
+
+The reload offline boots the engine from the build's snapshot, served by the service worker
+(site/engine/PROTOCOL.md, "Files the worker loads").
+"""
 
 from __future__ import annotations
 
@@ -17,6 +21,8 @@ def test_a_whole_game_is_played_with_the_network_cut(context: BrowserContext, pa
         "() => window.toutesTables && window.toutesTables.view", timeout=driving.BOOT_TIMEOUT_MS
     )
     assert page.evaluate("() => navigator.onLine") is False
+    restored = "() => performance.getEntriesByName('tt-engine-packages').at(-1).detail"
+    assert page.evaluate(restored) == "restored from the boot snapshot"
     # A fresh game after the reload, so the whole of it is played offline.
     driving.start_new_game(page)
     turns = 0

@@ -5,7 +5,7 @@
   so no ``'unsafe-inline'`` for scripts;
 - ``site/`` (the game's ES modules, service worker, manifest, icons) is copied to the output root;
 - the Pyodide runtime (``node_modules/pyodide``) goes to ``pyodide/`` and the wheels staged by
-  ``scripts/site.py`` (with their ``manifest.json`` and the boot's recorded bytecode) to ``wheels/``;
+  ``scripts/site.py`` (with their ``manifest.json``, the boot's recorded bytecode and its snapshot) to ``wheels/``;
 - the service worker gets the list of every file to precache and a cache version derived from their
   contents, so each build that changes anything replaces the cache.
 
@@ -132,8 +132,14 @@ def copy_wheels(target: Path) -> None:
     if not manifest_path.exists():
         raise PluginError(f"no staged wheels in {STAGED_WHEELS}; run `python3 scripts/site.py build`")
     manifest = json.loads(manifest_path.read_text())
-    # "bytecode": what the worker's boot imports, compiled (scripts/site.py records it); optional for the worker
-    names = [*manifest["runtime"], manifest["engine"], *([manifest["bytecode"]] if "bytecode" in manifest else [])]
+    # "bytecode": what the worker's boot imports, compiled; "snapshot": the worker's boot snapshot and its key
+    # (scripts/site.py makes both); each optional for the worker
+    names = [
+        *manifest["runtime"],
+        manifest["engine"],
+        *([manifest["bytecode"]] if "bytecode" in manifest else []),
+        *([manifest["snapshot"]["file"]] if "snapshot" in manifest else []),
+    ]
     target.mkdir(parents=True, exist_ok=True)
     for name in names:
         shutil.copy2(STAGED_WHEELS / name, target / name)

@@ -13,7 +13,8 @@ has not changed.
 
 The build makes the engine wheel from ``pkg/``, downloads the ``micropip`` and ``packaging`` wheels for
 Pyodide's Python, stages them with a ``manifest.json`` in ``.cache/wheels/``, records under Node the
-bytecode the engine worker's boot imports (``scripts/boot_bytecode.mjs``) beside them, and runs ``mkdocs build``
+bytecode the engine worker's boot imports (``scripts/boot_bytecode.mjs``) and the worker's boot snapshot (a
+ready interpreter, ``scripts/boot_snapshot.mjs``) beside them, and runs ``mkdocs build``
 into ``public/``; the MkDocs hook ``hooks/site_assets.py`` then copies ``site/``, the Pyodide runtime and
 the staged wheels into the output and writes the service worker's precache list.
 """
@@ -40,6 +41,7 @@ STAGED_WHEELS = CACHE / "wheels"
 ENGINE_WHEEL_CACHE = CACHE / "engine-wheel"
 RUNTIME_WHEEL_CACHE = CACHE / "runtime-wheels"
 BOOT_BYTECODE_CACHE = CACHE / "boot-bytecode"
+BOOT_SNAPSHOT_CACHE = CACHE / "boot-snapshot"
 STAMPS = CACHE / "stamps"
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -147,6 +149,7 @@ def build(*, strict: bool = False) -> None:
     runtime = runtime_wheels()
     stage_wheels(engine, runtime)
     stage_boot_bytecode()
+    stage_boot_snapshot(engine, runtime)
     command = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
     if strict:
         command.append("--strict")
@@ -205,6 +208,10 @@ def stage_wheels(engine: Path, runtime: list[Path]) -> None:
     (STAGED_WHEELS / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
 
 
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
+WORKER_BOOT_STEPS = ROOT / "scripts" / "worker_boot_steps.mjs"  # shared by the two scripts below
+
+
 def stage_boot_bytecode() -> None:
     """Record the bytecode of the modules the engine worker's boot imports (see site/engine/bytecode_cache.py).
 
@@ -212,22 +219,54 @@ def stage_boot_bytecode() -> None:
     steps with the staged wheels; its output is staged beside them and named in their manifest.
     """
     recorder = ROOT / "scripts" / "boot_bytecode.mjs"
-    pyodide = ROOT / "node_modules" / "pyodide"
-    sources = [STAGED_WHEELS, recorder, ROOT / "site" / "engine" / "bytecode_cache.py", pyodide / "package.json"]
-    key = digest(*sources)[:16]
-    recorded = BOOT_BYTECODE_CACHE / key / "boot-bytecode.bin"
+    sources = [STAGED_WHEELS, recorder, WORKER_BOOT_STEPS, ROOT / "site" / "engine" / "bytecode_cache.py"]
+    recorded = BOOT_BYTECODE_CACHE / digest_under_node(sources) / "boot-bytecode.bin"
     if not recorded.exists():
-        shutil.rmtree(BOOT_BYTECODE_CACHE, ignore_errors=True)
-        recorded.parent.mkdir(parents=True)
-        node = shutil.which("node")
-        if node is None:  # npm ci (the install step) brings node
-            raise SystemExit("node not found: it records the engine worker's boot bytecode")
-        log("recording the engine worker's boot bytecode")
-        run(node, recorder, pyodide, STAGED_WHEELS, recorded)
-    shutil.copy2(recorded, STAGED_WHEELS / recorded.name)
+        run_node_once(BOOT_BYTECODE_CACHE, recorded, "recording the engine worker's boot bytecode",
+                      recorder, PYODIDE_PACKAGE, STAGED_WHEELS, recorded)
+    stage_beside_wheels(recorded, "bytecode", recorded.name)
+
+
+def stage_boot_snapshot(engine: Path, runtime: list[Path]) -> None:
+    """Make the engine worker's boot snapshot (a memory snapshot of a ready interpreter; see site/engine/PROTOCOL.md).
+
+    ``scripts/boot_snapshot.mjs`` boots the site's Pyodide under Node, installs the staged engine wheel
+    with micropip, imports the service, checks a restored copy and writes the snapshot with its key (what
+    it is valid for), staged beside the wheels; the key goes into their manifest as ``"snapshot"``.
+    Remade only when the wheels, the scripts or Pyodide change.
+    """
+    maker = ROOT / "scripts" / "boot_snapshot.mjs"
+    sources = [engine, *runtime, maker, WORKER_BOOT_STEPS, ROOT / "site" / "engine" / "bridge.js"]
+    made = BOOT_SNAPSHOT_CACHE / digest_under_node(sources) / "boot-snapshot.bin"
+    key_file = made.with_name("boot-snapshot.json")
+    if not (made.exists() and key_file.exists()):
+        run_node_once(BOOT_SNAPSHOT_CACHE, made, "making the engine worker's boot snapshot",
+                      maker, PYODIDE_PACKAGE, STAGED_WHEELS, made, key_file)
+    stage_beside_wheels(made, "snapshot", json.loads(key_file.read_text()))
+
+
+def digest_under_node(sources: list[Path]) -> str:
+    """The cache key of something made by running the site's Pyodide under Node from ``sources``."""
+    return digest(*sources, PYODIDE_PACKAGE / "package.json")[:16]
+
+
+def run_node_once(cache: Path, output: Path, what: str, script: Path, *args: Path) -> None:
+    """Run ``script`` under Node into ``output``, in a ``cache`` emptied of older outputs first."""
+    shutil.rmtree(cache, ignore_errors=True)
+    output.parent.mkdir(parents=True)
+    node = shutil.which("node")
+    if node is None:  # npm ci (the install step) brings node
+        raise SystemExit(f"node not found: it is needed for {what}")
+    log(what)
+    run(node, script, *args)
+
+
+def stage_beside_wheels(made: Path, key: str, value: object) -> None:
+    """Copy ``made`` beside the staged wheels and name it in their manifest under ``key``."""
+    shutil.copy2(made, STAGED_WHEELS / made.name)
     manifest_path = STAGED_WHEELS / "manifest.json"
     manifest = json.loads(manifest_path.read_text())
-    manifest["bytecode"] = recorded.name
+    manifest[key] = value
     manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
 
 

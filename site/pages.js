@@ -7,8 +7,8 @@
 // (the first page and every page reached after), idempotently, and the game is stopped (its engine
 // worker terminated) when its page is left. Without Material (site/ demo pages) this runs once.
 
-import "./offline.js";
 import "./frame-guard.js";
+import { precacheAfter } from "./offline.js";
 
 // The live parts a page may hold, by their root element (docs/play.md, docs/play-chouette.md); each module
 // mounts one in a root and unmounts it (stopping its engine worker) when its page is left. The root is
@@ -60,8 +60,17 @@ async function mountPage() {
   if (document.querySelector("tt-board")) await import("./board/element.js");
 }
 
+let firstPageMounted;
+// The service worker precaches the site once the first page's engines are up (or failed), not during their boot.
+precacheAfter(
+  new Promise((resolve) => {
+    firstPageMounted = resolve;
+  }).then(() => Promise.allSettled([...mounted.values()].map(({ instance }) => instance.engine?.ready))),
+);
+
 function onPage() {
   queue = queue.then(mountPage).catch((error) => console.error(error));
+  queue.then(firstPageMounted);
 }
 
 if (window.document$) window.document$.subscribe(onPage);

@@ -3,6 +3,9 @@
 // requests are then answered cache-first, so after one online visit the game loads with the network
 // cut. A new build changes this file (its precache line), the browser installs it, and the old
 // cache is deleted on activation.
+// offline.js registers it only once the first page's engine worker has booted, so this precache does not
+// compete with that boot; the files the boot fetched are then revalidated from the HTTP cache ("no-cache"
+// below), not downloaded again.
 // It must be served from the site root so that its scope covers every page.
 
 const PRECACHE = { version: "source", urls: [] }; // @precache-manifest: written by hooks/site_assets.py

@@ -1,84 +1,134 @@
-// The rules engine in a module Web Worker: Pyodide boots once, installs the engine wheel with
-// micropip, and then every request is answered by toutes_tables.service.dispatch.
-// The message protocol is written down in PROTOCOL.md beside this file.
+// The rules engine in a module Web Worker: Pyodide boots once, restored from the build's boot snapshot
+// (a ready interpreter with the engine wheel installed and toutes_tables.services imported), or, if the
+// snapshot cannot be used, booted as usual with the engine wheel installed by micropip; then every request
+// is answered by toutes_tables.services.dispatch. The message protocol and the files this worker loads are
+// written down in PROTOCOL.md beside this file.
+
+import { BRIDGE } from "./bridge.js";
 
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url);
 const WHEELS_URL = new URL("../wheels/", import.meta.url);
-
-// Requests and answers cross into Python as JSON text, so only JSON-able data passes and nothing
-// a page sends is ever evaluated. The Python side is this fixed module, defined once at boot.
-const BRIDGE = `
-import json
-from toutes_tables import services as service
-
-def call(method, params_json):
-    try:
-        params = json.loads(params_json)
-        if params is not None and not isinstance(params, dict):
-            raise service.ServiceError(f"params must be an object, not {type(params).__name__}")
-        return json.dumps({"result": service.dispatch(method, params)}, allow_nan=False)
-    except Exception as error:
-        return json.dumps({"error": {"type": type(error).__name__, "message": str(error)}})
-`;
+const PYODIDE_OPTIONS = {
+  indexURL: PYODIDE_URL.href,
+  packageBaseUrl: PYODIDE_URL.href, // never the CDN Pyodide would otherwise default to
+  stdout: (line) => console.log(`[engine] ${line}`),
+  stderr: (line) => console.warn(`[engine] ${line}`),
+};
 
 function progress(stage, detail) {
   postMessage({ type: "progress", stage, detail });
 }
 
-async function fetchJson(url) {
+async function fetchOk(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.json();
+  return response;
 }
 
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+const fetchJson = async (url) => (await fetchOk(url)).json();
+const fetchBytes = async (url) => new Uint8Array(await (await fetchOk(url)).arrayBuffer());
+const fetchText = async (url) => (await fetchOk(url)).text();
+
+/** A gzip-compressed file, decompressed as it arrives (a corrupted one fails its gzip check). */
+async function fetchGunzipped(url) {
+  const response = await fetchOk(url);
+  return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
 }
 
-async function fetchText(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.text();
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The boot snapshot's bytes, once checked against what this worker is about to run: the snapshot's key
+ * in the manifest (scripts/boot_snapshot.mjs) must name this Pyodide and the engine wheel just fetched.
+ * Pyodide itself refuses a snapshot of another pyodide.asm.wasm (its build id).
+ */
+async function checkedSnapshot(manifest, engineWheel, pyodideVersion) {
+  const key = manifest.snapshot;
+  if (!key) throw new Error("the wheels' manifest names no boot snapshot");
+  if (key.pyodide !== pyodideVersion) throw new Error(`the snapshot is of Pyodide ${key.pyodide}, not ${pyodideVersion}`);
+  const [bytes, wheelHash] = await Promise.all([fetchGunzipped(new URL(key.file, WHEELS_URL)), engineWheel.then(sha256Hex)]);
+  if (key.engine !== manifest.engine || key.engine_sha256 !== wheelHash) throw new Error("the snapshot was made from another engine wheel");
+  if (bytes.length !== key.bytes) throw new Error(`the snapshot has ${bytes.length} bytes, not ${key.bytes}`);
+  return bytes;
 }
 
 /** The boot's recorded bytecode (bytecode_cache.py) and the finder that serves it, or null without it. */
 async function fetchBytecodeCache(manifest) {
   if (!manifest.bytecode) return null;
-  const [finder, compressed] = await Promise.all([
+  const [finder, blob] = await Promise.all([
     fetchText(new URL("bytecode_cache.py", import.meta.url)),
-    fetch(new URL(manifest.bytecode, WHEELS_URL)).then((response) => {
-      if (!response.ok) throw new Error(`${manifest.bytecode}: HTTP ${response.status}`);
-      return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-    }),
+    fetchGunzipped(new URL(manifest.bytecode, WHEELS_URL)),
   ]);
-  return { finder, blob: new Uint8Array(compressed) };
+  return { finder, blob };
+}
+
+/**
+ * Pure-Python wheels unpacked straight into site-packages from their bytes (what loadPackage would do
+ * after fetching them again); then the finder of site-packages must look again.
+ */
+function unpackWheels(pyodide, wheels) {
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  // importlib.invalidate_caches() would also re-read the standard library's zip directory, for nothing.
+  pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
 }
 
 async function boot() {
   const started = performance.now();
   progress("runtime", "loading the Python runtime");
-  // The wheels and the recorded bytecode are fetched while the runtime boots (the network and the
-  // cache are idle then), so once Python is up they are already in memory.
+  // The manifest, the engine wheel and the snapshot are fetched while the runtime script loads and the
+  // runtime's own files are fetched, so the snapshot is in memory when Pyodide asks for it.
   const manifestRequest = fetchJson(new URL("manifest.json", WHEELS_URL));
-  const wheelsRequest = manifestRequest.then(({ runtime, engine }) =>
-    Promise.all([...runtime, engine].map((name) => fetchBytes(new URL(name, WHEELS_URL)))),
+  const engineWheel = manifestRequest.then(({ engine }) => fetchBytes(new URL(engine, WHEELS_URL)));
+  const pyodideModule = import(new URL("pyodide.mjs", PYODIDE_URL).href);
+  const snapshot = Promise.all([manifestRequest, pyodideModule]).then(([manifest, { version }]) =>
+    checkedSnapshot(manifest, engineWheel, version),
   );
-  const bytecodeRequest = manifestRequest.then(fetchBytecodeCache);
-  // Awaited below; not unhandled rejections while the runtime loads.
-  wheelsRequest.catch(() => {});
-  bytecodeRequest.catch(() => {});
-  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_URL).href);
-  const pyodide = await loadPyodide({
-    indexURL: PYODIDE_URL.href,
-    packageBaseUrl: PYODIDE_URL.href, // never the CDN Pyodide would otherwise default to
-    stdout: (line) => console.log(`[engine] ${line}`),
-    stderr: (line) => console.warn(`[engine] ${line}`),
-  });
+  // Awaited below; not unhandled rejections meanwhile.
+  engineWheel.catch(() => {});
+  snapshot.catch(() => {});
+  const { loadPyodide } = await pyodideModule;
   const manifest = await manifestRequest;
-  const wheels = await wheelsRequest;
-  const engineWheel = wheels.pop();
+  let bridge;
+  try {
+    bridge = await restore(loadPyodide, snapshot, manifest, await engineWheel);
+  } catch (error) {
+    // Slower, nothing else changes: the boot the snapshot stands for.
+    console.warn(`[engine] booting without the boot snapshot: ${error.message}`);
+    bridge = await bootWithoutSnapshot(loadPyodide, manifest, await engineWheel);
+  }
+  const version = JSON.parse(bridge("version", "null")).result;
+  return { bridge, version, bootMs: performance.now() - started };
+}
+
+/** The interpreter restored from the boot snapshot, its engine's files unpacked, and checked with its probe. */
+async function restore(loadPyodide, snapshot, manifest, engineWheel) {
+  const pyodide = await loadPyodide({ ...PYODIDE_OPTIONS, _loadSnapshot: snapshot });
+  progress("packages", "restored from the boot snapshot");
+  progress("engine", manifest.engine);
+  // The snapshot holds the interpreter's memory, not its files: the engine's modules not imported yet
+  // and its data files are read from site-packages.
+  unpackWheels(pyodide, [engineWheel]);
+  progress("import", "toutes_tables.service");
+  const bridge = pyodide.globals.get("call");
+  const { method, params, answer } = manifest.snapshot.probe;
+  if (typeof bridge !== "function" || bridge(method, JSON.stringify(params)) !== answer) {
+    throw new Error("the restored engine does not answer as it did when the snapshot was made");
+  }
+  return bridge;
+}
+
+/** The ordinary boot: the runtime wheels unpacked, the engine wheel installed by micropip, the service imported. */
+async function bootWithoutSnapshot(loadPyodide, manifest, engineWheel) {
+  const runtimeWheels = Promise.all(manifest.runtime.map((name) => fetchBytes(new URL(name, WHEELS_URL))));
+  const bytecodeRequest = fetchBytecodeCache(manifest);
+  runtimeWheels.catch(() => {});
+  bytecodeRequest.catch(() => {});
+  const pyodide = await loadPyodide(PYODIDE_OPTIONS);
+  const wheels = await runtimeWheels;
 
   progress("packages", manifest.runtime.join(", "));
   // Before any import: the modules the boot imports then run from the bytecode recorded at build time
@@ -101,13 +151,7 @@ with open("/tmp/engine-boot/bytecode.marshal", "rb") as blob:
 `);
     pyodide.FS.unlink("/tmp/engine-boot/bytecode.marshal");
   }
-  // packaging and micropip are pure-Python wheels: unpacked straight into site-packages from the
-  // bytes already fetched (what loadPackage would do after fetching them again).
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  // The finder of site-packages must look again; importlib.invalidate_caches() would also re-read
-  // the standard library's zip directory, for nothing.
-  pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
+  unpackWheels(pyodide, wheels); // packaging and micropip
 
   progress("engine", manifest.engine);
   // The engine wheel is installed by micropip from the in-memory file system, under its own name.
@@ -120,9 +164,7 @@ with open("/tmp/engine-boot/bytecode.marshal", "rb") as blob:
   pyodide.FS.unlink(wheelPath);
 
   progress("import", "toutes_tables.service");
-  const bridge = pyodide.runPython(`${BRIDGE}\ncall`);
-  const version = JSON.parse(bridge("version", "null")).result;
-  return { bridge, version, bootMs: performance.now() - started };
+  return pyodide.runPython(`${BRIDGE}\ncall`);
 }
 
 function describe(error) {

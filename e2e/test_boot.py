@@ -1,0 +1,123 @@
+"""The engine worker boots from the build's snapshot, and without it when it cannot be used.
+
+site/engine/PROTOCOL.md ("Files the worker loads"): the worker restores the interpreter the build
+recorded (scripts/boot_snapshot.mjs) once its key matches the Pyodide and the engine wheel it runs, and
+checks it with the key's probe; a snapshot that is missing, corrupted or made for something else is
+not used: the worker warns and boots as usual, and the game plays all the same.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
+
+import driving
+
+SNAPSHOT_URL = "**/wheels/boot-snapshot.bin"
+MANIFEST_URL = "**/wheels/manifest.json"
+FROM_SNAPSHOT = "restored from the boot snapshot"  # the worker's "packages" progress detail then
+FALLBACK_WARNING = "[engine] booting without the boot snapshot"
+PACKAGES_STAGE = "() => performance.getEntriesByName('tt-engine-packages').at(-1).detail"
+
+
+def packages_stage(page: Page) -> str:
+    """The detail of the engine's last "packages" progress stage (engine/client.js marks each stage)."""
+    detail: str = page.evaluate(PACKAGES_STAGE)
+    return detail
+
+
+def plays_a_move(page: Page) -> None:
+    """The player's first turn is played on the board and confirmed: the move list grows."""
+    v = driving.wait_for_player(page)
+    assert v["phase"] == "move", v["phase"]  # Toutes Tables 225, the page's default: no cube, the page rolls
+    driving.play_turn_with_pointer(page, v, use_drag=False)
+    driving.wait_for_more_moves(page, len(v["moves"]))
+
+
+# A reload offline boots from the snapshot too: e2e/test_offline_play.py plays a whole game that way.
+
+
+def test_a_first_visit_boots_from_the_snapshot_and_plays_a_move(page: Page, site_url: str) -> None:
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    driving.open_game(page, site_url)
+    assert packages_stage(page) == FROM_SNAPSHOT
+    plays_a_move(page)
+    assert not [w for w in warnings if FALLBACK_WARNING in w]
+
+
+def missing(route: Route) -> None:
+    route.fulfill(status=404, body="not found")
+
+
+def corrupted(route: Route) -> None:
+    """The real snapshot with bytes in the middle of its compressed data flipped (its gzip check fails)."""
+    body = bytearray(route.fetch().body())
+    middle = len(body) // 2
+    body[middle : middle + 64] = bytes(b ^ 0xFF for b in body[middle : middle + 64])
+    route.fulfill(status=200, body=bytes(body), headers={"Content-Type": "application/octet-stream"})
+
+
+def truncated(route: Route) -> None:
+    """A well-formed gzip stream of part of the snapshot: it decompresses, to the wrong length."""
+    whole = gzip.decompress(route.fetch().body())
+    route.fulfill(status=200, body=gzip.compress(whole[: len(whole) // 2], 1))
+
+
+def key_edit(edit: Callable[[dict[str, Any]], None]) -> Callable[[Route], None]:
+    def handler(route: Route) -> None:
+        manifest = json.loads(route.fetch().text())
+        edit(manifest["snapshot"])
+        route.fulfill(status=200, body=json.dumps(manifest), headers={"Content-Type": "application/json"})
+
+    return handler
+
+
+FAULTS: dict[str, tuple[str, Callable[[Route], None]]] = {
+    "missing": (SNAPSHOT_URL, missing),
+    "corrupted": (SNAPSHOT_URL, corrupted),
+    "truncated": (SNAPSHOT_URL, truncated),
+    "another engine wheel": (MANIFEST_URL, key_edit(lambda key: key.update(engine_sha256="0" * 64))),
+    "another Pyodide": (MANIFEST_URL, key_edit(lambda key: key.update(pyodide="0.0.0"))),
+    "another interpreter": (
+        MANIFEST_URL,
+        key_edit(lambda key: key["probe"].update(answer='{"result": "not what it answers"}')),
+    ),
+}
+
+
+@pytest.fixture
+def isolated(browser: Browser) -> Iterator[tuple[BrowserContext, Page, list[str]]]:
+    """A fresh profile without service workers (whose precache would see the faults too), its page, and
+    the page's console errors and warnings (workers' included)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    messages: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type in ("error", "warning"):
+            messages.append(f"{message.type}: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: messages.append(f"error: uncaught {error}"))
+    yield context, page, messages
+    context.close()
+
+
+@pytest.mark.parametrize("fault", list(FAULTS))
+def test_a_snapshot_that_cannot_be_used_falls_back_to_the_ordinary_boot_with_a_warning(
+    isolated: tuple[BrowserContext, Page, list[str]], site_url: str, fault: str
+) -> None:
+    context, page, messages = isolated
+    url, handler = FAULTS[fault]
+    context.route(url, handler)
+    driving.open_game(page, site_url)
+    assert packages_stage(page).startswith("packaging-"), "the runtime wheels were unpacked: the ordinary boot"
+    plays_a_move(page)
+    assert [m for m in messages if m.startswith("warning: ") and FALLBACK_WARNING in m], messages
+    assert not [m for m in messages if m.startswith("error: ")], messages
