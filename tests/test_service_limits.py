@@ -114,3 +114,19 @@ def test_the_views_record_kept_between_actions_is_the_matchs_record() -> None:
             game.play(plays[0] if plays else ())
     assert view["match"]["over"]
     assert len(games_seen) >= 2  # the kept record crossed a game's end
+
+
+@pytest.mark.parametrize(
+    ("position_id", "reason"),
+    [
+        ("27YBAHDbtgEAcA", "both sides have checkers on the bar against a closed board"),  # an endless game
+        ("AAAAAAAAAAAAAA", "the game would be over before it begins"),  # a game already over
+    ],
+)
+def test_a_position_no_game_can_be_played_from_is_refused_where_a_game_starts(position_id: str, reason: str) -> None:
+    before = dispatch("new_match", {"rules": "backgammon", "match_length": 3})
+    with pytest.raises(ValueError, match=reason):
+        dispatch("new_match", {"rules": "backgammon", "position": position_id})
+    with pytest.raises(ValueError, match=reason):
+        dispatch("explore", {"rules": "backgammon", "position": position_id})
+    assert dispatch("state") == before

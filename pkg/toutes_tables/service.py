@@ -729,7 +729,7 @@ def new_match(
     position = optional_text("position", position, MAX_TEXT, "a gnubg Position ID")
     colour = colour_name("turn", turn)
     if position is not None:
-        shared = Position.from_gnubg_id(position, colour)
+        shared = Position.from_gnubg_id(position, colour)  # Game refuses a position no game can be played from
         session = Session(None, Game(start=start, options=options, position=shared, rng=dice))
     elif money_game or jacoby:
         session = Session(None, Game(start=start, options=options, rng=dice))
