@@ -141,7 +141,7 @@ def test_winning_chance_matches_the_two_sided_brute_force_closely(rules: str) ->
                 worst,
                 abs(chances(position(mine, theirs), None, get_rules(rules)).win - book_win(mine, theirs, max_pips)),
             )
-    assert worst < 0.02
+    assert worst < 0.002  # measured: 0.0014
 
 
 def small_pairs() -> list[tuple[Home, Home]]:
