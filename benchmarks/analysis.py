@@ -3,9 +3,11 @@
 Prints, in CPython, the seconds the expert took to play the game (checker plays and cube
 decisions, as the web game's computer makes them), the seconds the review took, the time per
 reviewed decision and their ratio (review / play: under 1 the review is faster than the game
-was). The expert plays with its time budget (2 s a move), which a loaded machine reaches more
-often; ``--no-budget`` has it search every candidate, as the review always does. The browser's
-figure (the same review in the Pyodide worker) is not measured here yet.
+was), and the same in network evaluations, the work itself (seconds on a shared machine vary
+with its load; the evaluations do not). The expert plays with its time budget (2 s a move),
+which a loaded machine reaches more often; ``--no-budget`` has it search every candidate, as the
+review always does. The browser's figure (the same review in the Pyodide worker) is not
+measured here yet.
 
     python benchmarks/analysis.py [--rules backgammon] [--seed 1] [--games 1]
 """
@@ -23,7 +25,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pkg"))
 
 from toutes_tables import Game  # noqa: E402
 from toutes_tables.ai import LEVELS, CubeState, Level, choose_play, should_double, should_take  # noqa: E402
+from toutes_tables.ai.network import default_network  # noqa: E402
 from toutes_tables.analysis import review  # noqa: E402
+
+
+class EvaluationCounter:
+    """Counts the network's evaluations (the work, whatever else the machine is doing)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        network = default_network()
+        original = network.outputs
+
+        def counted(*args: object, **kwargs: object) -> list[float]:
+            self.count += 1
+            return original(*args, **kwargs)  # type: ignore[arg-type]
+
+        network.outputs = counted  # type: ignore[method-assign]
 
 
 def expert_game(rules: str, seed: int, level: Level = LEVELS["expert"]) -> tuple[Game, float]:
@@ -59,17 +77,24 @@ def main() -> None:
                         help="the expert plays without its time budget (every candidate searched, as the review does)")
     args = parser.parse_args()
     level = dataclasses.replace(LEVELS["expert"], time_budget=None) if args.no_budget else LEVELS["expert"]
+    counter = EvaluationCounter()
     for n in range(args.games):
+        counter.count = 0
         game, played = expert_game(args.rules, args.seed + n, level)
+        played_evaluations = counter.count
         turns = sum(1 for a in game.history if type(a).__name__ == "Played")
+        counter.count = 0
         began = time.perf_counter()
         decisions = list(review(game))
         reviewed = time.perf_counter() - began
+        reviewed_evaluations = counter.count
         print(
             f"{args.rules} seed {args.seed + n}{' (no budget)' if args.no_budget else ''}: {turns} turns, "
             f"{len(decisions)} decisions reviewed | "
             f"played in {played:.1f} s, reviewed in {reviewed:.1f} s "
-            f"({1000 * reviewed / max(1, len(decisions)):.0f} ms per decision) | review/play {reviewed / played:.2f}"
+            f"({1000 * reviewed / max(1, len(decisions)):.0f} ms per decision) | review/play {reviewed / played:.2f} | "
+            f"network evaluations: played {played_evaluations}, reviewed {reviewed_evaluations} "
+            f"(ratio {reviewed_evaluations / max(1, played_evaluations):.2f})"
         )
 
 
