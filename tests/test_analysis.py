@@ -31,6 +31,7 @@ from toutes_tables.analysis import (
     summarise,
 )
 from toutes_tables.position import BLACK, WHITE
+from toutes_tables.record import game_to_json, game_to_text, match_to_text
 
 EXACT_EXPERT = dataclasses.replace(LEVELS["expert"], time_budget=None)  # the reviewer's own choice, every time
 # A middle game (both sides with contact) and a bear-off against a back checker: short, real choices.
@@ -175,7 +176,7 @@ def short_game(rules: str, seed: int, turns: int) -> Game:
 @pytest.mark.parametrize("rules", RULE_SETS)
 def test_every_rule_set_is_reviewed(rules: str) -> None:
     game = short_game(rules, seed=11, turns=3)
-    result = analyse_game(game.to_text())
+    result = analyse_game(game_to_text(game))
     moves = [d for d in result.decisions if d.kind == "move"]
     assert len(moves) == 3 == count_turns(game)
     assert moves[0].luck is not None  # the opening roll's luck, among the 30 opening rolls
@@ -188,13 +189,13 @@ def test_every_rule_set_is_reviewed(rules: str) -> None:
 def test_an_unfinished_record_is_reviewed_as_far_as_it_goes() -> None:
     game = short_game("backgammon", seed=3, turns=2)
     game.roll()  # rolled, not yet played: the record ends with "white 3-1:"
-    text = game.to_text()
+    text = game_to_text(game)
     assert text.rstrip().endswith(":")
     result = analyse_game(text)
     assert [d.kind for d in result.decisions if d.kind == "move"] == ["move"] * 2
     assert all(p.result == 0 for p in result.players.values())
-    assert analyse_game(game.to_json()).to_json() == result.to_json()
-    assert analyse_game(json.dumps(game.to_json())).to_json() == result.to_json()
+    assert analyse_game(game_to_json(game)).to_json() == result.to_json()
+    assert analyse_game(json.dumps(game_to_json(game))).to_json() == result.to_json()
 
 
 def test_a_finished_game_counts_its_result_and_adjusts_it_for_luck() -> None:
@@ -234,7 +235,7 @@ def test_cube_decisions_in_a_backgammon_match() -> None:
     game.drop()  # and White drops a double it should take: another
     assert match.score[BLACK] == 1
     match.next_game()
-    result = analyse_match(match.to_text())
+    result = analyse_match(match_to_text(match))
     kinds = [(d.game, d.kind, d.colour, d.played, d.best) for d in result.decisions]
     assert kinds[:3] == [
         (1, "move", WHITE, "8/5 6/5", "8/5 6/5"),

@@ -12,6 +12,7 @@ import pytest
 from toutes_tables import Game, Match, match_to_mat
 from toutes_tables.analysis import analyse_game
 from toutes_tables.cli import main
+from toutes_tables.record import game_to_text
 
 
 def record(tmp_path: Path) -> Path:
@@ -24,7 +25,7 @@ def record(tmp_path: Path) -> Path:
         plays = game.legal_plays()
         game.play(rng.choice(plays)) if plays else game.pass_turn()
     path = tmp_path / "game.txt"
-    path.write_text(game.to_text())
+    path.write_text(game_to_text(game))
     return path
 
 

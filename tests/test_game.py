@@ -23,12 +23,13 @@ from toutes_tables import (
     announce,
     start_position,
 )
+from toutes_tables.record import game_to_json
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:
     """Everything observable about a game, to check a refused action changed nothing."""
     return (
-        game.to_json(),
+        game_to_json(game),
         game.phase,
         game.dice,
         game.position,

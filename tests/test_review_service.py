@@ -11,6 +11,7 @@ from toutes_tables.analysis import analyse_game
 from toutes_tables.review_service import MAX_REVIEWS
 from toutes_tables.service_calls import ServiceError
 from toutes_tables.services import dispatch
+from toutes_tables.record import game_to_text
 
 
 TURNS = [((6, 4), "24/18 13/9"), ((5, 2), "13/8 13/11"), ((2, 1), "13/11 6/5")]
@@ -26,7 +27,7 @@ def short_record(seed: int = 3, turns: int = 4) -> str:
         dice, play = TURNS[n - 1] if n <= len(TURNS) else ((rng.randint(1, 6), rng.randint(1, 6)), "")
         game.roll(dice)
         game.play(play or game.legal_plays()[0])
-    return game.to_text()
+    return game_to_text(game)
 
 
 def test_a_review_streams_in_chunks_to_the_same_numbers_as_the_python_review() -> None:

@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from toutes_tables import Game, IllegalMoveError, Match, Position
+from toutes_tables import Game, IllegalMoveError, Position
 from toutes_tables.ai import LEVELS
 from toutes_tables.ai.cube import CubeState, should_double, should_take
 from toutes_tables.service import ServiceError, dispatch
+from toutes_tables.record import game_to_text, match_from_text
 
 # White on roll in a race, well ahead but not out of reach: double and take with the cube in the middle.
 DOUBLING_RACE = "white 6:4 5:3 4:3 3:2 2:2 1:1 / 7:2 6:3 5:3 4:3 3:2 2:1 1:1"  # 62 pips against 68: double, take
@@ -31,7 +32,7 @@ def play_first_legal(view: dict[str, Any], show_cost: bool = False) -> dict[str,
 
 
 def load_game(game: Game, level: str = "expert") -> dict[str, Any]:
-    return dispatch("load", {"record": game.to_text(), "steps": [], "level": level})  # type: ignore[no-any-return]
+    return dispatch("load", {"record": game_to_text(game), "steps": [], "level": level})  # type: ignore[no-any-return]
 
 
 # -- levels ---------------------------------------------------------------------------------
@@ -65,7 +66,7 @@ def test_the_computer_plays_legal_plays_at_every_level(level: str, rules: str) -
     view = dispatch("new_match", {"rules": rules, "level": level, "start": 64})
     for _ in range(3):
         view = to_move(view)
-        legal = {str(p) for p in Match.from_record(view["record"]).game.legal_plays()}
+        legal = {str(p) for p in match_from_text(view["record"]).game.legal_plays()}
         view = dispatch("computer_action")
         played = view["moves"][-1]
         assert played["kind"] == "play"
@@ -213,7 +214,7 @@ def test_the_computer_plays_a_whole_match_with_the_cube_and_never_doubles_in_the
                 assert view["moves"] and view["moves"][-1]["kind"] != "double"
         actions += 1
         assert actions < 5000
-    match = Match.from_record(view["record"])
+    match = match_from_text(view["record"])
     assert match.is_over and max(match.score.values()) >= 3
 
 

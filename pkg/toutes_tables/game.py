@@ -5,6 +5,8 @@ it knows whose action is due (:attr:`Game.phase`), checks every action against t
 and either applies it whole or raises :class:`~toutes_tables.IllegalMoveError` leaving the
 game exactly as it was. Every action is appended to :attr:`Game.history`; replaying the
 history on a fresh game (:meth:`Game.replay`) reproduces the game, with no seed involved.
+Saving and loading are :mod:`toutes_tables.record`'s (``game_to_text``, ``game_from_json``...):
+records read and write games, and games know nothing of records.
 
 >>> import toutes_tables as tt
 >>> game = tt.Game("backgammon")
@@ -607,31 +609,6 @@ class Game:
         for action in check_sequence(actions, "actions", "a list of actions"):
             game.apply(action)
         return game
-
-    def to_json(self) -> dict[str, object]:
-        """Plain data (with a format version) that :meth:`from_json` restores exactly."""
-        from .record import game_to_json
-
-        return game_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: object) -> Game:
-        """Restore a game saved with :meth:`to_json`; raises :class:`~toutes_tables.InvalidRecordError`."""
-        from .record import game_from_json
-
-        return game_from_json(data)
-
-    def to_text(self) -> str:
-        """The game as the human-readable record format of :mod:`toutes_tables.record`."""
-        from .record import game_to_text
-
-        return game_to_text(self)
-
-    @classmethod
-    def from_text(cls, text: str) -> Game:
-        from .record import game_from_text
-
-        return game_from_text(text)
 
 
 def _no_draw(rules: str | RuleSet | None, options: GameOptions | None) -> int | None:

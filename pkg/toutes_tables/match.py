@@ -156,35 +156,5 @@ class Match:
                 return i
         return None
 
-    # -- records ----------------------------------------------------------------------------
-
-    def to_json(self) -> dict[str, object]:
-        from .record import match_to_json
-
-        return match_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: object) -> Match:
-        from .record import match_from_json
-
-        return match_from_json(data)
-
-    def to_text(self) -> str:
-        from .record import match_to_text
-
-        return match_to_text(self)
-
-    @classmethod
-    def from_text(cls, text: str) -> Match:
-        """The same as :meth:`from_record`."""
-        return cls.from_record(text)
-
-    @classmethod
-    def from_record(cls, text: str) -> Match:
-        """Rebuild a match from its text record (:mod:`toutes_tables.record`), replaying every game."""
-        from .record import match_from_text
-
-        return match_from_text(text)
-
 
 __all__ = ["Match"]

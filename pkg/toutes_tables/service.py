@@ -89,7 +89,7 @@ from .game import Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Play
 from .movegen import check_dice
 from .notation import format_play
 from .play import Move, Play
-from .record import MAX_RECORD_CHARS, match_game_text, match_header_text
+from .record import MAX_RECORD_CHARS, game_from_text, game_to_text, match_from_text, match_game_text, match_header_text
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
 from .rules import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, RULE_SETS, get_rules
 from .service_calls import (
@@ -368,7 +368,7 @@ class Session:
         moment = len(self.game.history)
         if self.match is None:
             if self._current_game[0] != moment:
-                self._current_game = (moment, self.game.to_text())
+                self._current_game = (moment, game_to_text(self.game))
             return self._current_game[1]
         match, finished = self.match, self._finished_games
         in_play = len(match.games) - 1
@@ -768,9 +768,9 @@ def load(
     cost_colours = {colour_name("show_cost_for", c) for c in listed("show_cost_for", show_cost_for or [], 2)}
     dice = seeded_dice(seed)
     if _MATCH_LINE.search(record):
-        session = Session(Match.from_record(record))
+        session = Session(match_from_text(record))
     else:
-        session = Session(None, Game.from_text(record))
+        session = Session(None, game_from_text(record))
     check_bounds(session.game, session.match.length if session.match is not None else None)
     session.begin_turn(saved_steps)
     session.level = level
