@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pkg"))
 
 from toutes_tables import Match  # noqa: E402
 from toutes_tables import service  # noqa: E402
+from toutes_tables.record import match_to_text  # noqa: E402
 from toutes_tables.services import dispatch  # noqa: E402
 
 
@@ -57,7 +58,7 @@ def main() -> None:
     args = parser.parse_args()
     match = long_match(args.games, args.seed)
     match.next_game()
-    record = match.to_text()
+    record = match_to_text(match)
     print(f"match: {len(match.games)} games, {len(record.splitlines())} record lines, {len(record):,} characters")
     began = time.perf_counter()
     dispatch("load", {"record": record, "steps": []})

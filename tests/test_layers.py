@@ -40,7 +40,10 @@ def import_graph() -> dict[str, set[str]]:
                     target = ".".join([*base, node.module] if node.module else base)
                 else:
                     target = node.module or ""
-                candidates = [target, *(f"{target}.{alias.name}" for alias in node.names)]
+                submodules = [f"{target}.{alias.name}" for alias in node.names]
+                # ``from . import bearoff`` uses the module bearoff; the package only for a name defined in it.
+                named_in_package = any(module not in names for module in submodules)
+                candidates = [*([target] if named_in_package else []), *submodules]
             elif isinstance(node, ast.Import):
                 candidates = [alias.name for alias in node.names]
             else:
