@@ -16,9 +16,11 @@ import {
   boardPosition,
   renderMoveList,
   showEngineFailure,
+  showAway,
   showNotice,
   showProgress,
 } from "../game/page.js";
+import { holdSeat } from "../game/seat.js";
 import { buildLayout } from "./layout.js";
 import { createSetupForm, defaultSetup, MAX_PLAYERS } from "./setup.js";
 import { clearSavedChouette, loadSavedChouette, saveChouette, savedChouettePreview } from "./storage.js";
@@ -26,6 +28,7 @@ import { withTestSeed } from "../game/seed.js";
 
 const COMPUTER_PAUSE_MS = 450; // long enough to see a computer's dice or answer before the next action
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
+const CHOUETTE_SEAT = "toutes-tables/chouette"; // the Web Lock of the page that plays the saved chouette (seat.js)
 const ROLE_TITLE = { box: "box", captain: "captain", member: "team", out: "out of this game" };
 
 export function createChouette(root, { workerUrl }) {
@@ -34,6 +37,8 @@ export function createChouette(root, { workerUrl }) {
   let busy = false;
   let pending = null; // timer of a scheduled computer action or pass
   let destroyed = false; // the page was left: late answers are dropped
+  let seat = null; // this page's hold on the saved chouette: it plays only while no other page does (seat.js)
+  let away = false; // another page plays the chouette: this one neither acts nor saves
   let lastSetup = defaultSetup();
   let advice = []; // the other members' suggested plays for the human captain's turn
   let adviceFor = null; // the view the advice was asked for
@@ -54,14 +59,36 @@ export function createChouette(root, { workerUrl }) {
   engine.ready.then(
     () => {
       show(ui.progressBox, false);
-      begin()
-        .then(() => {
-          ui.buttons.newChouette.disabled = false;
-        })
-        .catch(fatal);
+      seat = holdSeat(CHOUETTE_SEAT, {
+        onHeld: () => {
+          away = false;
+          showAway(ui, null);
+          begin() // from the saved chouette, which another page may have played on
+            .then(() => {
+              ui.buttons.newChouette.disabled = false;
+            })
+            .catch(fatal);
+        },
+        onTaken: () => goAway("This chouette is open in another tab or window."),
+        onLost: () => goAway("This chouette is now played in another tab or window."),
+      });
     },
     (error) => fatal(error),
   );
+
+  /** Another page plays the chouette: stop acting and saving here, and offer to play it here instead. */
+  function goAway(text) {
+    away = true;
+    clearTimeout(pending);
+    pending = null;
+    view = null;
+    ui.buttons.newChouette.disabled = true;
+    show(ui.setupHolder, false);
+    board.set({ interactive: false, dests: {}, message: "Open in another tab" });
+    setChildren(ui.status, "");
+    showAway(ui, text);
+    refreshControls();
+  }
 
   // -- start-up -----------------------------------------------------------------------------
 
@@ -221,7 +248,7 @@ export function createChouette(root, { workerUrl }) {
   // -- drawing ------------------------------------------------------------------------------
 
   async function update(next) {
-    if (destroyed) return;
+    if (destroyed || away) return; // a late answer for a page that no longer plays
     const previous = view;
     view = next;
     const computerPlayed =
@@ -474,7 +501,7 @@ export function createChouette(root, { workerUrl }) {
   }
 
   function save() {
-    if (!view) return;
+    if (!view || away) return;
     saveChouette({ save: view.save, seats: view.seats, steps: view.turn_state.steps, preview: view.position });
   }
 
@@ -505,6 +532,9 @@ export function createChouette(root, { workerUrl }) {
     openSetup();
   });
   bindShortcutKeys(root, { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm });
+  ui.playHere.addEventListener("click", () => {
+    if (seat) seat.takeOver();
+  });
 
   return {
     board,
@@ -514,6 +544,7 @@ export function createChouette(root, { workerUrl }) {
       destroyed = true;
       clearTimeout(pending);
       pending = null;
+      if (seat) seat.release();
       engine.terminate();
       board.destroy();
     },

@@ -1,7 +1,7 @@
 // The chouette page's elements, built once; the controller (chouette.js) fills them in.
 
 import { el, show } from "../game/dom.js";
-import { boardAndSide, engineProgress, liveRegion, pageButton } from "../game/page.js";
+import { awayNotice, boardAndSide, engineProgress, liveRegion, pageButton } from "../game/page.js";
 import { LEVELS } from "./setup.js";
 
 export function buildLayout(root) {
@@ -39,6 +39,7 @@ export function buildLayout(root) {
   );
   const { progress, progressText, progressBox } = engineProgress();
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
+  const { awayBox, awayText, playHere } = awayNotice();
   const setupHolder = el("div", { class: "tt-chouette-setup-holder" });
   const status = el("p", { class: "tt-status" });
   const boardHolder = el("div", { class: "tt-board-holder" });
@@ -67,6 +68,7 @@ export function buildLayout(root) {
       { class: "tt-game tt-chouette" },
       progressBox,
       notice,
+      awayBox,
       setupHolder,
       status,
       boardAndSide(
@@ -94,5 +96,5 @@ export function buildLayout(root) {
   show(resignBox, false);
   show(joinBox, false);
   show(adviceBox, false);
-  return { buttons, resignBox, resignOutcome, joinBox, joinName, joinKind, joinLevel, progress, progressText, progressBox, notice, setupHolder, status, boardHolder, players, answers, answersBox, advice, adviceBox, scoreboard, scoreCheck, moves, live };
+  return { awayBox, awayText, playHere, buttons, resignBox, resignOutcome, joinBox, joinName, joinKind, joinLevel, progress, progressText, progressBox, notice, setupHolder, status, boardHolder, players, answers, answersBox, advice, adviceBox, scoreboard, scoreCheck, moves, live };
 }

@@ -15,6 +15,7 @@ import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advi
 import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
 import {
   announceIn,
+  awayNotice,
   bindShortcutKeys,
   boardAndSide,
   boardPosition,
@@ -24,10 +25,13 @@ import {
   renderMoveList,
   showEngineFailure,
   showNotice,
+  showAway,
   showProgress,
 } from "./page.js";
-import { clearSavedGame, loadSavedGame, saveGame, savedGamePreview } from "./storage.js";
+import { clearSavedGame, loadSavedGame, saveGame, savedGameInPlay, savedGamePreview } from "./storage.js";
+import { forgetGame, gameSummary, keepGame, savedGames } from "./saved-games.js";
 import { withTestSeed } from "./seed.js";
+import { holdSeat } from "./seat.js";
 import { touchAfterPickUp, touchAfterView, touchMoveDests } from "./touch.js";
 
 const COMPUTER_PAUSE_MS = 450; // long enough to see the computer's dice before its checkers move
@@ -35,6 +39,8 @@ const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
 const THINKING_SHOWN_AFTER_MS = 200; // quicker answers (a roll) would only make the busy sign flicker
 
 const COLOUR_NAME = { black: "Black", white: "White" };
+const GAME_SEAT = "toutes-tables/game"; // the Web Lock of the page that plays the saved game (seat.js)
+const KEPT_NOTICE = "The game you were playing is kept: resume it from Saved games, below the board's buttons.";
 
 export function createGame(root, { workerUrl }) {
   const ui = buildLayout(root);
@@ -61,22 +67,49 @@ export function createGame(root, { workerUrl }) {
     },
   });
   drawSavedPreview();
+  renderSavedGames();
 
   const dialog = createNewGameDialog((chosen) => {
     // the cost option lives beside the Hint button, not in the dialog: a new game keeps it
-    startNewMatch({ ...chosen, show_cost: options.show_cost });
+    startNewMatch({ ...chosen, show_cost: options.show_cost }).then((kept) => {
+      if (kept) announce("The game you were playing is kept in Saved games.");
+    });
   });
   root.append(dialog.dialog);
 
   const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
+  let seat = null; // this page's hold on the saved game: it plays only while no other page does (seat.js)
+  let away = false; // another page plays the game: this one neither acts nor saves
   engine.ready.then(
     () => {
       show(ui.progressBox, false);
-      board.set({ message: null });
-      begin().catch(fatal);
+      seat = holdSeat(GAME_SEAT, {
+        onHeld: () => {
+          away = false;
+          showAway(ui, null);
+          board.set({ message: null });
+          begin().catch(fatal); // from the saved game, which the other page kept up to date
+        },
+        onTaken: () => goAway("This game is open in another tab or window."),
+        onLost: () => goAway("This game is now played in another tab or window."),
+      });
     },
     (error) => fatal(error),
   );
+
+  /** Another page plays the game: stop acting and saving here, and offer to play it here instead. */
+  function goAway(text) {
+    away = true;
+    clearTimeout(pending);
+    pending = null;
+    view = null;
+    hint = null;
+    board.set({ interactive: false, dests: {}, arrows: [], message: "Open in another tab" });
+    showAway(ui, text);
+    setChildren(ui.status, "");
+    refreshControls();
+    renderSavedGames();
+  }
 
   // -- start-up -----------------------------------------------------------------------------
 
@@ -93,6 +126,35 @@ export function createGame(root, { workerUrl }) {
     dialog.setLevels(await engine.call("levels"));
   }
 
+  /** The engine's view of the saved game `saved` (the game in play or one set aside), now the one in play. */
+  function loadInEngine(saved) {
+    const o = normaliseOptions(saved.options);
+    // the cost line of the people's last play is worked out again when the option is on
+    const showCostFor = o.show_cost ? ["black", "white"].filter((c) => saved.players[c] === "human") : [];
+    return engine.call("load", withTestSeed({ record: saved.record, steps: saved.steps, level: o.level, show_cost_for: showCostFor }));
+  }
+
+  /** The page plays the saved game `saved` (just loaded in the engine): its options, players, side and touch. */
+  function takeOver(saved) {
+    options = normaliseOptions(saved.options);
+    players = saved.players;
+    orientation = saved.orientation;
+    touched = saved.touched;
+    hint = null;
+    view = null; // the view on show is another game's: nothing of it is carried over
+    ui.showCost.checked = options.show_cost;
+  }
+
+  /**
+   * Set the game in play aside in the saved games before another replaces it (a link, a new game, a
+   * saved game resumed), if it is begun and not over. Returns whether it was kept.
+   */
+  function keepGameInPlay() {
+    const kept = keepGame(savedGameInPlay());
+    renderSavedGames();
+    return kept;
+  }
+
   async function resumeOrStart() {
     if (await openSharedLink()) return;
     let saved = null;
@@ -104,12 +166,9 @@ export function createGame(root, { workerUrl }) {
     }
     if (saved) {
       try {
-        options = normaliseOptions(saved.options);
-        players = saved.players;
-        orientation = saved.orientation;
-        touched = saved.touched;
-        ui.showCost.checked = options.show_cost;
-        await update(await engine.call("load", withTestSeed({ record: saved.record, steps: saved.steps, level: options.level })));
+        const loaded = await loadInEngine(saved);
+        takeOver(saved);
+        await update(loaded);
         announce("Saved game restored.");
         schedule(); // saved during the opening roll or the computer's turn: carry on from there
         return;
@@ -142,7 +201,7 @@ export function createGame(root, { workerUrl }) {
     const p = link.params;
     const chosen = normaliseOptions({ ...options, rules: p.rules || options.rules, start: p.start ?? null, match_length: p.match || 1 });
     if (!p.position) {
-      await startNewMatch(chosen);
+      if (await startNewMatch(chosen)) notice(KEPT_NOTICE);
       return true;
     }
     let opened;
@@ -152,8 +211,10 @@ export function createGame(root, { workerUrl }) {
       notice(`This link's position could not be opened: ${error.message}. Nothing was changed.`);
       return false;
     }
+    const kept = keepGameInPlay();
     setPlayers(chosen);
     await update(opened);
+    if (kept) notice(KEPT_NOTICE);
     announce(`A shared position: ${COLOUR_NAME[opened.turn]} on roll.`);
     schedule();
     return true;
@@ -165,12 +226,16 @@ export function createGame(root, { workerUrl }) {
     players = { [options.colour]: "human", [other]: options.opponent === "computer" ? "computer" : "human" };
     orientation = options.colour;
     touched = null;
+    hint = null;
     ui.showCost.checked = options.show_cost;
   }
 
+  /** Start a new match with the options `chosen`; the game in play is kept first. Returns whether it was. */
   async function startNewMatch(chosen) {
+    const kept = keepGameInPlay();
     setPlayers(chosen);
     await run(() => engine.call("new_match", engineOptions(options)));
+    return kept;
   }
 
   function engineOptions(o) {
@@ -375,7 +440,7 @@ export function createGame(root, { workerUrl }) {
   // -- drawing ------------------------------------------------------------------------------
 
   async function update(next) {
-    if (destroyed) return;
+    if (destroyed || away) return; // a late answer for a page that no longer plays
     const previous = view;
     view = next;
     if (hint && hint.turnKey !== turnKey(next)) hint = null; // advice for a turn that is over
@@ -511,6 +576,7 @@ export function createGame(root, { workerUrl }) {
     const v = view;
     // nothing that needs the engine can be pressed before the first game is on show
     for (const control of [ui.buttons.newGame, ui.copyId, ui.copyLink]) control.disabled = !v;
+    for (const button of ui.savedList.querySelectorAll("button")) button.disabled = !v || busy;
     if (!v) return; // while the engine loads, the turn's buttons stay in place, disabled (buildLayout)
     const can = allowedActions(v);
     // while the engine works (a hint, a confirm) the buttons stay in place, disabled: nothing jumps
@@ -522,6 +588,66 @@ export function createGame(root, { workerUrl }) {
         button.disabled = !can[name];
       }
     }
+  }
+
+  // -- saved games --------------------------------------------------------------------------
+
+  /** The saved games panel: each game set aside, most recent first, with Resume and Delete. */
+  function renderSavedGames() {
+    const list = savedGames();
+    setChildren(ui.savedTitle, list.length ? `Saved games (${list.length})` : "Saved games");
+    const canAct = Boolean(view) && !busy;
+    const items = list.map((entry) => {
+      const s = entry.game.summary;
+      const when = new Date(entry.savedAt);
+      const resume = pageButton("Resume", { "aria-label": `Resume ${s.title}, ${s.score}` });
+      const remove = pageButton("Delete", { "aria-label": `Delete ${s.title}, ${s.score}` });
+      resume.disabled = remove.disabled = !canAct;
+      resume.addEventListener("click", () => resumeSavedGame(entry).catch(fatal));
+      remove.addEventListener("click", () => {
+        forgetGame(entry.id);
+        renderSavedGames();
+        announce(`Deleted the saved game: ${s.title}, ${s.score}.`);
+      });
+      return el(
+        "li",
+        { class: "tt-saved-game" },
+        el("div", {}, el("strong", { class: "tt-saved-title" }, s.title), " · ", el("span", { class: "tt-saved-score" }, s.score)),
+        el("div", {}, el("small", {}, Number.isNaN(when.getTime()) ? s.detail : `${s.detail}; set aside ${when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" })}`)),
+        el("div", { class: "tt-actions" }, resume, remove),
+      );
+    });
+    setChildren(ui.savedList, ...items);
+    show(ui.savedEmpty, list.length === 0);
+  }
+
+  /** Play the saved game `entry` again, exactly where it was left; the game in play is set aside in its place. */
+  async function resumeSavedGame(entry) {
+    if (busy || !view) return;
+    busy = true;
+    refreshControls();
+    let loaded = null;
+    try {
+      loaded = await loadInEngine(entry.game);
+    } catch (error) {
+      if (!(error && error.name === "EngineError")) throw error;
+      forgetGame(entry.id);
+      notice(`This saved game could not be resumed: ${error.message}. It has been removed from the list.`);
+    } finally {
+      busy = false;
+    }
+    if (loaded && !destroyed) {
+      clearTimeout(pending);
+      pending = null;
+      keepGameInPlay(); // still the game in play's save: the resumed game is saved over it below
+      forgetGame(entry.id);
+      takeOver(entry.game);
+      await update(loaded);
+      announce(`Saved game resumed: ${entry.game.summary.title}, ${entry.game.summary.score}.`);
+    }
+    refreshControls();
+    renderSavedGames();
+    schedule();
   }
 
   // -- announcing ---------------------------------------------------------------------------
@@ -557,7 +683,7 @@ export function createGame(root, { workerUrl }) {
   }
 
   function save() {
-    if (!view) return;
+    if (!view || away) return;
     saveGame({
       record: view.record,
       steps: view.turn_state ? view.turn_state.steps : [],
@@ -566,6 +692,7 @@ export function createGame(root, { workerUrl }) {
       orientation,
       touched,
       preview: view.position,
+      summary: gameSummary(view, players),
     });
   }
 
@@ -585,6 +712,9 @@ export function createGame(root, { workerUrl }) {
     save();
   });
   ui.buttons.newGame.addEventListener("click", () => dialog.open(options));
+  ui.playHere.addEventListener("click", () => {
+    if (seat) seat.takeOver();
+  });
   ui.buttons.flip.addEventListener("click", () => {
     orientation = orientation === "white" ? "black" : "white";
     board.set({ orientation });
@@ -619,6 +749,7 @@ export function createGame(root, { workerUrl }) {
       clearTimeout(pending);
       clearTimeout(thinkingShown);
       pending = null;
+      if (seat) seat.release();
       engine.terminate();
       board.destroy();
     },
@@ -655,6 +786,7 @@ function buildLayout(root) {
   };
   const { progress, progressText, progressBox } = engineProgress();
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
+  const { awayBox, awayText, playHere } = awayNotice();
   const status = el("p", { class: "tt-status" });
   const thinking = el("p", { class: "tt-thinking", role: "status", hidden: true }, el("span", { class: "tt-spinner", "aria-hidden": "true" }), " Thinking…");
   const hintBox = el("section", { class: "tt-hint", "aria-label": "Hint", hidden: true });
@@ -667,6 +799,11 @@ function buildLayout(root) {
   const copyId = button("Copy");
   const copyLink = button("Copy");
   const moves = el("ol", { class: "tt-moves", "aria-label": "Moves" });
+  // the games set aside on this device (saved-games.js), most recent first
+  const savedTitle = el("summary", {}, "Saved games");
+  const savedList = el("ol", { class: "tt-saved-list", "aria-label": "Saved games" });
+  const savedEmpty = el("p", { class: "tt-saved-empty" }, "None yet. A game you leave for another (a link, a new game) is kept here.");
+  const savedBox = el("details", { class: "tt-saved-games" }, savedTitle, savedEmpty, savedList);
   const live = liveRegion();
   const cursorLive = liveRegion(); // what the board's keyboard cursor is on, apart from the game's news
   const help = el(
@@ -687,6 +824,7 @@ function buildLayout(root) {
       { class: "tt-game", "aria-busy": "false" },
       progressBox,
       notice,
+      awayBox,
       status,
       thinking,
       boardAndSide(
@@ -702,6 +840,7 @@ function buildLayout(root) {
         el("h3", {}, "Moves"),
         moves,
         el("div", { class: "tt-actions" }, buttons.newGame, buttons.flip),
+        savedBox,
         help,
       ),
       live,
@@ -712,5 +851,5 @@ function buildLayout(root) {
   // until the engine has loaded and the first game is on show (refreshControls), nothing can be pressed that
   // needs it: Roll, Undo and Confirm stay in their places, disabled
   for (const control of [...Object.values(buttons), copyId, copyLink]) control.disabled = control !== buttons.flip;
-  return { game, thinking, hintBox, cost, showCost: showCostBox, buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive };
+  return { game, thinking, hintBox, cost, showCost: showCostBox, buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive, savedTitle, savedList, savedEmpty, awayBox, awayText, playHere };
 }

@@ -51,6 +51,23 @@ export function showProgress(ui, stage, detail) {
   setChildren(ui.progressText, `Loading the rules engine (${ui.progress.value}/${ENGINE_STAGES.length}): ${detail}`);
 }
 
+/**
+ * The notice shown while another page plays the game (seat.js): `{awayBox, awayText, playHere}`, its
+ * words set by showAway, its button to play the game in this page instead.
+ */
+export function awayNotice() {
+  const awayText = el("span");
+  const playHere = pageButton("Play here");
+  const awayBox = el("div", { class: "tt-notice tt-away", role: "alert", hidden: true }, awayText, " ", playHere);
+  return { awayBox, awayText, playHere };
+}
+
+/** Say in the parts of awayNotice() why this page does not play (`text`), or hide them (null). */
+export function showAway(ui, text) {
+  if (text !== null) setChildren(ui.awayText, `${text} Only one page plays it at a time, so that no move is lost.`);
+  show(ui.awayBox, text !== null);
+}
+
 /** A region whose text screen readers read out when it changes (see announceIn). */
 export function liveRegion() {
   return el("div", { class: "tt-live", "aria-live": "polite", "aria-atomic": "true" });

@@ -6,6 +6,8 @@ import { isStep, parseEnvelope, savedSlot } from "./saved.js";
 
 export const STORAGE_KEY = "toutes-tables/saved-game";
 export const SAVE_VERSION = 1;
+// the engine's bound on a record (service.MAX_RECORD_CHARS, docs/rules/decisions.md): a longer one is refused
+const MAX_RECORD_CHARS = 2_000_000;
 
 export class SavedGameError extends Error {
   constructor(message) {
@@ -40,8 +42,28 @@ const PLAYER_KINDS = new Set(["human", "computer"]);
 export function loadSavedGame() {
   const text = slot.read();
   if (text === null) return null;
-  const data = parseEnvelope(text, { version: SAVE_VERSION, noun: "game", SavedError: SavedGameError });
-  if (typeof data.record !== "string" || data.record.length === 0 || data.record.length > 1_000_000) {
+  return checkSavedGame(parseEnvelope(text, { version: SAVE_VERSION, noun: "game", SavedError: SavedGameError }));
+}
+
+/**
+ * The game in play as it is saved, every field (its `summary` and `preview` too), to set it aside before
+ * another game replaces it (saved-games.js); null when there is none that can be used.
+ */
+export function savedGameInPlay() {
+  try {
+    const text = slot.read();
+    if (text === null) return null;
+    const data = parseEnvelope(text, { version: SAVE_VERSION, noun: "game", SavedError: SavedGameError });
+    return { ...checkSavedGame(data), summary: data.summary, preview: data.preview };
+  } catch {
+    return null;
+  }
+}
+
+/** A saved game's fields, checked one by one (`data` as saved); throws SavedGameError naming what is wrong. */
+export function checkSavedGame(data) {
+  if (!data || typeof data !== "object") throw new SavedGameError("the saved game is not a game");
+  if (typeof data.record !== "string" || data.record.length === 0 || data.record.length > MAX_RECORD_CHARS) {
     throw new SavedGameError("the saved game has no game record");
   }
   if (!Array.isArray(data.steps) || !data.steps.every(isStep)) throw new SavedGameError("the saved turn in progress is damaged");

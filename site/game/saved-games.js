@@ -1,0 +1,117 @@
+// The saved games: games set aside on this device, most recent first, each resumable. Nothing a link or a
+// new game does may destroy the game in play: before another game replaces it, the game page keeps it here
+// (an unfinished game with at least one move). The list is capped (MAX_SAVED_GAMES): the oldest goes first.
+// The pure parts (the summary, the list's order and cap) are tested in node; the rest reads and writes
+// localStorage under SAVED_GAMES_KEY, and a damaged entry is dropped, never used.
+
+import { RULE_TITLES } from "./links.js";
+import { checkSavedGame } from "./storage.js";
+
+export const SAVED_GAMES_KEY = "toutes-tables/saved-games";
+export const SAVED_GAMES_VERSION = 1;
+export const MAX_SAVED_GAMES = 10;
+
+/**
+ * What the list shows of a game, from its view and who plays it: `{title, score, detail, begun, over}`.
+ * Saved with the game in play, so a game set aside is described without the engine.
+ */
+export function gameSummary(view, players) {
+  const match = view.match;
+  const kind = match.length === 0 ? "money game" : match.length === 1 ? "one game" : `match to ${match.length}`;
+  const against = players.black === players.white ? "two players" : "against the computer";
+  return {
+    title: `${RULE_TITLES[view.rules] || view.rules}, ${kind}`,
+    score: `Black ${match.score.black}, White ${match.score.white}`,
+    detail: `game ${view.game_number}, ${view.moves.length} ${view.moves.length === 1 ? "move" : "moves"}, ${against}`,
+    begun: view.moves.length > 0 || view.game_number > 1,
+    over: view.phase === "over" && match.over,
+  };
+}
+
+/** Whether a saved game (with its `summary`) is worth setting aside: begun and not over. */
+export function worthKeeping(game) {
+  const s = game && game.summary;
+  return Boolean(s) && s.begun === true && !s.over;
+}
+
+/**
+ * The list with `game` set aside at its head (`id` and `savedAt` given): the same game (its record) is
+ * listed once, and the list keeps the `max` most recent.
+ */
+export function withGameKept(list, game, { id, savedAt, max = MAX_SAVED_GAMES }) {
+  const others = list.filter((entry) => entry.game.record !== game.record);
+  return [{ id, savedAt, game }, ...others].slice(0, max);
+}
+
+/** The list without the entry `id`. */
+export function withoutGame(list, id) {
+  return list.filter((entry) => entry.id !== id);
+}
+
+/** The entries of a stored list that are usable (each checked like the game in play); the others dropped. */
+export function parseSavedGames(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!data || data.version !== SAVED_GAMES_VERSION || !Array.isArray(data.games)) return [];
+  const usable = [];
+  for (const entry of data.games.slice(0, MAX_SAVED_GAMES)) {
+    if (!entry || typeof entry.id !== "string" || typeof entry.savedAt !== "string") continue;
+    try {
+      const checked = checkSavedGame(entry.game);
+      const summary = entry.game.summary;
+      if (!summary || typeof summary.title !== "string" || typeof summary.score !== "string") continue;
+      usable.push({ id: entry.id, savedAt: entry.savedAt, game: { ...checked, summary, preview: entry.game.preview } });
+    } catch {
+      // a damaged entry is left out
+    }
+  }
+  return usable;
+}
+
+// -- localStorage -------------------------------------------------------------------------------
+
+function store() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The saved games, most recent first (an empty list without storage). */
+export function savedGames() {
+  const s = store();
+  const text = s && s.getItem(SAVED_GAMES_KEY);
+  return text ? parseSavedGames(text) : [];
+}
+
+function writeSavedGames(list) {
+  const s = store();
+  if (!s) return false;
+  try {
+    s.setItem(SAVED_GAMES_KEY, JSON.stringify({ version: SAVED_GAMES_VERSION, games: list }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let counter = 0;
+
+/** Set `game` (a game save with its summary) aside at the head of the list; false when it is not kept. */
+export function keepGame(game) {
+  if (!worthKeeping(game)) return false;
+  const now = new Date();
+  counter += 1;
+  const id = `${now.getTime().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
+  return writeSavedGames(withGameKept(savedGames(), game, { id, savedAt: now.toISOString() }));
+}
+
+/** Remove the entry `id` from the list (resumed or deleted). */
+export function forgetGame(id) {
+  writeSavedGames(withoutGame(savedGames(), id));
+}
