@@ -58,7 +58,7 @@ export function showProgress(ui, stage, detail) {
 export function awayNotice() {
   const awayText = el("span");
   const playHere = pageButton("Play here");
-  const awayBox = el("div", { class: "tt-notice tt-away", role: "alert", hidden: true }, awayText, " ", playHere);
+  const awayBox = el("div", { class: "tt-away", role: "alert", hidden: true }, awayText, " ", playHere);
   return { awayBox, awayText, playHere };
 }
 
