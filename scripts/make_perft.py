@@ -30,7 +30,7 @@ ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 WANTED = {"contact": 40, "bar": 30, "bear-off": 50}
 HAND_PICKED = [
     ("classic start", start_position(64)),
-    ("worked 6-1 example of RULES.md", Position.from_text("white 3:1 2:2 / 24:1")),
+    ("six-ace example of docs/rules/bearing-off.md", Position.from_text("white 3:1 2:2 / 24:1")),
     ("closed out on the bar", Position.from_text("white 13:14 bar:1 / 1:2 2:2 3:2 4:2 5:2 6:2 13:3")),
     ("two on the bar against a 5-point board", Position.from_text("white 13:13 bar:2 / 1:2 2:2 3:2 4:2 5:2 13:5")),
 ]

@@ -1,4 +1,4 @@
-"""Chouette (RULES.md, section Chouette): each test is named after the rule it checks."""
+"""Chouette (docs/rules/chouette.md): each test is named after the rule it checks."""
 
 from __future__ import annotations
 
@@ -345,7 +345,7 @@ def four_games_of_backgammon_225() -> Chouette:
 
 def test_backgammon_225_chouette_draws_a_new_start_every_two_games() -> None:
     ch = four_games_of_backgammon_225()
-    # a start is drawn for games 1 and 3, and played again in games 2 and 4 (RULES.md: redrawn every two games)
+    # a start is drawn for games 1 and 3, and played again in games 2 and 4 (docs/rules/chouette.md, "A game")
     assert ch.games[0].drawn_start is not None and ch.games[1].drawn_start == ch.games[0].drawn_start
     assert ch.games[3].drawn_start == ch.games[2].drawn_start
 

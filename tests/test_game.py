@@ -1,4 +1,8 @@
-"""Games: opening roll, turns, passing, announcements, the cube, scoring and the options (RULES.md)."""
+"""Games: opening roll, turns, passing, announcements, the cube, scoring and the options.
+
+The rules are the rules book's: docs/rules/moving.md, docs/rules/scoring.md, docs/rules/cube.md and
+docs/rules/decisions.md.
+"""
 
 from __future__ import annotations
 

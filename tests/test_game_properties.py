@@ -2,8 +2,9 @@
 
 Every game is driven through the public API with random legal actions (random cube actions in
 the backgammon sets, random options) interleaved with random illegal ones. After every action
-the invariants of RULES.md are checked; every finished game's score is recomputed here from the
-rules; every record round-trips through text and JSON.
+the invariants of the rules book are checked (15 checkers a side, no point held by both, the
+cube as docs/rules/cube.md gives it); every finished game's score is recomputed here from the rules
+(docs/rules/scoring.md); every record round-trips through text and JSON.
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ def illegal_attempts(game: Game, rng: random.Random) -> list[Callable[[], object
 
 
 def expected_points(game: Game) -> int:
-    """The score of a finished game, recomputed from RULES.md and the options."""
+    """The score of a finished game, recomputed from docs/rules/scoring.md, docs/rules/cube.md and the options."""
     result = game.result
     assert result is not None
     if result.reason == "dropped":

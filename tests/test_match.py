@@ -1,4 +1,8 @@
-"""Matches to N points: the score, the Crawford rule, 225 starts in pairs, winner opens (RULES.md)."""
+"""Matches to N points: the score, the Crawford rule, 225 starts in pairs, winner opens.
+
+The rules are docs/rules/scoring.md ("Matches"), docs/rules/cube.md ("The Crawford rule") and
+docs/rules/moving.md ("Who starts").
+"""
 
 from __future__ import annotations
 

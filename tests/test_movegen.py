@@ -1,4 +1,5 @@
-"""Legal plays, one small test per rule of RULES.md ("Moving"), plus the fast path's property test.
+"""Legal plays, one small test per rule of docs/rules/moving.md, hitting-and-entering.md and
+bearing-off.md, plus the fast path's property test.
 
 Positions are written with the ``pos`` literal: ``"white 13:1 1:14 / 18:2 20:13"`` is the player
 on roll (White) with one checker on his 13 point and fourteen on his 1, and the opponent with two
@@ -180,7 +181,7 @@ def test_maximum_pips_keeps_every_play_that_uses_each_die_exactly(pos) -> None:
     assert notations(position, (6, 5), TOUTES_TABLES) == notations(position, (6, 5), BACKGAMMON)
 
 
-# -- the worked 6-1 example of RULES.md ------------------------------------------------------
+# -- the six-ace example of docs/rules/bearing-off.md --------------------------------------
 
 WORKED_EXAMPLE = "white 3:1 2:2 / 24:1"  # White: one on 3, two on 2; a black checker on White's 1 point
 

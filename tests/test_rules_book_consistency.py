@@ -529,3 +529,39 @@ def test_every_option_of_the_terminal_game_the_pages_name_exists() -> None:
     unlisted = known - listed - {"-h", "--help"}
     assert not unlisted, f"docs/python.md does not list {sorted(unlisted)}"
 
+
+
+# -- the project stands on its own -------------------------------------------------------------
+
+# What a citation of a document outside the repository looks like: the rules file and the source
+# documents the rules book was written from, and the place they were kept. Built from pieces, so
+# that this file does not trip its own test.
+OUTSIDE_REFERENCES = ("RULES" + ".md", "the " + "seeds'", "in the " + "seeds", "seeds" + "/", "/work" + "/shared")
+
+
+def tracked_files() -> list[Path]:
+    git = shutil.which("git")
+    assert git is not None, "git is needed to list the project's files"
+    done = subprocess.run([git, "ls-files", "-z"], cwd=ROOT, capture_output=True, timeout=60, check=True)
+    return [ROOT / name for name in done.stdout.decode().split("\0") if name]
+
+
+def test_no_file_of_the_project_cites_a_document_outside_it() -> None:
+    """The rules book (docs/rules/) is the specification: code, tests and pages cite its pages, nothing else."""
+    files = tracked_files()
+    assert len(files) > 100, f"only {len(files)} tracked files: not a checkout of the project?"
+    found = []
+    for path in files:
+        if not path.is_file():
+            continue  # deleted in the work tree, not yet committed
+        data = path.read_bytes()
+        if b"\0" in data[:8192]:
+            continue  # binary: images, weights
+        text = data.decode("utf-8", errors="replace")
+        lower = text.lower()
+        for needle in OUTSIDE_REFERENCES:
+            at = lower.find(needle.lower())
+            if at >= 0:
+                line = text.count("\n", 0, at) + 1
+                found.append(f"{path.relative_to(ROOT)}:{line}: {needle!r}")
+    assert not found, "cite the rules book's page (docs/rules/<page>.md, section) instead:\n" + "\n".join(found)

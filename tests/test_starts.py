@@ -1,4 +1,4 @@
-"""The classic start and the 225 drawn starts: every property RULES.md lists."""
+"""The classic start and the 225 drawn starts: every property docs/rules/drawn-starts.md states."""
 
 from __future__ import annotations
 

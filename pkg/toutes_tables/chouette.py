@@ -13,7 +13,7 @@ on :attr:`Chouette.game` directly: the session keeps its own history for saving.
 >>> ch.order, ch.box, ch.captain
 (('Bob', 'Cy', 'Ann'), 'Bob', 'Cy')
 
-Decisions the rules (RULES.md, Chouette) leave open, written down here:
+Decisions the rules leave open, written down here as the rules book gives them (docs/rules/chouette.md):
 
 * **The order** comes from one die each, highest first; only the members of a tie roll
   again, and a re-roll orders them among themselves only. Players are given by name (3 to
@@ -34,8 +34,8 @@ Decisions the rules (RULES.md, Chouette) leave open, written down here:
   is captain for the rest of the game.
 * **The captain's double** (for the team) is answered first by every other team member
   still in the game: a member who joins the double plays on with it; a member who refuses
-  pays the box his stake before the double at once and is out of the game (RULES.md: "a
-  double offered by either side may be refused by each team member separately"). Then the
+  pays the box his stake before the double at once and is out of the game (each member
+  answers for himself: docs/rules/chouette.md, "Doubles in a chouette"). Then the
   box takes (the cubes of the captain and of every member who joined are doubled, and the
   box owns the cube) or drops (he pays each of them his stake before the double).
 * **The cubes**: each team member's cube value is tracked on its own

@@ -215,7 +215,7 @@ Action = OpeningRoll | Roll | Played | Double | Take | Drop | Resign
 
 
 def _point_game_count(position: Position, loser: Color) -> int:
-    """The loser's checkers valued by where they stand (RULES.md, point game)."""
+    """The loser's checkers valued by where they stand (docs/rules/cube.md, "The point game")."""
     c = position.checkers(loser)
     total = 0
     for point in range(1, 26):

@@ -1,9 +1,10 @@
 """Positions: where the 30 checkers stand and who is on roll.
 
 A :class:`Position` is immutable and hashable. It stores each side's checkers in that
-side's own *player numbering* (RULES.md): the home quarter is 1-6, the bar is 25 and
-index 0 counts the checkers borne off. ``mine`` belongs to the player on roll, ``theirs``
-to the opponent; a point ``p`` of the player on roll is the opponent's point ``25 - p``.
+side's own *player numbering* (docs/rules/board.md, "Two ways of numbering the points"):
+the home quarter is 1-6, the bar is 25 and index 0 counts the checkers borne off. ``mine``
+belongs to the player on roll, ``theirs`` to the opponent; a point ``p`` of the player on
+roll is the opponent's point ``25 - p``.
 
 Absolute numbering (points 1-24, Black travelling 1 -> 24) is the same as White's player
 numbering; Black's player point is ``25 - absolute``.

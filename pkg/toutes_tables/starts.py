@@ -1,4 +1,4 @@
-"""The classic start and the 225 drawn starts, with the project's start numbers (RULES.md).
+"""The classic start and the 225 drawn starts, with the project's start numbers (docs/rules/drawn-starts.md).
 
 A start is drawn with two rolls of two different dice: ``(a1, b1)`` places Black's 2 and
 White's 5 in the 1-6 quarter, ``(a2, b2)`` Black's 5 and White's 3 in the 12-7 quarter,
