@@ -18,9 +18,11 @@
 
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { basename } from "node:path";
 import { gzipSync } from "node:zlib";
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { BRIDGE } from "../site/engine/bridge.js";
+import { growingTo } from "../site/engine/snapshot_memory.js";
 import { installEngine, loadSitePyodide, stagedWheels } from "./worker_boot_steps.mjs";
 
 const [pyodideDir, wheelsDir, output, keyFile] = process.argv.slice(2);
@@ -59,7 +61,11 @@ const snapshot = pyodide.makeMemorySnapshot();
 
 // The check: a fresh runtime restored from the snapshot, with the engine wheel's files unpacked again
 // (a snapshot holds the memory, not the file system), as the worker does.
-const restored = await loadSitePyodide(pyodideDir, { _loadSnapshot: snapshot });
+const { default: createPyodideModule } = await import(pathToFileURL(join(pyodideDir, "pyodide.asm.mjs")).href);
+const restored = await loadSitePyodide(pyodideDir, {
+  _loadSnapshot: snapshot,
+  createPyodideModule: growingTo(createPyodideModule, snapshot.length),
+});
 const sitePackages = restored.runPython("import site; site.getsitepackages()[0]");
 restored.unpackArchive(staged.wheel(staged.manifest.engine), "wheel", { extractDir: sitePackages });
 const restoredCall = restored.globals.get("call");

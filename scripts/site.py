@@ -236,7 +236,8 @@ def stage_boot_snapshot(engine: Path, runtime: list[Path]) -> None:
     Remade only when the wheels, the scripts or Pyodide change.
     """
     maker = ROOT / "scripts" / "boot_snapshot.mjs"
-    sources = [engine, *runtime, maker, WORKER_BOOT_STEPS, ROOT / "site" / "engine" / "bridge.js"]
+    sources = [engine, *runtime, maker, WORKER_BOOT_STEPS, ROOT / "site" / "engine" / "bridge.js",
+               ROOT / "site" / "engine" / "snapshot_memory.js"]
     made = BOOT_SNAPSHOT_CACHE / digest_under_node(sources) / "boot-snapshot.bin"
     key_file = made.with_name("boot-snapshot.json")
     if not (made.exists() and key_file.exists()):

@@ -5,6 +5,7 @@
 // written down in PROTOCOL.md beside this file.
 
 import { BRIDGE } from "./bridge.js";
+import { growingTo } from "./snapshot_memory.js";
 
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url);
 const WHEELS_URL = new URL("../wheels/", import.meta.url);
@@ -84,6 +85,8 @@ async function boot() {
   const manifestRequest = fetchJson(new URL("manifest.json", WHEELS_URL));
   const engineWheel = manifestRequest.then(({ engine }) => fetchBytes(new URL(engine, WHEELS_URL)));
   const pyodideModule = import(new URL("pyodide.mjs", PYODIDE_URL).href);
+  const runtimeModule = import(new URL("pyodide.asm.mjs", PYODIDE_URL).href);
+  runtimeModule.catch(() => {});
   const snapshot = Promise.all([manifestRequest, pyodideModule]).then(([manifest, { version }]) =>
     checkedSnapshot(manifest, engineWheel, version),
   );
@@ -94,7 +97,8 @@ async function boot() {
   const manifest = await manifestRequest;
   let bridge;
   try {
-    bridge = await restore(loadPyodide, snapshot, manifest, await engineWheel);
+    const { default: createPyodideModule } = await runtimeModule;
+    bridge = await restore(loadPyodide, growingTo(createPyodideModule, manifest.snapshot?.bytes ?? 0), snapshot, manifest, await engineWheel);
   } catch (error) {
     // Slower, nothing else changes: the boot the snapshot stands for.
     console.warn(`[engine] booting without the boot snapshot: ${error.message}`);
@@ -105,8 +109,8 @@ async function boot() {
 }
 
 /** The interpreter restored from the boot snapshot, its engine's files unpacked, and checked with its probe. */
-async function restore(loadPyodide, snapshot, manifest, engineWheel) {
-  const pyodide = await loadPyodide({ ...PYODIDE_OPTIONS, _loadSnapshot: snapshot });
+async function restore(loadPyodide, createPyodideModule, snapshot, manifest, engineWheel) {
+  const pyodide = await loadPyodide({ ...PYODIDE_OPTIONS, createPyodideModule, _loadSnapshot: snapshot });
   progress("packages", "restored from the boot snapshot");
   progress("engine", manifest.engine);
   // The snapshot holds the interpreter's memory, not its files: the engine's modules not imported yet
