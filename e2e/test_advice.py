@@ -110,6 +110,28 @@ def test_the_cost_of_another_move_is_shown_as_a_figure(page: Page, site_url: str
     expect(page.locator(".tt-cost")).to_have_text(expected)
 
 
+def test_the_cost_line_of_the_last_move_survives_a_reload(page: Page, site_url: str) -> None:
+    """The page asks load to work the cost out again (show_cost_for): the line is not lost with the reload."""
+    open_game(page, site_url)
+    page.get_by_label("Show what each of my moves cost").check()
+    for _ in range(6):
+        v = wait_for_player(page)
+        if v["phase"] == "over":
+            pytest.skip("the game ended before a move with a choice")
+        choice = not v["turn_state"]["no_play"] and not v["turn_state"]["forced"]
+        play_turn_with_pointer(page, v, use_drag=False)
+        wait_for_more_moves(page, len(v["moves"]))
+        if choice:
+            break
+    cost = game_view(page)["last_cost"]
+    assert cost is not None and cost["colour"] == "white"
+    page.reload()
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+    resumed = wait_for_player(page)["last_cost"]
+    assert resumed is not None and (resumed["colour"], resumed["notation"]) == ("white", cost["notation"])
+    expect(page.locator(".tt-cost")).to_contain_text(f"{cost['notation']}:")
+
+
 def test_cube_advice_before_rolling_in_backgammon(page: Page, site_url: str) -> None:
     open_game(page, site_url)
     # a match to 5: in a 1-point match the cube is dead, and the advice says only that
