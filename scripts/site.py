@@ -166,6 +166,8 @@ def engine_wheel() -> Path:
     wheels = sorted(outdir.glob("*.whl"))
     if not wheels:
         shutil.rmtree(ENGINE_WHEEL_CACHE, ignore_errors=True)
+        # setuptools' build/lib keeps files from earlier builds that pyproject no longer packs.
+        shutil.rmtree(ROOT / "build", ignore_errors=True)
         log(f"building the engine wheel into {outdir.relative_to(ROOT)}/")
         # setuptools is chatty even with --quiet; its output is shown only if the build fails.
         built = subprocess.run(

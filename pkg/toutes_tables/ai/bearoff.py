@@ -106,8 +106,14 @@ def unrank(index: int) -> tuple[int, ...]:
 
 
 def applies(mine: Sequence[int], theirs: Sequence[int]) -> bool:
-    """Both sides have every checker left in their home quarter (none outside, none on the bar)."""
-    return not any(mine[7:26]) and not any(theirs[7:26])
+    """The databases are installed and both sides have every checker left home (none outside, none on the bar)."""
+    return not any(mine[7:26]) and not any(theirs[7:26]) and available()
+
+
+@lru_cache(maxsize=1)
+def available() -> bool:
+    """Whether ``data/bearoff.bin`` is installed (the wheel leaves it out for now: see pyproject.toml)."""
+    return (resources.files("toutes_tables") / "data" / DATA_FILE).is_file()
 
 
 class Table:
@@ -180,7 +186,7 @@ def encode(tables: dict[str, list[tuple[int, list[int]]]], meta: dict[str, objec
 
 @lru_cache(maxsize=1)
 def default_tables() -> dict[str, Table]:
-    """The tables shipped in the package, read and decompressed on first use."""
+    """The tables in the package's data directory, read and decompressed on first use (see :func:`available`)."""
     return decode((resources.files("toutes_tables") / "data" / DATA_FILE).read_bytes())
 
 

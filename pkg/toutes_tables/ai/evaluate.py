@@ -60,7 +60,9 @@ def chances(position: Position, network: Network | None = None, rules: RuleSet |
     """The network's chances for the player on roll, made consistent and exact where the rules allow.
 
     With ``rules``, only the chances its scoring uses are computed (the others are 0). Not for
-    finished games (see :func:`equity`).
+    finished games (see :func:`equity`). With both sides all home the chances are the bear-off
+    databases' (:mod:`.bearoff`): the maximum-pips table for a Toutes tables ``rules``, else the
+    standard one with its gammons.
     """
     mine, theirs = position.mine, position.theirs
     if bearoff.applies(mine, theirs):
