@@ -193,3 +193,14 @@ def test_bear_off_distributions_sum_to_one() -> None:
         for index in range(0, bearoff.POSITIONS, 97):
             _, p = tables[name].distribution(index)
             assert sum(p) == pytest.approx(1.0)
+
+
+def test_without_the_database_file_the_network_judges_the_bear_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The wheel leaves data/bearoff.bin out for now (pyproject.toml): the engine must still play.
+    both_home = position((0, 0, 0, 0, 0, 15), (1, 0, 0, 0, 0, 0))
+    assert bearoff.applies(both_home.mine, both_home.theirs)
+    monkeypatch.setattr(bearoff, "available", lambda: False)
+    assert not bearoff.applies(both_home.mine, both_home.theirs)
+    network_equity = equity(both_home, "backgammon")
+    assert network_equity != pytest.approx(-1.0 - 19 / 36, abs=STEP)  # not the databases' answer
+    assert choose_play(both_home, (6, 5), "backgammon", "expert") is not None
