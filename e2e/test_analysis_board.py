@@ -102,3 +102,33 @@ def test_the_share_link_opens_the_board_at_the_position_and_play_from_here_start
     page.get_by_role("button", name="Set up").click()
     expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 5-2")
     assert page.get_by_label("XGID", exact=True).input_value() != OPENING_52
+
+
+def test_a_rollout_runs_beside_the_search_and_stops(page: Page, site_url: str) -> None:
+    open_board(page, site_url, f"?rules=backgammon&xgid={OPENING_52}")
+    page.get_by_role("button", name="Analyse").click()
+    expect(page.locator(".tt-analysis-plays li").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    page.get_by_role("button", name="Roll out").click()
+    rows = page.locator(".tt-rollout-table tbody tr")
+    expect(rows).to_have_count(4, timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".tt-rollout-status")).to_contain_text("2 games of each play", timeout=BOOT_TIMEOUT_MS)
+    page.get_by_role("button", name="Stop").click()
+    expect(page.get_by_role("button", name="Roll out")).to_be_enabled()
+    games = page.locator(".tt-rollout-status").inner_text()
+    page.wait_for_timeout(6000)
+    assert page.locator(".tt-rollout-status").inner_text() == games, "the rollout went on after Stop"
+    first = rows.first.locator("td")
+    assert first.nth(0).inner_text() == page.locator(".tt-analysis-plays li strong").first.inner_text()
+    assert "to" in first.nth(2).inner_text()  # the 95 % interval
+
+
+def test_the_embed_code_shows_the_position_on_the_board(page: Page, site_url: str) -> None:
+    open_board(page, site_url, f"?rules=backgammon&xgid={OPENING_52}")
+    code = page.get_by_label("Embed code for another site").input_value()
+    assert code.startswith(f'<iframe src="{site_url}embed/board/?rules=backgammon&amp;position=4HPwATDgc%2FABMA')
+    assert "dice=5-2&amp;mode=play" in code
+
+
+def test_a_link_with_a_position_id_turn_and_dice_opens_that_turn(page: Page, site_url: str) -> None:
+    open_board(page, site_url, "?rules=toutes-tables&position=4HPwATDgc/ABMA&turn=black&dice=6-1")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("Black to play 6-1")

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from driving import game_view, open_game, play_turn_with_pointer, wait_for_player
 from playwright.sync_api import Page, expect
 
 import toutes_tables as tt
@@ -142,3 +143,23 @@ def test_a_bad_record_is_named_and_nothing_is_lost(page: Page, site_url: str) ->
     page.get_by_label("Game or match record, or a .mat file").fill("Toutes Tables record 1\nRules: chess\n")
     page.get_by_role("button", name="Review", exact=True).click()
     expect(page.locator(".tt-review .tt-notice")).to_contain_text("cannot be reviewed")
+
+
+def test_the_game_pages_review_button_opens_the_review_of_the_game_in_play(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    for _ in range(3):
+        v = wait_for_player(page)
+        if v["phase"] == "over":
+            break
+        play_turn_with_pointer(page, v, use_drag=False)
+    wait_for_player(page)
+    record = game_view(page)["record"]
+    page.get_by_role("button", name="Review", exact=True).click()
+    page.wait_for_url(f"{site_url}play-review/")
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
+    assert page.evaluate("() => window.toutesTablesReview.review.record") == record
+    moves = page.evaluate("() => window.toutesTablesReview.review.decisions.filter((d) => d.kind === 'move').length")
+    assert moves >= 4
+    # the game is still there to go back to
+    page.go_back()
+    assert wait_for_player(page)["record"] == record

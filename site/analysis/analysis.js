@@ -13,7 +13,9 @@ import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
 import { RULE_SETS, RULE_TITLES } from "../game/links.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
+import { embedSnippet } from "../embed/snippet.js";
 import { boardRequest, clearedPosition, edit, idKind, withTrays } from "./editor.js";
+import { createRolloutPanel } from "./rollout-panel.js";
 
 const CUBE_VALUES = [1, 2, 4, 8, 16, 32, 64];
 const CUBE_RULES = new Set(["backgammon", "backgammon-225"]);
@@ -68,6 +70,8 @@ function buildLayout(root) {
   const shareLink = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "Link to this position" });
   const playHere = el("a", { class: "tt-button", href: "../play/" }, "Play from here");
   const advice = el("section", { class: "tt-analysis-advice", "aria-label": "Analysis", "aria-live": "polite" });
+  const rollout = el("section", { class: "tt-analysis-rollout", "aria-label": "Rollout" });
+  const embed = el("textarea", { readonly: true, rows: 3, class: "tt-code", "aria-label": "Embed code for another site" });
   const cubeFields = el(
     "fieldset",
     { class: "tt-analysis-cube" },
@@ -93,13 +97,15 @@ function buildLayout(root) {
       cubeFields),
     el("div", { class: "tt-actions" }, controls.analyse, playHere),
     advice,
+    rollout,
     el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "XGID"), xgid),
     el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "gnubg ID"), gnubgId),
     el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Link"), shareLink),
+    el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Embed"), embed),
   );
   const page = el("div", { class: "tt-game tt-analysis" }, progressBox, notice, status, el("div", { class: "tt-main" }, boardHolder, side));
   root.replaceChildren(page);
-  return { root: page, progress, progressText, progressBox, notice, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, advice, cubeFields };
+  return { root: page, progress, progressText, progressBox, notice, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, advice, rollout, embed, cubeFields };
 }
 
 export function createAnalysis(root, { workerUrl }) {
@@ -113,6 +119,7 @@ export function createAnalysis(root, { workerUrl }) {
   const board = createBoard(ui.boardHolder, { position, interactive: false, message: "Loading the rules engine…" });
   board.canvas.setAttribute("aria-label", "Analysis board: click a point to add a checker, right-click to take one away.");
   const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
+  const rollouts = createRolloutPanel(ui.rollout, engine);
 
   function say(text, isError = false) {
     setChildren(ui.status, text);
@@ -206,7 +213,15 @@ export function createAnalysis(root, { workerUrl }) {
     play.searchParams.set("position", answer.position_id);
     play.searchParams.set("turn", answer.turn);
     ui.playHere.href = play.href;
+    ui.embed.value = embedSnippet(new URL("../", import.meta.url).href, {
+      rules: answer.rules,
+      position: answer.position_id,
+      turn: answer.turn,
+      dice: answer.dice || undefined,
+      mode: answer.dice && !answer.problem ? "play" : "view",
+    });
     setChildren(ui.advice);
+    rollouts.offer(answer.problem ? null : { rules: answer.rules, xgid: answer.xgid, plays: [] });
     const who = answer.turn === "white" ? "White" : "Black";
     if (answer.problem) say(`This position cannot be played: ${answer.problem}.`);
     else if (answer.dice) say(`${who} to play ${answer.dice.join("-")}: ${answer.plays.length} legal play${answer.plays.length === 1 ? "" : "s"}. Pips: Black ${answer.pips.black}, White ${answer.pips.white}.`);
@@ -223,6 +238,7 @@ export function createAnalysis(root, { workerUrl }) {
       const answer = await engine.call("study_advice", { rules: asked.rules, xgid: asked.xgid, count: ADVICE_PLAYS });
       if (destroyed || view !== asked) return;
       showAdvice(answer);
+      rollouts.offer({ rules: asked.rules, xgid: asked.xgid, plays: answer.plays });
     } catch (error) {
       if (!destroyed) say(`The analysis failed: ${error.message}`, true);
     } finally {
@@ -356,6 +372,10 @@ export function createAnalysis(root, { workerUrl }) {
       const query = new URLSearchParams(window.location.search);
       const rules = query.get("rules");
       if (rules && RULE_SETS.includes(rules)) c.rules.value = rules;
+      const turn = query.get("turn");
+      if (turn === "black" || turn === "white") ui.root.querySelector(`input[name="turn"][value="${turn}"]`).checked = true;
+      const dice = /^([1-6])-([1-6])$/.exec(query.get("dice") || "");
+      if (dice) [c.die1.value, c.die2.value] = [dice[1], dice[2]];
       const shared = query.get("xgid") || query.get("position");
       if (shared) loadId(shared.slice(0, 120), c.rules.value);
       else refresh();
@@ -371,6 +391,7 @@ export function createAnalysis(root, { workerUrl }) {
     },
     destroy() {
       destroyed = true;
+      rollouts.stop();
       board.destroy();
       engine.terminate();
     },

@@ -28,6 +28,7 @@ import {
   showAway,
   showProgress,
 } from "./page.js";
+import { HANDOFF_KEY } from "../review/review.js";
 import { clearSavedGame, loadSavedGame, saveGame, savedGameInPlay, savedGamePreview } from "./storage.js";
 import { forgetGame, gameSummary, keepGame, savedGames } from "./saved-games.js";
 import { withTestSeed } from "./seed.js";
@@ -577,6 +578,7 @@ export function createGame(root, { workerUrl }) {
     // nothing that needs the engine can be pressed before the first game is on show
     for (const control of [ui.buttons.newGame, ui.copyId, ui.copyLink]) control.disabled = !v;
     for (const button of ui.savedList.querySelectorAll("button")) button.disabled = !v || busy;
+    ui.buttons.review.disabled = !v || v.moves.length === 0;
     if (!v) return; // while the engine loads, the turn's buttons stay in place, disabled (buildLayout)
     const can = allowedActions(v);
     // while the engine works (a hint, a confirm) the buttons stay in place, disabled: nothing jumps
@@ -715,6 +717,12 @@ export function createGame(root, { workerUrl }) {
   ui.playHere.addEventListener("click", () => {
     if (seat) seat.takeOver();
   });
+  // the review page (site/review/) reviews the match's record in its own worker; the game stays saved
+  ui.buttons.review.addEventListener("click", () => {
+    if (!view) return;
+    sessionStorage.setItem(HANDOFF_KEY, view.record);
+    window.location.assign(new URL("../play-review/", window.location.href).href);
+  });
   ui.buttons.flip.addEventListener("click", () => {
     orientation = orientation === "white" ? "black" : "white";
     board.set({ orientation });
@@ -782,6 +790,7 @@ function buildLayout(root) {
     next: button("Next game", { class: "tt-button tt-primary" }),
     hint: button("Hint", { "aria-keyshortcuts": "H" }),
     newGame: button("New game…"),
+    review: button("Review"),
     flip: button("Flip board"),
   };
   const { progress, progressText, progressBox } = engineProgress();
@@ -839,7 +848,7 @@ function buildLayout(root) {
         el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Share link"), shareLinkInput, copyLink),
         el("h3", {}, "Moves"),
         moves,
-        el("div", { class: "tt-actions" }, buttons.newGame, buttons.flip),
+        el("div", { class: "tt-actions" }, buttons.newGame, buttons.review, buttons.flip),
         savedBox,
         help,
       ),

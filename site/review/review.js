@@ -56,6 +56,18 @@ function decisionLine(d) {
   return `${who}: ${d.played.toLowerCase()}`;
 }
 
+/** The analysis board at a reviewed decision's position (its dice and, in the backgammon sets, its cube and score). */
+function analysisLink(d, rules) {
+  const url = new URL("../analysis/", window.location.href);
+  url.searchParams.set("rules", rules);
+  url.searchParams.set("position", d.match_id ? `${d.position_id}:${d.match_id}` : d.position_id);
+  if (!d.match_id) {
+    url.searchParams.set("turn", d.colour);
+    if (d.dice) url.searchParams.set("dice", d.dice.join("-"));
+  }
+  return url.href;
+}
+
 function buildLayout(root) {
   const { progress, progressText, progressBox } = engineProgress();
   const button = pageButton;
@@ -346,6 +358,7 @@ export function createReview(root, { workerUrl }) {
           `${a.play} ${formatEquity(a.equity)}${a.play === d.played ? " (played)" : ""}`))));
     }
     lines.push(el("p", { class: "tt-review-ids" }, `Position ID ${d.position_id}${d.match_id ? `, Match ID ${d.match_id}` : ""}`));
+    lines.push(el("p", {}, el("a", { href: analysisLink(d, review.rules), class: "tt-review-analyse" }, "Open this position on the analysis board")));
     setChildren(ui.detail, ...lines);
     for (const li of ui.moves.children) li.classList.toggle("tt-chosen", Number(li.dataset.index) === index);
     const chosen = ui.moves.children[index];
