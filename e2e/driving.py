@@ -8,9 +8,10 @@ and then act on the canvas like a player, so they hold for any seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 BOOT_TIMEOUT_MS = 60_000
@@ -225,3 +226,15 @@ def draw_start_with_setup_drawer(page: Page, dice: tuple[int, int, int, int]) ->
     drawer.locator("button", has_text="Set up").first.click()
     page.wait_for_function("el => el.dataset.startNumber", arg=drawer.element_handle(), timeout=15_000)
     return drawer
+
+
+def watched_page(context: BrowserContext, problems: Any) -> Iterator[Page]:
+    """A page of a context made by the test (a viewport, reduced motion...), failing the test on errors
+    as conftest's ``page`` does; the context is closed after it."""
+    page = context.new_page()
+    page.on("console", problems.on_console)
+    page.on("pageerror", problems.on_page_error)
+    yield page
+    context.close()
+    if problems.errors:
+        pytest.fail("the page reported errors:\n" + "\n".join(problems.errors), pytrace=False)

@@ -104,8 +104,11 @@ def test_the_cost_of_another_move_is_shown_as_a_figure(page: Page, site_url: str
             break
     cost = game_view(page)["last_cost"]
     assert cost["colour"] == "white" and cost["cost"] >= 0
+    marks = [(0.16, ", very bad"), (0.08, ", bad"), (0.04, ", doubtful")]  # the review's (docs/computer.md)
+    mark = next((word for at, word in marks if cost["cost"] >= at), "")
     expected = f"{cost['notation']}: best move." if cost["cost"] < 0.0005 else (
-        f"{cost['notation']}: cost {cost['cost']:.3f} (best: {cost['best']})."
+        f"{cost['notation']}: cost {cost['cost']:.3f}{mark} (equity given away against the best play, "
+        f"{cost['best']}; 1.000 is a whole game)."
     )
     expect(page.locator(".tt-cost")).to_have_text(expected)
 

@@ -29,8 +29,12 @@ def assert_not_reloaded(page: Page) -> None:
 
 
 def click_nav(page: Page, title: str, path: str, site_url: str) -> None:
-    """Click the primary navigation's link to ``title`` and wait for Material to swap the content in."""
-    page.locator(".md-nav--primary > .md-nav__list > .md-nav__item > a.md-nav__link", has_text=title).first.click()
+    """Click the navigation's link to ``title`` and wait for Material to swap the content in: the primary
+    navigation's, or on a play page (which has none, overrides/play.html) its slim bar's."""
+    link = page.locator(".md-nav--primary > .md-nav__list > .md-nav__item > a.md-nav__link", has_text=title)
+    if page.locator(".tt-play-bar").count():
+        link = page.locator(".tt-play-bar a", has_text=title)
+    link.first.click()
     page.wait_for_url(site_url + path)
     expect(page.locator("article h1")).to_have_count(1)
     assert_not_reloaded(page)
@@ -61,8 +65,8 @@ def test_the_game_plays_after_instant_navigation_and_stops_when_left(page: Page,
     page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
     first = page.evaluate_handle("() => window.toutesTables")
     assert page.locator("#game canvas").count() == 1
-    # leaving the page stops that game; coming back mounts a new one that plays
-    click_nav(page, "Embed a board", "embed/", site_url)
+    # leaving the page (by its bar's link to the rules book) stops that game; coming back mounts a new one
+    click_nav(page, "the rules book", "", site_url)
     page.wait_for_function("() => window.toutesTables === undefined")
     click_nav(page, "Play", "play/", site_url)
     page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)

@@ -115,11 +115,11 @@ def test_a_double_taken_by_one_member_and_dropped_by_another_is_settled_separate
     v = session_until_split()
     lines = [m["text"] for m in v["moves"]]
     assert "Bruno (box) doubles to 2." in lines
-    assert "Ann drops and pays his stake." in lines and "You takes." in lines
+    assert "Ann drops and pays his stake." in lines and "You take." in lines
     # the captain who dropped lost his place and the person took over for the team; once the box
     # won, the rotation is in the order at once: the acting captain goes to the bottom
     assert [(p["name"], p["role"]) for p in v["players"]] == [("Bruno", "box"), ("Ann", "out"), ("You", "captain")]
-    after_drop = lines[lines.index("You takes.") + 1:]
+    after_drop = lines[lines.index("You take.") + 1:]
     assert any(line.startswith("You (") for line in after_drop), "the person plays the team's moves"
     points = v["result"]["points"]
     assert v["result"]["winner"] == "white"
@@ -280,3 +280,11 @@ def test_a_newcomer_joins_between_games_and_a_side_may_resign() -> None:
     assert sum(p["total"] for p in v["players"]) == 0
     with pytest.raises(IllegalMoveError, match="already in the chouette"):
         dispatch("chouette_join", {"player": {"name": "Dora", "kind": "human"}})
+
+
+def test_the_move_list_speaks_to_you_in_the_second_person() -> None:
+    # the setup's first player is "You": "You take.", not "You takes." (docs/play-chouette.md)
+    assert cs._does("You", "takes") == "You take"
+    assert cs._does("You", "drops and pays his stake") == "You drop and pay your stake"
+    assert cs._does("You (box)", "doubles") == "You (box) double"
+    assert cs._does("Ann", "drops and pays his stake") == "Ann drops and pays his stake"

@@ -199,6 +199,19 @@ def _this_game(ch: Chouette) -> list[tuple[Any, tuple[str, str | None]]]:
     return list(zip(history[start:], sides[start:], strict=True))
 
 
+_PLAIN_FORMS = {
+    "takes": "take", "drops": "drop", "joins": "join", "refuses": "refuse", "pays": "pay", "his": "your",
+    "doubles": "double", "resigns": "resign",
+}
+
+
+def _does(name: str, verb: str) -> str:
+    """``name`` and ``verb`` (written for "he") agreeing: "Ann takes.", but "You take." (the setup's first name)."""
+    if name.split(" (")[0].strip().casefold() != "you":  # "You", "You (box)"
+        return f"{name} {verb}"
+    return " ".join([name, *(_PLAIN_FORMS.get(word, word) for word in verb.split(" "))])
+
+
 def _moves(ch: Chouette) -> list[dict[str, Any]]:
     """This game's move list, naming the box and whoever played for the team at each action."""
     lines: list[dict[str, Any]] = []
@@ -222,7 +235,7 @@ def _moves(ch: Chouette) -> list[dict[str, Any]]:
         elif isinstance(action, Double):
             doubler = action.player
             who = f"{box} (box)" if action.player is BOX_COLOR else f"{team} (captain, for the team)"
-            lines.append({"kind": "double", "text": f"{who} doubles to {action.value}."})
+            lines.append({"kind": "double", "text": f"{_does(who, 'doubles')} to {action.value}."})
         elif isinstance(action, Answer):
             if action.name == box:
                 verb = "takes" if action.take else "drops"
@@ -230,12 +243,12 @@ def _moves(ch: Chouette) -> list[dict[str, Any]]:
                 verb = "joins the double" if action.take else "refuses the double and pays his stake"
             else:
                 verb = "takes" if action.take else "drops and pays his stake"
-            lines.append({"kind": "answer", "text": f"{action.name} {verb}."})
+            lines.append({"kind": "answer", "text": f"{_does(action.name, verb)}."})
         elif isinstance(action, Resign):
             who = box if action.player is BOX_COLOR else team
-            lines.append({"kind": "resign", "text": f"{who} resigns."})
+            lines.append({"kind": "resign", "text": f"{_does(who, 'resigns')}."})
         elif isinstance(action, Join):
-            lines.append({"kind": "join", "text": f"{action.name} joins at the bottom of the order."})
+            lines.append({"kind": "join", "text": f"{_does(action.name, 'joins')} at the bottom of the order."})
     return lines
 
 

@@ -10,6 +10,10 @@
 //   board.set({ position: next, animate: { moves: [[13, 7], [7, 5]], colour: "black" } });
 //                                                  // the same, sliding those checkers into place
 //                                                  // (not when prefers-reduced-motion asks for none)
+//   board.animating                                // dice tumbling or a play sliding in: settings
+//                                                  // set meanwhile wait for the motion's end (a
+//                                                  // sliding play takes no input: README.md)
+//   board.motion                                   // {rolls, slides} played so far (none under reduced motion)
 //   board.state                                    // read-only view of the current state
 //   board.destroy();                                // remove listeners, observers and a created canvas
 //
@@ -21,7 +25,12 @@
 // Enter or Space picks up the checker under the cursor, or drops the picked one there; with a checker
 // picked, the arrows step through its legal destinations; Escape puts it back; N / P jump to the
 // next / previous movable checker.
+//
+// Fresh dice tumble before they settle, and a checker moved by a click or a key glides to its point
+// (./animation.js). The canvas fires "tt-board-sound" events (detail.kind: "roll", "move", "hit") for a
+// host that plays sounds (site/game/sound.js).
 
+import { CLICK_SLIDE_MS, isFreshRoll, rollAt, ROLL_MS, SLIDE_MS, slideAt } from "./animation.js";
 import { ASPECT, bottomColour, layout, locationAt, locationCentre } from "./geometry.js";
 import { render } from "./draw.js";
 import {
@@ -37,7 +46,6 @@ import {
 } from "./state.js";
 
 const DRAG_THRESHOLD = 6; // CSS pixels a pointer must travel before a press becomes a drag
-const SLIDE_MS = 220; // one checker's slide when the opponent's play is shown
 
 function prefersReducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -71,6 +79,9 @@ export function createBoard(target, config = {}) {
   let frame = 0;
   let destroyed = false;
   let press = null; // {source, x, y, wasSelected, pointerId}
+  let glide = null; // {from, to, colour}: the move just made by a click or a key, to slide when it is set
+  let deferred = []; // settings set while the board was in motion, applied once it is still
+  const motion = { rolls: 0, slides: 0 };
 
   function redraw() {
     if (frame || destroyed) return;
@@ -82,30 +93,116 @@ export function createBoard(target, config = {}) {
     });
   }
 
+  /** Dice tumbling or a play sliding in: the motions the host's next settings and the input wait for. */
+  function animating() {
+    return (state.animation !== null && state.animation.blocking) || state.rolling !== null;
+  }
+
+  /** A play sliding in (the computer's, the other player's): the board takes no input meanwhile. */
+  function sliding() {
+    return state.animation !== null && state.animation.blocking;
+  }
+
+  /**
+   * A clicked checker's glide and the player's own dice tumbling are flourishes: the player's next
+   * touch or key ends them at once (a setting from the host ends the glide).
+   */
+  function endGlide() {
+    if (state.animation && !state.animation.blocking) state.animation = null;
+  }
+
+  function endFlourishes() {
+    endGlide();
+    if (state.rolling) {
+      state.rolling = null;
+      settle();
+    }
+  }
+
+  function sound(kind) {
+    canvas.dispatchEvent(new CustomEvent("tt-board-sound", { bubbles: true, detail: { kind } }));
+  }
+
+  /** Run frames until `frame(elapsed)` says the motion is over, then apply what was set meanwhile. */
+  function run(frameAt) {
+    const started = performance.now();
+    const tick = (now) => {
+      if (destroyed) return;
+      // a frame's timestamp may precede the moment the motion was asked for
+      const over = frameAt(Math.max(now - started, 0));
+      redraw();
+      if (!over) requestAnimationFrame(tick);
+      else if (!animating()) settle();
+    };
+    requestAnimationFrame(tick);
+  }
+
+  /** Apply the settings deferred while the board moved, in order, until one starts a motion again. */
+  function settle() {
+    while (deferred.length && !animating()) apply(deferred.shift());
+  }
+
   /**
    * Slide checkers into the position just set, one move after another (skipped when the reader
    * prefers reduced motion): `moves` are [from, to] locations of `colour`.
    */
-  function slide(moves, colour) {
+  function slide(moves, colour, { perMove = SLIDE_MS, blocking = true } = {}) {
     if (state.reducedMotion || !moves || moves.length === 0) {
       state.animation = null;
       return;
     }
-    const started = performance.now();
-    state.animation = { moves, colour, step: 0, progress: 0 };
-    const tick = (now) => {
-      const a = state.animation;
-      if (destroyed || !a || a.startedAt !== started) return;
-      // a frame's timestamp may precede the moment the slide was asked for
-      const elapsed = Math.max(now - started, 0) / SLIDE_MS;
-      a.step = Math.floor(elapsed);
-      a.progress = elapsed - a.step;
-      if (a.step >= a.moves.length) state.animation = null;
-      else requestAnimationFrame(tick);
-      redraw();
-    };
-    state.animation.startedAt = started;
-    requestAnimationFrame(tick);
+    motion.slides += 1;
+    const a = { moves, colour, step: 0, progress: 0, blocking };
+    state.animation = a;
+    let sounded = -1;
+    run((elapsed) => {
+      if (state.animation !== a) return true;
+      const at = slideAt(elapsed, moves.length, perMove);
+      a.step = at.step;
+      a.progress = at.progress;
+      if (at.step !== sounded && !at.done) {
+        sounded = at.step;
+        sound("move");
+      }
+      if (at.done) state.animation = null;
+      return at.done;
+    });
+  }
+
+  /** The dice just set tumble before they settle (not under reduced motion). */
+  function roll() {
+    sound("roll");
+    if (state.reducedMotion) return;
+    motion.rolls += 1;
+    const r = { progress: 0 };
+    state.rolling = r;
+    run((elapsed) => {
+      if (state.rolling !== r) return true;
+      const at = rollAt(elapsed, ROLL_MS);
+      r.progress = at.progress;
+      if (at.done) state.rolling = null;
+      return at.done;
+    });
+  }
+
+  /** Merge settings, and start the motion they bring: a roll, a slide, a glide of a clicked checker. */
+  function apply(config) {
+    const { animate, ...rest } = config;
+    if ("position" in rest) endGlide();
+    const before = { position: state.position, dice: state.dice };
+    configure(state, rest);
+    if ("dice" in rest && isFreshRoll(before.dice, state.dice)) roll();
+    const moved = "position" in rest && JSON.stringify(before.position) !== JSON.stringify(state.position);
+    const hit = moved && ["black", "white"].some((c) => state.position.bar[c] > before.position.bar[c]);
+    const glided = "position" in rest ? glide : null;
+    if ("position" in rest) glide = null; // the clicked move is set (or was refused): it glides once at most
+    if (animate) slide(animate.moves, animate.colour);
+    else if (moved && glided) slide([[glided.from, glided.to]], glided.colour, { perMove: CLICK_SLIDE_MS, blocking: false });
+    if (moved) {
+      if (!state.animation) sound("move"); // a slide sounds each of its moves
+      if (hit) sound("hit");
+    }
+    redraw();
   }
 
   function resize() {
@@ -131,9 +228,11 @@ export function createBoard(target, config = {}) {
     emit("onCursor", state.cursor, describeLocation(state, state.cursor));
   }
 
-  function apply(action) {
+  function act(action, { dragged = false } = {}) {
     if (action.type === "move") {
       state.cursor = action.to;
+      // a dragged checker is already where it lands; a clicked one glides there once the host sets it
+      glide = dragged ? null : { from: action.from, to: action.to, colour: state.turn };
       emit("onMove", action.from, action.to);
     } else if (action.type === "select") emit("onSelect", action.source);
     else if (action.type === "deselect") emit("onSelect", null);
@@ -146,13 +245,15 @@ export function createBoard(target, config = {}) {
   }
 
   function onPointerDown(ev) {
-    if (!state.interactive || ev.button > 0) return;
+    // nothing is touched while the other side's checkers slide: the host's next settings wait too
+    if (!state.interactive || ev.button > 0 || sliding()) return;
+    endFlourishes();
     const { x, y } = pointerPosition(ev);
     const loc = locationAt(lay, x, y, state.orientation);
     const wasSelected = state.selected;
     if (loc !== null && isSource(state, loc) && !destinationsFrom(state, wasSelected).includes(loc)) {
       // pressing a movable checker picks it up at once, so its destinations show while dragging
-      if (state.selected !== loc) apply(activate(state, loc));
+      if (state.selected !== loc) act(activate(state, loc));
       press = { source: loc, x, y, wasSelected, pointerId: ev.pointerId };
       state.drag = { source: loc, x, y, moved: false };
       canvas.setPointerCapture(ev.pointerId);
@@ -181,17 +282,17 @@ export function createBoard(target, config = {}) {
     state.drag = null;
     if (dragged) {
       // a drop on a legal destination moves; anywhere else leaves the checker picked up
-      if (destinationsFrom(state, state.selected).includes(loc)) apply(activate(state, loc));
+      if (destinationsFrom(state, state.selected).includes(loc)) act(activate(state, loc), { dragged: true });
       else redraw();
       return;
     }
     if (p.source !== null && p.source === loc) {
       // a click on the checker that was already picked puts it back
-      if (p.wasSelected === loc) apply(activate(state, loc));
+      if (p.wasSelected === loc) act(activate(state, loc));
       else redraw();
       return;
     }
-    apply(activate(state, loc));
+    act(activate(state, loc));
   }
 
   function onPointerCancel() {
@@ -201,7 +302,8 @@ export function createBoard(target, config = {}) {
   }
 
   function onKeyDown(ev) {
-    if (!state.interactive) return;
+    if (!state.interactive || sliding()) return;
+    endFlourishes();
     const key = ev.key;
     if (key.startsWith("Arrow")) {
       if (state.cursor === null) state.cursor = firstCursor(state);
@@ -214,12 +316,12 @@ export function createBoard(target, config = {}) {
           const dests = destinationsFrom(state, action.source);
           if (dests.length) state.cursor = dests[0];
         }
-        apply(action);
+        act(action);
       }
     } else if (key === "Escape") {
       if (state.selected === null) return;
       state.cursor = state.selected;
-      apply(activate(state, state.selected));
+      act(activate(state, state.selected));
     } else if (key === "n" || key === "p" || key === "N" || key === "P") {
       if (state.selected === null) state.cursor = nextSource(state, key.toLowerCase() === "p");
     } else {
@@ -259,10 +361,17 @@ export function createBoard(target, config = {}) {
   return {
     /** Merge settings into the board (see defaults() in state.js) and redraw on the next frame. */
     set(config) {
-      const { animate, ...rest } = config;
-      configure(state, rest);
-      if (animate) slide(animate.moves, animate.colour);
-      redraw();
+      // while in motion, settings wait their turn: what was played is seen before what comes next
+      if (animating()) deferred.push(config);
+      else apply(config);
+    },
+    /** Whether dice are tumbling or a play sliding in (settings set meanwhile wait; a slide takes no input). */
+    get animating() {
+      return animating() || deferred.length > 0;
+    },
+    /** How many rolls and slides the board has played (none under reduced motion): for tests. */
+    get motion() {
+      return { ...motion };
     },
     /** The live state: read it, do not write it (use set()). */
     get state() {

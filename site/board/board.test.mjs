@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { parseAttributes } from "./attributes.js";
-import { PALETTE, render } from "./draw.js";
+import { bannerLines, PALETTE, render } from "./draw.js";
 import {
   BAR,
   OFF,
@@ -279,4 +279,13 @@ test("tt-board attributes: a bad value is named with what it accepts", () => {
   assert.match(error({ dice: "7-1" }), /dice="7-1" must be two dice/);
   assert.match(error({ mode: "play" }), /needs dice/);
   assert.match(error({ turn: "red" }), /turn="red"/);
+});
+
+test("a result banner too long for one line is broken in two balanced lines, a short one kept whole", () => {
+  const measure = (t) => t.length * 10; // ten pixels a character
+  assert.deepEqual(bannerLines("White wins", measure, 200), ["White wins"]);
+  const lines = bannerLines("Black wins a single game (double dropped), 1 point", measure, 300);
+  assert.equal(lines.length, 2);
+  assert.equal(lines.join(" "), "Black wins a single game (double dropped), 1 point");
+  assert.ok(Math.max(...lines.map(measure)) <= 300, lines.join(" / "));
 });

@@ -18,6 +18,7 @@ import {
   trayRect,
 } from "./geometry.js";
 import { animatedCount, checkersAt, destinationsFrom, isSource, pipCounts } from "./state.js";
+import { easeInOut, tumbleFace, tumbleOffset } from "./animation.js";
 
 // Checker colours chosen to differ in lightness, not only hue, and each has its own marking
 // (navy with a light rim and ring; ivory with a dark rim and a dot), so no colour vision is needed.
@@ -44,10 +45,14 @@ function px(lay, u) {
   return u * lay.unit;
 }
 
-function text(ctx, lay, dpr, str, x, y, size, colour, align = "center", weight = "600") {
+// Labels are sized from the board, but never below a size a phone's screen can be read at.
+const MIN_TEXT_PX = 8;
+const MIN_LABEL_PX = 11; // the players' names and pips, the point numbers
+
+function text(ctx, lay, dpr, str, x, y, size, colour, align = "center", weight = "600", minPx = MIN_TEXT_PX) {
   ctx.save();
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.font = `${weight} ${Math.max(px(lay, size), 8).toFixed(1)}px system-ui, sans-serif`;
+  ctx.font = `${weight} ${Math.max(px(lay, size), minPx).toFixed(1)}px system-ui, sans-serif`;
   ctx.fillStyle = colour;
   ctx.textAlign = align;
   ctx.textBaseline = "middle";
@@ -205,10 +210,24 @@ function drawDie(ctx, r, value, colour, used) {
 }
 
 function drawDice(ctx, state) {
+  const rolling = state.rolling;
   for (const colour of ["black", "white"]) {
     const dice = state.dice.filter((d) => d.colour === colour);
     const rects = diceRects(colour, dice.length, state.orientation);
-    dice.forEach((d, i) => drawDie(ctx, rects[i], d.value, colour, d.used));
+    dice.forEach((d, i) => {
+      if (!rolling) {
+        drawDie(ctx, rects[i], d.value, colour, d.used);
+        return;
+      }
+      // tumbling in: turned and off its place, showing passing faces, until it lands square
+      const r = rects[i];
+      const { dx, dy, angle } = tumbleOffset(i, rolling.progress);
+      ctx.save();
+      ctx.translate(r.x + r.w / 2 + dx, r.y + r.h / 2 + dy);
+      ctx.rotate(angle);
+      drawDie(ctx, { x: -r.w / 2, y: -r.h / 2, w: r.w, h: r.h }, tumbleFace(d.value, i, rolling.progress), colour, false);
+      ctx.restore();
+    });
   }
 }
 
@@ -237,7 +256,7 @@ function drawNumbers(ctx, lay, dpr, state) {
   for (let p = 1; p <= 24; p++) {
     const r = pointRect(p, state.orientation);
     const y = r.top ? r.y - f / 2 : r.y + r.h + f / 2;
-    text(ctx, lay, dpr, String(p), r.x + 0.5, y, 0.26, PALETTE.dimText, "center", "500");
+    text(ctx, lay, dpr, String(p), r.x + 0.5, y, 0.3, PALETTE.dimText, "center", "500", MIN_LABEL_PX - 1);
   }
 }
 
@@ -251,7 +270,7 @@ function drawInfo(ctx, lay, dpr, state) {
     drawChecker(ctx, 0.6, y, colour, 0.25);
     const onRoll = state.turn === colour;
     const label = `${state.labels[colour]}  ·  ${pips[colour]} pips${onRoll ? "  ·  to play" : ""}`;
-    text(ctx, lay, dpr, label, 1.05, y, 0.36, onRoll ? PALETTE.highlight : PALETTE.text, "left", onRoll ? "700" : "500");
+    text(ctx, lay, dpr, label, 1.05, y, 0.36, onRoll ? PALETTE.highlight : PALETTE.text, "left", onRoll ? "700" : "500", MIN_LABEL_PX);
     if (onRoll) {
       ctx.beginPath();
       ctx.moveTo(0.05, y - 0.2);
@@ -264,7 +283,7 @@ function drawInfo(ctx, lay, dpr, state) {
   }
   if (state.startNumber) {
     const r = rects.topInfo;
-    text(ctx, lay, dpr, `No. ${state.startNumber}`, r.w - 0.3, r.y + r.h / 2, 0.36, PALETTE.text, "right", "700");
+    text(ctx, lay, dpr, `No. ${state.startNumber}`, r.w - 0.3, r.y + r.h / 2, 0.36, PALETTE.text, "right", "700", MIN_LABEL_PX);
   }
 }
 
@@ -372,12 +391,56 @@ function drawCursor(ctx, state) {
   ctx.setLineDash([]);
 }
 
+/**
+ * The lines a banner's `message` is drawn in: one if it fits `maxWidth` (as `measure(text)` measures it),
+ * else two, broken at the space that balances them best.
+ */
+export function bannerLines(message, measure, maxWidth) {
+  if (measure(message) <= maxWidth) return [message];
+  const words = message.split(" ");
+  let best = [message];
+  let widest = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const lines = [words.slice(0, i).join(" "), words.slice(i).join(" ")];
+    const w = Math.max(...lines.map(measure));
+    if (w < widest) {
+      widest = w;
+      best = lines;
+    }
+  }
+  return best;
+}
+
+const BANNER = { x: 1.85, w: 12.6, size: 0.42, minPx: 10 }; // across the points, clear of the trays
+
 function drawMessage(ctx, lay, dpr, state) {
   if (!state.message) return;
   const y = boardRects().middleY;
-  ctx.fillStyle = "rgba(0, 0, 0, 0.65)";
-  ctx.fillRect(2, y - 0.55, 12, 1.1);
-  text(ctx, lay, dpr, state.message, 8, y, 0.42, PALETTE.text, "center", "600");
+  const maxPx = px(lay, BANNER.w - 0.4);
+  const font = (size) => `600 ${size.toFixed(1)}px system-ui, sans-serif`;
+  ctx.save();
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  // at the board's size, on one line or two, shrunk if the longer line still does not fit (not below minPx)
+  let size = Math.max(px(lay, BANNER.size), BANNER.minPx);
+  ctx.font = font(size);
+  const measure = (t) => ctx.measureText(t).width;
+  const lines = bannerLines(state.message, measure, maxPx);
+  const widest = Math.max(...lines.map(measure));
+  if (widest > maxPx) {
+    size = Math.max((size * maxPx) / widest, BANNER.minPx);
+    ctx.font = font(size);
+  }
+  const lineHeight = size * 1.25;
+  const boxHeight = Math.max(px(lay, 1.1), lines.length * lineHeight + size * 0.6);
+  const cx = lay.offsetX + px(lay, BANNER.x + BANNER.w / 2);
+  const cy = lay.offsetY + px(lay, y);
+  ctx.fillStyle = "rgba(0, 0, 0, 0.7)";
+  ctx.fillRect(lay.offsetX + px(lay, BANNER.x), cy - boxHeight / 2, px(lay, BANNER.w), boxHeight);
+  ctx.fillStyle = PALETTE.text;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  lines.forEach((line, i) => ctx.fillText(line, cx, cy + (i - (lines.length - 1) / 2) * lineHeight, px(lay, BANNER.w - 0.2)));
+  ctx.restore();
 }
 
 /**
@@ -401,7 +464,7 @@ function drawSlidingChecker(ctx, state) {
   const [from, to] = a.moves[a.step];
   const start = slideEnd(state, from, a.colour);
   const end = slideEnd(state, to, a.colour);
-  const t = a.progress < 0.5 ? 2 * a.progress * a.progress : 1 - (-2 * a.progress + 2) ** 2 / 2; // ease in-out
+  const t = easeInOut(a.progress);
   drawChecker(ctx, start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t, a.colour, CHECKER_RADIUS * 1.05);
 }
 

@@ -42,6 +42,7 @@ export function defaults() {
     focused: false,
     drag: null, // {source, x, y, moved} while a checker is dragged (CSS pixels)
     animation: null, // {moves: [[from, to]], colour, step, progress}: checkers sliding into `position`
+    rolling: null, // {progress}: the dice tumbling before they settle (board.js, animation.js)
     message: null, // short text drawn across the board (e.g. "Loading engine…")
     reducedMotion: false,
     events: {

@@ -13,6 +13,7 @@ import { el, setChildren, show } from "../game/dom.js";
 import {
   announceIn,
   bindShortcutKeys,
+  GETTING_READY,
   boardPosition,
   renderMoveList,
   showEngineFailure,
@@ -22,6 +23,7 @@ import {
 } from "../game/page.js";
 import { holdSeat } from "../game/seat.js";
 import { buildLayout } from "./layout.js";
+import { does } from "./words.js";
 import { createSetupForm, defaultSetup, MAX_PLAYERS } from "./setup.js";
 import { clearSavedChouette, loadSavedChouette, saveChouette, savedChouettePreview } from "./storage.js";
 import { withTestSeed } from "../game/seed.js";
@@ -45,7 +47,7 @@ export function createChouette(root, { workerUrl }) {
 
   const board = createBoard(ui.boardHolder, {
     position: classicPosition(),
-    message: "Loading the rules engine…",
+    message: `${GETTING_READY}…`,
     interactive: false,
     events: { onMove: (from, to) => act("chouette_move", { from, to }) },
   });
@@ -236,7 +238,7 @@ export function createChouette(root, { workerUrl }) {
   async function suggest(name, play) {
     try {
       advice = await engine.call("chouette_suggest", { name, play });
-      announce(`${name} suggests ${play}.`);
+      announce(`${does(name, "suggests")} ${play}.`);
     } catch (error) {
       if (error && error.name === "EngineError") announce(`Not a legal play: ${error.message}`);
       else throw error;
@@ -263,6 +265,7 @@ export function createChouette(root, { workerUrl }) {
       adviceFor = null;
     }
     render(next, computerPlayed ? { moves: next.last_play.moves, colour: next.last_play.colour } : null);
+    if (next.phase === "over" && previous && previous.phase !== "over") ui.sound.play("end");
     announceChanges(previous, next);
     save();
   }
@@ -317,14 +320,14 @@ export function createChouette(root, { workerUrl }) {
       case "roll":
         return isHuman(name) ? `${name}: roll the dice, or double.` : `${who(name)} to roll.`;
       case "move":
-        if (!isHuman(name)) return `${who(name)} is thinking…`;
+        if (!isHuman(name)) return does(who(name), "is thinking…");
         if (v.turn_state.no_play) return `${name} cannot move with ${v.dice_call}: the turn passes.`;
-        if (v.turn_state.finished) return `${name} plays ${v.turn_state.notation}. Confirm, or undo.`;
+        if (v.turn_state.finished) return `${does(name, "plays")} ${v.turn_state.notation}. Confirm, or undo.`;
         return `${name} to move: ${v.dice_call}.`;
       case "double-offered": {
         const doubler = v.colours[v.cube.offered_by];
         const waiting = v.awaiting.map((n) => who(n)).join(", ");
-        return `${doubler} doubles to ${v.cube.value * 2}: waiting for ${waiting}.`;
+        return `${does(doubler, "doubles")} to ${v.cube.value * 2}: waiting for ${waiting}.`;
       }
       case "over": {
         const s = v.settlements[v.settlements.length - 1];
@@ -372,8 +375,8 @@ export function createChouette(root, { workerUrl }) {
           "div",
           { class: "tt-chouette-answer", "data-player": name },
           el("span", { class: "tt-label" }, `${name}:`),
-          el("button", { type: "button", class: "tt-button", "aria-label": `${name} ${yes.toLowerCase()}s`, onclick: () => act("chouette_answer", { name, take: true }) }, yes),
-          el("button", { type: "button", class: "tt-button", "aria-label": `${name} ${no.toLowerCase()}s`, onclick: () => act("chouette_answer", { name, take: false }) }, no),
+          el("button", { type: "button", class: "tt-button", "aria-label": does(name, `${yes.toLowerCase()}s`), onclick: () => act("chouette_answer", { name, take: true }) }, yes),
+          el("button", { type: "button", class: "tt-button", "aria-label": does(name, `${no.toLowerCase()}s`), onclick: () => act("chouette_answer", { name, take: false }) }, no),
         );
       }),
     );
@@ -463,11 +466,11 @@ export function createChouette(root, { workerUrl }) {
       undo: Boolean(acting) && v.phase === "move" && t.steps.length > 0,
       confirm: Boolean(acting) && v.phase === "move" && t.finished && !t.no_play,
       next: Boolean(v) && !busy && v.phase === "over",
+      resign: Boolean(acting),
     };
+    // every control keeps its place in the bar (layout.js), disabled when it cannot be used
     for (const [name, button] of Object.entries(ui.buttons)) {
-      if (!(name in can)) continue;
-      show(button, can[name] || (name === "undo" && Boolean(acting) && v.phase === "move") || (name === "roll" && Boolean(acting)));
-      button.disabled = !can[name];
+      if (name in can) button.disabled = !can[name];
     }
     show(ui.resignBox, Boolean(acting));
     const between = Boolean(v) && !busy && (v.phase === "over" || (v.phase === "opening" && v.moves.length === 0));
@@ -486,7 +489,7 @@ export function createChouette(root, { workerUrl }) {
     const samegame = prev && next.game_number === prev.game_number;
     const fresh = samegame ? next.moves.slice(prev.moves.length) : next.moves.slice(-1);
     for (const m of fresh) said.push(m.text);
-    if (next.phase === "move" && (!prev || prev.phase !== "move" || prev.turn !== next.turn)) said.push(`${next.to_act} rolls ${next.dice_call}.`);
+    if (next.phase === "move" && (!prev || prev.phase !== "move" || prev.turn !== next.turn)) said.push(`${does(next.to_act, "rolls")} ${next.dice_call}.`);
     if (next.phase === "over") said.push(statusText(next));
     if (said.length) announce(said.join(" "));
   }
@@ -555,7 +558,8 @@ export function createChouette(root, { workerUrl }) {
       return advice;
     },
     get busy() {
-      return busy || pending !== null;
+      // the board's dice and checkers still moving count: nothing is to be done before they stop
+      return busy || pending !== null || board.animating;
     },
   };
 }

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { checkSetup, defaultSetup } from "./setup.js";
+import { does } from "./words.js";
 import { parseSavedChouette, SavedChouetteError } from "./storage.js";
 
 test("the default setup is three players, one person and two computers, and is valid", () => {
@@ -49,4 +50,13 @@ test("a saved chouette's envelope is checked; corrupt data is a SavedChouetteErr
     [JSON.stringify({ ...good, steps: [[1, 99]] }), /turn in progress/],
   ];
   for (const [text, reason] of bad) assert.throws(() => parseSavedChouette(text), (e) => e instanceof SavedChouetteError && reason.test(e.message));
+});
+
+test("the chouette's verbs agree with the name: You take, Ann takes", () => {
+  assert.equal(does("You", "takes"), "You take");
+  assert.equal(does("you", "joins the double"), "you join the double");
+  assert.equal(does("You", "rolls 6-5."), "You roll 6-5.");
+  assert.equal(does("You", "is thinking…"), "You are thinking…");
+  assert.equal(does("Ann", "takes"), "Ann takes");
+  assert.equal(does("Yves", "doubles to 2."), "Yves doubles to 2.");
 });

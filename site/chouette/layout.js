@@ -1,8 +1,15 @@
-// The chouette page's elements, built once; the controller (chouette.js) fills them in.
+// The chouette page's elements, built once; the controller (chouette.js) fills them in. The frame
+// (status, board, control bar, panels) is the game's (site/game/stage.js), fitted to the window.
 
 import { el, show } from "../game/dom.js";
-import { awayNotice, boardAndSide, engineProgress, liveRegion, pageButton } from "../game/page.js";
+import { fitStage } from "../game/fit.js";
+import { awayNotice, engineProgress, liveRegion, pageButton } from "../game/page.js";
+import { createSound } from "../game/sound.js";
+import { buildStage } from "../game/stage.js";
 import { LEVELS } from "./setup.js";
+
+/** The control bar's buttons, in their fixed order; one that cannot be used now is disabled in its place. */
+export const CONTROLS = ["roll", "double", "undo", "confirm", "next", "resign", "newChouette"];
 
 export function buildLayout(root) {
   const button = pageButton;
@@ -21,7 +28,7 @@ export function buildLayout(root) {
     { name: "resign-outcome", "aria-label": "Resign" },
     ...["single", "gammon", "backgammon"].map((o) => el("option", { value: o }, `a ${o === "single" ? "single game" : o}`)),
   );
-  const resignBox = el("div", { class: "tt-field" }, buttons.resign, resignOutcome);
+  const resignBox = el("div", { class: "tt-field tt-resign" }, resignOutcome);
   const joinName = el("input", { type: "text", name: "join-name", maxlength: 24, "aria-label": "Newcomer's name" });
   const joinKind = el(
     "select",
@@ -62,39 +69,32 @@ export function buildLayout(root) {
     ),
     players,
   );
-  root.replaceChildren(
-    el(
-      "div",
-      { class: "tt-game tt-chouette" },
-      progressBox,
-      notice,
-      awayBox,
-      setupHolder,
-      status,
-      boardAndSide(
-        boardHolder,
-        buttons,
-        ["roll", "double", "undo", "confirm", "next"],
-        answersBox,
-        adviceBox,
-        el("h3", {}, "Players"),
-        playersTable,
-        el("h3", {}, "Moves"),
-        moves,
-        resignBox,
-        joinBox,
-        el("div", { class: "tt-actions" }, buttons.newChouette),
-      ),
+  const sound = createSound(root);
+  const stage = buildStage({
+    status: [status],
+    boardHolder,
+    controls: CONTROLS.map((name) => buttons[name]),
+    // the answers to a double are the turn's controls too: beside the bar, never below the panels
+    extraControls: [resignBox, answersBox],
+    panel: [
+      adviceBox,
+      sound.toggle,
       el("h3", {}, "Scoreboard"),
       scoreboard,
       scoreCheck,
-      live,
-    ),
-  );
-  for (const name of ["roll", "double", "undo", "confirm", "next"]) show(buttons[name], false);
+      el("h3", {}, "Players"),
+      playersTable,
+      el("h3", {}, "Moves"),
+      moves,
+      joinBox,
+    ],
+  });
+  root.replaceChildren(el("div", { class: "tt-game tt-chouette" }, progressBox, notice, awayBox, setupHolder, stage, live));
+  fitStage(stage);
+  for (const name of CONTROLS) buttons[name].disabled = name !== "newChouette";
   show(answersBox, false);
   show(resignBox, false);
   show(joinBox, false);
   show(adviceBox, false);
-  return { awayBox, awayText, playHere, buttons, resignBox, resignOutcome, joinBox, joinName, joinKind, joinLevel, progress, progressText, progressBox, notice, setupHolder, status, boardHolder, players, answers, answersBox, advice, adviceBox, scoreboard, scoreCheck, moves, live };
+  return { awayBox, awayText, playHere, sound, buttons, resignBox, resignOutcome, joinBox, joinName, joinKind, joinLevel, progress, progressText, progressBox, notice, setupHolder, status, boardHolder, players, answers, answersBox, advice, adviceBox, scoreboard, scoreCheck, moves, live };
 }

@@ -12,16 +12,13 @@ import { createEngine } from "../engine/client.js";
 import { createNewGameDialog, DEFAULT_LEVEL, defaultOptions, normaliseOptions } from "./dialog.js";
 import { el, setChildren, show } from "./dom.js";
 import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
+import { CUBE_CONTROLS, buildLayout } from "./layout.js";
 import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
 import {
   announceIn,
-  awayNotice,
   bindShortcutKeys,
-  boardAndSide,
+  GETTING_READY,
   boardPosition,
-  engineProgress,
-  liveRegion,
-  pageButton,
   renderMoveList,
   showEngineFailure,
   showNotice,
@@ -59,7 +56,7 @@ export function createGame(root, { workerUrl }) {
 
   const board = createBoard(ui.boardHolder, {
     position: classicPosition(),
-    message: "Loading the rules engine…",
+    message: `${GETTING_READY}…`,
     interactive: false,
     events: {
       onMove: (from, to) => act("move", { from, to }),
@@ -432,8 +429,8 @@ export function createGame(root, { workerUrl }) {
     } else if (v.phase === "move" && options.autoplay_forced && v.turn_state.forced && v.turn_state.finished) {
       // the forced play has been shown on the board: end the turn with it
       pending = setTimeout(() => act("confirm"), COMPUTER_PAUSE_MS);
-    } else if (v.phase === "roll" && !v.cube_actions.includes("double")) {
-      // nothing to decide before rolling (no cube, or the cube is not ours): roll at once
+    } else if (v.phase === "roll" && !v.cube_actions.includes("double") && !ui.rollByHand.checked) {
+      // nothing to decide before rolling (no cube, or the cube is not ours): roll at once, unless by hand
       pending = setTimeout(() => act("roll"), 0);
     }
   }
@@ -455,6 +452,7 @@ export function createGame(root, { workerUrl }) {
       next.moves.length > previous.moves.length &&
       next.moves[next.moves.length - 1].kind === "play";
     render(next, computerPlayed ? { moves: next.last_play.moves, colour: next.last_play.colour } : null);
+    if (next.phase === "over" && previous && previous.phase !== "over") ui.sound.play("end");
     const costSaid = newCost && options.show_cost && players[next.last_cost.colour] === "human" ? [costText(next.last_cost)] : [];
     announceChanges(previous, next, costSaid);
     save();
@@ -499,13 +497,22 @@ export function createGame(root, { workerUrl }) {
   }
 
   function statusText(v) {
+    const text = phaseText(v);
+    // the answer to the player's double is news the status line gives, not the move list only
+    const last = v.moves[v.moves.length - 1];
+    const answered = last && last.kind === "take" && v.phase !== "over" && humanToAct(v);
+    return answered ? `${last.text} ${text}` : text;
+  }
+
+  function phaseText(v) {
     const who = v.actor ? COLOUR_NAME[v.actor] : "";
     const you = v.actor && humanToAct(v) && players.black !== players.white;
     switch (v.phase) {
       case "opening":
         return v.dice.length ? "The opening roll is a tie: rolling again." : "Opening roll: each side rolls one die, the higher moves first.";
       case "roll":
-        return you ? "Your turn: roll the dice, or double." : `${who} to roll.`;
+        if (!you) return `${who} to roll.`;
+        return v.cube_actions.includes("double") ? "Your turn: roll the dice, or double." : "Your turn: roll the dice.";
       case "move":
         if (!humanToAct(v)) return `${who} is thinking…`;
         if (v.turn_state.no_play) return `${who} cannot move with ${v.dice_call}: the turn passes.`;
@@ -556,9 +563,9 @@ export function createGame(root, { workerUrl }) {
     });
   }
 
-  /** Which buttons a player could press now, were the page not busy ({idle: true}) or as it is. */
-  function allowedActions(v, { idle = false } = {}) {
-    const free = idle || !busy;
+  /** Which buttons a player could press now. */
+  function allowedActions(v) {
+    const free = !busy;
     const human = v && humanToAct(v) && free;
     const t = v && v.turn_state;
     return {
@@ -582,11 +589,10 @@ export function createGame(root, { workerUrl }) {
     if (!v) return; // while the engine loads, the turn's buttons stay in place, disabled (buildLayout)
     const can = allowedActions(v);
     // while the engine works (a hint, a confirm) the buttons stay in place, disabled: nothing jumps
-    const shown = allowedActions(v, { idle: true });
-    const human = v && humanToAct(v);
     for (const [name, button] of Object.entries(ui.buttons)) {
       if (name in can) {
-        show(button, Boolean(shown[name]) || (name === "undo" && v && v.phase === "move" && human) || (name === "hint" && v && v.phase !== "over"));
+        // every control keeps its place (layout.js), disabled when it cannot be used; the cube's only with a cube
+        if (CUBE_CONTROLS.includes(name)) show(button, Boolean(v && v.cube));
         button.disabled = !can[name];
       }
     }
@@ -708,6 +714,11 @@ export function createGame(root, { workerUrl }) {
   ui.buttons.confirm.addEventListener("click", () => act("confirm"));
   ui.buttons.next.addEventListener("click", () => act("next_game"));
   ui.buttons.hint.addEventListener("click", () => askHint().catch(fatal));
+  // rolling by hand: a tap on the board rolls too, when Roll could be pressed
+  ui.boardHolder.addEventListener("click", () => {
+    if (ui.rollByHand.checked && !ui.buttons.roll.disabled) ui.buttons.roll.click();
+  });
+  ui.rollByHand.addEventListener("change", () => schedule());
   ui.showCost.addEventListener("change", () => {
     options = { ...options, show_cost: ui.showCost.checked };
     if (view) renderCost(view);
@@ -765,7 +776,8 @@ export function createGame(root, { workerUrl }) {
       return view;
     },
     get busy() {
-      return busy || pending !== null;
+      // the board's dice and checkers still moving count: nothing is to be done before they stop
+      return busy || pending !== null || board.animating;
     },
     get thinking() {
       return thinking;
@@ -777,88 +789,3 @@ export function createGame(root, { workerUrl }) {
   };
 }
 
-/** The page's elements, built once; the controller fills them in. */
-function buildLayout(root) {
-  const button = pageButton;
-  const buttons = {
-    roll: button("Roll", { "aria-keyshortcuts": "R" }),
-    double: button("Double"),
-    take: button("Take"),
-    drop: button("Drop"),
-    undo: button("Undo", { "aria-keyshortcuts": "U" }),
-    confirm: button("Confirm", { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
-    next: button("Next game", { class: "tt-button tt-primary" }),
-    hint: button("Hint", { "aria-keyshortcuts": "H" }),
-    newGame: button("New game…"),
-    review: button("Review"),
-    flip: button("Flip board"),
-  };
-  const { progress, progressText, progressBox } = engineProgress();
-  const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
-  const { awayBox, awayText, playHere } = awayNotice();
-  const status = el("p", { class: "tt-status" });
-  const thinking = el("p", { class: "tt-thinking", role: "status", hidden: true }, el("span", { class: "tt-spinner", "aria-hidden": "true" }), " Thinking…");
-  const hintBox = el("section", { class: "tt-hint", "aria-label": "Hint", hidden: true });
-  const cost = el("p", { class: "tt-cost", hidden: true });
-  const showCostBox = el("input", { type: "checkbox", name: "show_cost" });
-  const boardHolder = el("div", { class: "tt-board-holder" });
-  const info = el("dl", { class: "tt-info" });
-  const positionId = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "Position ID", size: 16 });
-  const shareLinkInput = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "Share link" });
-  const copyId = button("Copy");
-  const copyLink = button("Copy");
-  const moves = el("ol", { class: "tt-moves", "aria-label": "Moves" });
-  // the games set aside on this device (saved-games.js), most recent first
-  const savedTitle = el("summary", {}, "Saved games");
-  const savedList = el("ol", { class: "tt-saved-list", "aria-label": "Saved games" });
-  const savedEmpty = el("p", { class: "tt-saved-empty" }, "None yet. A game you leave for another (a link, a new game) is kept here.");
-  const savedBox = el("details", { class: "tt-saved-games" }, savedTitle, savedEmpty, savedList);
-  const live = liveRegion();
-  const cursorLive = liveRegion(); // what the board's keyboard cursor is on, apart from the game's news
-  const help = el(
-    "details",
-    { class: "tt-help" },
-    el("summary", {}, "Keys"),
-    el(
-      "ul",
-      {},
-      el("li", {}, "Tab to the board; arrow keys move between points, Up/Down change row."),
-      el("li", {}, "Enter or Space picks up a checker; with one picked, arrows step through its destinations and Enter drops it."),
-      el("li", {}, "Escape puts a checker back; N / P jump to the next / previous movable checker."),
-      el("li", {}, "R rolls, U undoes the last checker, C confirms the move, H asks for a hint."),
-    ),
-  );
-  const game = el(
-      "div",
-      { class: "tt-game", "aria-busy": "false" },
-      progressBox,
-      notice,
-      awayBox,
-      status,
-      thinking,
-      boardAndSide(
-        boardHolder,
-        buttons,
-        ["roll", "double", "take", "drop", "undo", "confirm", "next", "hint"],
-        el("label", { class: "tt-check" }, showCostBox, " Show what each of my moves cost"),
-        cost,
-        hintBox,
-        info,
-        el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Position ID"), positionId, copyId),
-        el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Share link"), shareLinkInput, copyLink),
-        el("h3", {}, "Moves"),
-        moves,
-        el("div", { class: "tt-actions" }, buttons.newGame, buttons.review, buttons.flip),
-        savedBox,
-        help,
-      ),
-      live,
-      cursorLive,
-    );
-  setChildren(root, game);
-  for (const name of ["double", "take", "drop", "next", "hint"]) show(buttons[name], false);
-  // until the engine has loaded and the first game is on show (refreshControls), nothing can be pressed that
-  // needs it: Roll, Undo and Confirm stay in their places, disabled
-  for (const control of [...Object.values(buttons), copyId, copyLink]) control.disabled = control !== buttons.flip;
-  return { game, thinking, hintBox, cost, showCost: showCostBox, buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive, savedTitle, savedList, savedEmpty, awayBox, awayText, playHere };
-}

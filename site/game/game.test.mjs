@@ -2,9 +2,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
+import { costMark, costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
 import { applicableOptions, defaultOptions, normaliseOptions } from "./dialog.js";
 import { parseShareLink, shareLink } from "./links.js";
+import { storedFlag, storeFlag } from "./remembered.js";
+import { SOUND_KEY, soundNotes, SOUNDS } from "./sound.js";
 
 test("a share link round-trips rule set, start, position, turn and match length", () => {
   const href = shareLink("https://example.org/play/?old=1#x", {
@@ -70,7 +72,10 @@ test("equities carry their sign; a play within half a thousandth of the best is 
   assert.equal(formatEquity(-0.0451), "\u22120.045");
   assert.equal(formatEquity(0.0002), "0.000");
   assert.equal(costText({ notation: "13/7 8/7", best: "13/7 8/7", cost: 0 }), "13/7 8/7: best move.");
-  assert.equal(costText({ notation: "24/18 13/11", best: "13/7 8/7", cost: 0.042 }), "24/18 13/11: cost 0.042 (best: 13/7 8/7).");
+  assert.equal(
+    costText({ notation: "24/18 13/11", best: "13/7 8/7", cost: 0.042 }),
+    "24/18 13/11: cost 0.042, doubtful (equity given away against the best play, 13/7 8/7; 1.000 is a whole game).",
+  );
   assert.equal(cubeAdviceText({ verdict: "No double", reason: "" }), "No double.");
   assert.equal(cubeAdviceText({ verdict: "Double, take", reason: "a clear lead" }), "Double, take: a clear lead");
   assert.equal(cubeEquitiesText({ take: -0.5, drop: -1 }), "take \u22120.500 \u00b7 drop \u22121.000");
@@ -83,4 +88,37 @@ test("the computer's level defaults to expert and keeps a well-formed name; the 
   assert.equal(normaliseOptions({ level: "<script>" }).level, "expert");
   assert.equal(normaliseOptions({ level: 3 }).level, "expert");
   assert.equal(normaliseOptions({ show_cost: 1 }).show_cost, true);
+});
+
+test("the sound (a remembered flag) is off until the player turns it on, and the choice is remembered", () => {
+  const store = new Map();
+  const storage = { getItem: (k) => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, v) };
+  assert.equal(storedFlag(SOUND_KEY, storage), false);
+  storeFlag(SOUND_KEY, true, storage);
+  assert.equal(storedFlag(SOUND_KEY, storage), true);
+  storeFlag(SOUND_KEY, false, storage);
+  assert.equal(storedFlag(SOUND_KEY, storage), false);
+  const broken = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("denied"); } };
+  assert.equal(storedFlag(SOUND_KEY, broken), false);
+  storeFlag(SOUND_KEY, true, broken); // forgets quietly
+});
+
+test("every sound the board or the page asks for has notes, each short", () => {
+  for (const kind of SOUNDS) {
+    const notes = soundNotes(kind);
+    assert.ok(notes.length > 0, kind);
+    for (const [start, length, type, frequency, volume] of notes) {
+      assert.ok(start >= 0 && length > 0 && start + length < 1, kind);
+      assert.ok(["tone", "noise"].includes(type) && frequency > 20 && volume > 0 && volume <= 1, kind);
+    }
+  }
+});
+
+test("a play's cost carries the review's mark: doubtful from 0.04, bad from 0.08, very bad from 0.16", () => {
+  assert.equal(costMark(0.039), null);
+  assert.equal(costMark(0.04), "doubtful");
+  assert.equal(costMark(0.0799), "doubtful");
+  assert.equal(costMark(0.08), "bad");
+  assert.equal(costMark(0.16), "very bad");
+  assert.equal(costText({ notation: "a", best: "b", cost: 0.012 }), "a: cost 0.012 (equity given away against the best play, b; 1.000 is a whole game).");
 });

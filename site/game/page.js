@@ -21,34 +21,24 @@ export function pageButton(label, extra = {}) {
   return el("button", { type: "button", class: "tt-button", ...extra }, label);
 }
 
-/**
- * The board beside its side panel (the panel goes below on a narrow screen, game.css): `side` are
- * the panel's parts, starting with the row of the turn's buttons named `actions` of `buttons`.
- */
-export function boardAndSide(boardHolder, buttons, actions, ...side) {
-  return el(
-    "div",
-    { class: "tt-main" },
-    boardHolder,
-    el("aside", { class: "tt-side" }, el("div", { class: "tt-actions" }, ...actions.map((n) => buttons[n])), ...side),
-  );
-}
-
 /** The engine's loading bar and its words: `{progress, progressText, progressBox}` (see showProgress). */
 export function engineProgress() {
   const progress = el("progress", { max: ENGINE_STAGES.length, value: 0 });
-  const progressText = el("span", {}, "Loading the rules engine…");
+  const progressText = el("span", {}, `${GETTING_READY}…`);
   const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
   return { progress, progressText, progressBox };
 }
 
-// the worker's boot stages, in order (site/engine/PROTOCOL.md)
+// the worker's boot stages, in order (site/engine/PROTOCOL.md), told in the game's words, not the files'
 const ENGINE_STAGES = ["runtime", "packages", "engine", "import"];
+const STAGE_WORDS = { runtime: "setting up the table", packages: "fetching the rules", engine: "learning the rules", import: "shaking the dice" };
+/** What the board and the loading bar say while the engine starts. */
+export const GETTING_READY = "Getting the game ready";
 
 /** Show a boot stage the engine reported in the parts of engineProgress(). */
 export function showProgress(ui, stage, detail) {
   ui.progress.value = ENGINE_STAGES.indexOf(stage) + 1;
-  setChildren(ui.progressText, `Loading the rules engine (${ui.progress.value}/${ENGINE_STAGES.length}): ${detail}`);
+  setChildren(ui.progressText, `${GETTING_READY} (${ui.progress.value}/${ENGINE_STAGES.length}): ${STAGE_WORDS[stage] || detail}…`);
 }
 
 /**

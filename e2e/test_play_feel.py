@@ -1,0 +1,102 @@
+"""The game's feel: the dice roll and the checkers slide (not under prefers-reduced-motion), and sounds
+made with Web Audio, off until the player turns them on, the choice remembered (docs/play.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import PageProblems
+from driving import open_game, play_turn_with_pointer, wait_for_player, watched_page
+from playwright.sync_api import Browser, Page, expect
+
+# Counts the sounds' sources as the page makes them: the real AudioContext, watched.
+COUNT_AUDIO = """
+window.__ttSources = 0;
+const Real = window.AudioContext;
+if (Real) {
+  window.AudioContext = class extends Real {
+    createOscillator() { window.__ttSources += 1; return super.createOscillator(); }
+    createBufferSource() { window.__ttSources += 1; return super.createBufferSource(); }
+  };
+}
+"""
+
+
+def motion_page(browser: Browser, problems: PageProblems, reduced: str) -> Iterator[Page]:
+    context = browser.new_context(reduced_motion=reduced, service_workers="block")  # type: ignore[arg-type]
+    context.add_init_script(COUNT_AUDIO)
+    yield from watched_page(context, problems)
+
+
+@pytest.fixture
+def moving_page(browser: Browser, problems: PageProblems) -> Iterator[Page]:
+    yield from motion_page(browser, problems, "no-preference")
+
+
+@pytest.fixture
+def still_page(browser: Browser, problems: PageProblems) -> Iterator[Page]:
+    yield from motion_page(browser, problems, "reduce")
+
+
+def play_a_turn_each(page: Page) -> dict[str, int]:
+    """Play the player's first turn and wait for the computer's; the board's motion counts."""
+    v = wait_for_player(page)
+    play_turn_with_pointer(page, v, use_drag=False)
+    page.wait_for_function(
+        "(n) => { const g = window.toutesTables; const v = g.view;"
+        " return !g.busy && v.moves.filter((m) => m.kind === 'play').length >= n; }",
+        arg=len([m for m in v["moves"] if m["kind"] == "play"]) + 2,
+    )
+    return page.evaluate("() => window.toutesTables.board.motion")  # type: ignore[no-any-return]
+
+
+def test_the_dice_roll_and_the_computers_checkers_slide(moving_page: Page, site_url: str) -> None:
+    open_game(moving_page, site_url)
+    motion = play_a_turn_each(moving_page)
+    assert motion["rolls"] >= 2 and motion["slides"] >= 2, motion  # the player's click glides, the computer's play
+
+
+def test_under_reduced_motion_the_dice_and_checkers_do_not_move(still_page: Page, site_url: str) -> None:
+    open_game(still_page, site_url)
+    motion = play_a_turn_each(still_page)
+    assert motion == {"rolls": 0, "slides": 0}
+
+
+def test_sound_is_off_until_turned_on_and_the_choice_is_remembered(moving_page: Page, site_url: str) -> None:
+    page = moving_page
+    open_game(page, site_url)
+    toggle = page.get_by_label("Sound")
+    expect(toggle).not_to_be_checked()
+    play_a_turn_each(page)
+    assert page.evaluate("() => window.__ttSources") == 0  # off: not a sound made
+    toggle.check()
+    assert page.evaluate("() => localStorage.getItem('toutes-tables:sound')") == "on"
+    play_a_turn_each(page)
+    assert page.evaluate("() => window.__ttSources") > 0
+    page.reload()
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=60_000)
+    expect(page.get_by_label("Sound")).to_be_checked()
+    page.get_by_label("Sound").uncheck()
+    assert page.evaluate("() => localStorage.getItem('toutes-tables:sound')") == "off"
+
+
+def test_rolling_by_hand_waits_for_the_roll_button(moving_page: Page, site_url: str) -> None:
+    page = moving_page
+    open_game(page, site_url)
+    page.get_by_label("Roll my dice by hand").check()
+    v = wait_for_player(page)
+    play_turn_with_pointer(page, v, use_drag=False)
+    # the computer plays, and the player's dice then wait for the Roll button
+    page.wait_for_function(
+        "() => { const g = window.toutesTables;"
+        " return !g.busy && g.view.phase === 'roll' && g.view.actor === 'white'; }"
+    )
+    expect(page.locator(".tt-status")).to_have_text("Your turn: roll the dice.")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    page.wait_for_function(
+        "() => { const v = window.toutesTables.view; return v.phase === 'move' && v.actor === 'white'; }"
+    )
+    page.reload()
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=60_000)
+    expect(page.get_by_label("Roll my dice by hand")).to_be_checked()  # remembered in this browser

@@ -1,0 +1,213 @@
+"""The play pages as an app, at a phone's sizes and a desktop's (docs/play.md, docs/play-chouette.md).
+
+The board is as large as the window allows (95 % of a phone's width held upright, 75 % of the height in
+landscape and on a desktop), the turn's controls are all on the first screen without scrolling, and
+they keep their places when a move is complete. Screenshots of the game, the chouette and a finished
+game are written to .cache/screenshots/ (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, PageProblems
+from driving import (
+    BOOT_TIMEOUT_MS,
+    GAME_TIMEOUT_MS,
+    click_location,
+    farthest_move,
+    open_chouette,
+    open_game,
+    play_until_double_is_possible,
+    start_new_game,
+    wait_for_player,
+    wait_for_steps,
+    wait_until_idle,
+    watched_page,
+)
+from playwright.sync_api import Browser, Page, expect
+
+SCREENSHOTS = ROOT / ".cache" / "screenshots"
+PHONE = (390, 844)
+SMALL_PHONE = (360, 640)
+PHONE_LANDSCAPE = (844, 390)
+DESKTOP = (1280, 800)
+SIZES = [PHONE, SMALL_PHONE, PHONE_LANDSCAPE, DESKTOP]
+GAME_CONTROLS = ["Roll", "Undo", "Confirm", "Hint", "Next game", "New game…"]
+CUBE_CONTROLS = ["Double", "Take", "Drop"]
+CHOUETTE_CONTROLS = ["Roll", "Double", "Undo", "Confirm", "Next game", "Resign", "New chouette…"]
+
+
+def size_id(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+@pytest.fixture
+def sized_page(browser: Browser, problems: PageProblems, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page with the viewport given by the test's ``size`` parameter, a phone's with touch."""
+    width, height = request.param
+    phone = width < 900
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone, service_workers="block"
+    )
+    yield from watched_page(context, problems)
+
+
+def screenshot(page: Page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    assert size is not None
+    path = SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    return page.evaluate(
+        "(s) => { const r = document.querySelector(s).getBoundingClientRect();"
+        " return {x: r.x, y: r.y, width: r.width, height: r.height}; }",
+        selector,
+    )
+
+
+def control_boxes(page: Page, names: list[str]) -> dict[str, dict[str, float]]:
+    """Where each control of the bar is on the screen (it must be there: shown, if disabled)."""
+    boxes = {}
+    for name in names:
+        button = page.locator(".tt-control-bar").get_by_role("button", name=name, exact=True)
+        expect(button).to_be_visible()
+        found = button.bounding_box()
+        assert found is not None, name
+        boxes[name] = found
+    return boxes
+
+
+def assert_board_fills_the_screen(page: Page) -> None:
+    size = page.viewport_size
+    assert size is not None
+    board = box(page, "canvas.tt-board")
+    if size["width"] < size["height"]:
+        assert board["width"] >= 0.95 * size["width"], (board, size)
+    else:
+        assert board["height"] >= 0.75 * size["height"], (board, size)
+    assert board["x"] >= 0 and board["x"] + board["width"] <= size["width"] + 0.5, (board, size)
+
+
+def assert_on_the_first_screen(page: Page, boxes: dict[str, dict[str, float]]) -> None:
+    size = page.viewport_size
+    assert size is not None
+    assert page.evaluate("() => window.scrollY") == 0
+    for name, b in boxes.items():
+        assert b["y"] >= 0 and b["y"] + b["height"] <= size["height"], (name, b, size)
+        assert b["x"] >= 0 and b["x"] + b["width"] <= size["width"] + 0.5, (name, b, size)
+        if size["width"] < 900:
+            assert b["height"] >= 44 and b["width"] >= 44, (name, b)  # a finger's target
+
+
+def wait_for_own_move(page: Page) -> dict[str, Any]:
+    v = wait_for_player(page)
+    assert v["phase"] == "move" and not v["turn_state"]["finished"], v["phase"]
+    return v
+
+
+@pytest.mark.parametrize("sized_page", SIZES, ids=size_id, indirect=True)
+def test_the_game_board_fills_the_screen_with_every_control_on_the_first_screen(
+    sized_page: Page, site_url: str
+) -> None:
+    page = sized_page
+    open_game(page, site_url)
+    wait_for_own_move(page)
+    assert_board_fills_the_screen(page)
+    assert_on_the_first_screen(page, control_boxes(page, GAME_CONTROLS))
+    screenshot(page, "game")
+    # the theme's navigation is out of the way; a slim bar leads back to the rules book
+    expect(page.locator(".md-header")).to_be_hidden()
+    expect(page.locator(".md-sidebar")).to_have_count(0)
+    expect(page.get_by_role("link", name="Toutes Tables: the rules book")).to_be_visible()
+
+
+@pytest.mark.parametrize("sized_page", [PHONE, DESKTOP], ids=size_id, indirect=True)
+def test_the_controls_keep_their_places_when_the_move_is_complete(sized_page: Page, site_url: str) -> None:
+    page = sized_page
+    open_game(page, site_url)
+    v = wait_for_own_move(page)
+    before = control_boxes(page, GAME_CONTROLS)
+    expect(page.get_by_role("button", name="Confirm")).to_be_disabled()
+    while not v["turn_state"]["finished"]:
+        src, dst = farthest_move(v)
+        click_location(page, src)
+        click_location(page, dst)
+        v = wait_for_steps(page, len(v["turn_state"]["steps"]) + 1)
+    if v["turn_state"]["no_play"]:
+        pytest.skip("no legal play with this roll")  # never the first roll of a game: every roll has a play
+    expect(page.get_by_role("button", name="Confirm")).to_be_enabled()
+    after = control_boxes(page, GAME_CONTROLS)
+    assert after == before
+    assert_on_the_first_screen(page, after)
+
+
+@pytest.mark.parametrize("sized_page", [PHONE, DESKTOP], ids=size_id, indirect=True)
+def test_a_finished_game_shows_its_result_with_the_controls_in_place(sized_page: Page, site_url: str) -> None:
+    page = sized_page
+    open_game(page, site_url)
+    start_new_game(page, rules="backgammon", opponent="human")
+    v = play_until_double_is_possible(page, 6)
+    assert v is not None, "no chance to double in 6 turns"
+    before = control_boxes(page, GAME_CONTROLS + CUBE_CONTROLS)
+    page.get_by_role("button", name="Double").click()
+    page.wait_for_function("() => window.toutesTables.view.phase === 'double-offered'")
+    page.get_by_role("button", name="Drop").click()
+    page.wait_for_function("() => window.toutesTables.view.phase === 'over'")
+    v = wait_until_idle(page)
+    after = control_boxes(page, GAME_CONTROLS + CUBE_CONTROLS)
+    assert after == before
+    assert_on_the_first_screen(page, after)
+    expect(page.locator(".tt-status")).to_contain_text("wins a single game (double dropped)")
+    # the banner across the board is drawn in lines that fit it (see the screenshot)
+    banner = page.evaluate("() => window.toutesTables.board.state.message")
+    assert banner.startswith(("Black wins", "White wins")), banner
+    screenshot(page, "game-over")
+
+
+@pytest.mark.parametrize("sized_page", [PHONE, DESKTOP, (1280, 720)], ids=size_id, indirect=True)
+def test_the_new_game_dialog_fits_the_window_with_its_start_button_in_sight(sized_page: Page, site_url: str) -> None:
+    page = sized_page
+    open_game(page, site_url)
+    page.get_by_role("button", name="New game…").click()
+    dialog = page.locator("dialog.tt-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator("select[name=rules]").select_option("backgammon")  # the longest form: every cube option
+    size = page.viewport_size
+    assert size is not None
+    start = dialog.get_by_role("button", name="Start")
+    b = start.bounding_box()
+    assert b is not None and b["y"] + b["height"] <= size["height"], (b, size)
+    d = dialog.bounding_box()
+    assert d is not None and d["y"] >= 0 and d["y"] + d["height"] <= size["height"], (d, size)
+    # every field looks editable: it has a border
+    for field in ("select[name=rules]", "input[name=match_length]"):
+        width = dialog.locator(field).evaluate("(e) => getComputedStyle(e).borderTopWidth")
+        assert width not in ("0px", ""), (field, width)
+    screenshot(page, "new-game-dialog")
+
+
+def start_chouette(page: Page) -> None:
+    form = page.locator("form.tt-chouette-setup")
+    expect(form).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    form.get_by_role("button", name="Start the chouette").click()
+    expect(form).to_be_hidden()
+    page.wait_for_function("() => window.toutesTables.view", timeout=GAME_TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("sized_page", SIZES, ids=size_id, indirect=True)
+def test_the_chouette_board_and_controls_fit_the_first_screen(sized_page: Page, site_url: str) -> None:
+    page = sized_page
+    open_chouette(page, site_url)
+    start_chouette(page)  # the default setup: You, a person, and two computers
+    wait_until_idle(page)
+    assert_board_fills_the_screen(page)
+    assert_on_the_first_screen(page, control_boxes(page, CHOUETTE_CONTROLS))
+    screenshot(page, "chouette")
