@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import PageProblems
-from driving import open_game, play_turn_with_pointer, wait_for_player, watched_page
+from driving import open_game, play_turn_with_pointer, seed_dice, wait_for_player, watched_page
 from playwright.sync_api import Browser, Page, expect
 
 # Counts the sounds' sources as the page makes them: the real AudioContext, watched.
@@ -23,20 +23,21 @@ if (Real) {
 """
 
 
-def motion_page(browser: Browser, problems: PageProblems, reduced: str) -> Iterator[Page]:
+def motion_page(browser: Browser, problems: PageProblems, seed: int, reduced: str) -> Iterator[Page]:
     context = browser.new_context(reduced_motion=reduced, service_workers="block")  # type: ignore[arg-type]
+    seed_dice(context, seed)
     context.add_init_script(COUNT_AUDIO)
     yield from watched_page(context, problems)
 
 
 @pytest.fixture
-def moving_page(browser: Browser, problems: PageProblems) -> Iterator[Page]:
-    yield from motion_page(browser, problems, "no-preference")
+def moving_page(browser: Browser, problems: PageProblems, dice_seed: int) -> Iterator[Page]:
+    yield from motion_page(browser, problems, dice_seed, "no-preference")
 
 
 @pytest.fixture
-def still_page(browser: Browser, problems: PageProblems) -> Iterator[Page]:
-    yield from motion_page(browser, problems, "reduce")
+def still_page(browser: Browser, problems: PageProblems, dice_seed: int) -> Iterator[Page]:
+    yield from motion_page(browser, problems, dice_seed, "reduce")
 
 
 def play_a_turn_each(page: Page) -> dict[str, int]:
@@ -86,8 +87,9 @@ def test_rolling_by_hand_waits_for_the_roll_button(moving_page: Page, site_url: 
     open_game(page, site_url)
     page.get_by_label("Roll my dice by hand").check()
     v = wait_for_player(page)
-    play_turn_with_pointer(page, v, use_drag=False)
-    # the computer plays, and the player's dice then wait for the Roll button
+    if v["phase"] == "move":  # the opening roll was the player's: play it first
+        play_turn_with_pointer(page, v, use_drag=False)
+    # once the computer has played, the player's dice wait for the Roll button
     page.wait_for_function(
         "() => { const g = window.toutesTables;"
         " return !g.busy && g.view.phase === 'roll' && g.view.actor === 'white'; }"

@@ -22,6 +22,7 @@ from driving import (
     open_chouette,
     open_game,
     play_until_double_is_possible,
+    seed_dice,
     start_new_game,
     wait_for_player,
     wait_for_steps,
@@ -46,13 +47,16 @@ def size_id(size: tuple[int, int]) -> str:
 
 
 @pytest.fixture
-def sized_page(browser: Browser, problems: PageProblems, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A page with the viewport given by the test's ``size`` parameter, a phone's with touch."""
+def sized_page(
+    browser: Browser, problems: PageProblems, dice_seed: int, request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A page with the viewport given by the test's ``size`` parameter, a phone's with touch; seeded dice."""
     width, height = request.param
     phone = width < 900
     context = browser.new_context(
         viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone, service_workers="block"
     )
+    seed_dice(context, dice_seed)
     yield from watched_page(context, problems)
 
 
@@ -141,8 +145,7 @@ def test_the_controls_keep_their_places_when_the_move_is_complete(sized_page: Pa
         click_location(page, src)
         click_location(page, dst)
         v = wait_for_steps(page, len(v["turn_state"]["steps"]) + 1)
-    if v["turn_state"]["no_play"]:
-        pytest.skip("no legal play with this roll")  # never the first roll of a game: every roll has a play
+    assert not v["turn_state"]["no_play"], "the seeded first roll has no play: nothing to complete"
     expect(page.get_by_role("button", name="Confirm")).to_be_enabled()
     after = control_boxes(page, GAME_CONTROLS)
     assert after == before
@@ -207,7 +210,10 @@ def test_the_chouette_board_and_controls_fit_the_first_screen(sized_page: Page, 
     page = sized_page
     open_chouette(page, site_url)
     start_chouette(page)  # the default setup: You, a person, and two computers
-    wait_until_idle(page)
+    # until You must act: the computers may play several turns first, each shown as it slides in
+    page.wait_for_function(
+        "() => { const g = window.toutesTables; return g.view && !g.busy; }", timeout=4 * GAME_TIMEOUT_MS
+    )
     assert_board_fills_the_screen(page)
     assert_on_the_first_screen(page, control_boxes(page, CHOUETTE_CONTROLS))
     screenshot(page, "chouette")

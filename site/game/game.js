@@ -230,6 +230,11 @@ export function createGame(root, { workerUrl }) {
 
   /** Start a new match with the options `chosen`; the game in play is kept first. Returns whether it was. */
   async function startNewMatch(chosen) {
+    // a new game asked for while the engine works for the old one (the computer's turn) is not dropped:
+    // that answer comes first, then nothing more of the old game is scheduled
+    while (busy && !destroyed) await new Promise((resolve) => setTimeout(resolve, 25));
+    clearTimeout(pending);
+    pending = null;
     const kept = keepGameInPlay();
     setPlayers(chosen);
     await run(() => engine.call("new_match", engineOptions(options)));
