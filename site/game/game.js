@@ -18,6 +18,7 @@ import {
   announceIn,
   bindShortcutKeys,
   GETTING_READY,
+  pageButton,
   boardPosition,
   renderMoveList,
   showEngineFailure,
