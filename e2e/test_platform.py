@@ -66,7 +66,9 @@ def test_engine_worker_boots_and_answers_version(page: Page, site_url: str) -> N
     assert list(dict.fromkeys(answer["stages"])) == ["runtime", "packages", "engine", "import"]
     assert answer["failure"] == {
         "name": "EngineError", "type": "ServiceError", "message": "unknown service method 'no_such_method'"}
-    assert answer["badParams"]["type"] == "TypeError"
+    # a malformed call is refused by the service's own check, naming the parameter (not a Python TypeError)
+    assert answer["badParams"] == {
+        "type": "ServiceError", "message": "version has no parameter 'surplus'; it takes no parameters"}
 
 
 def test_no_request_leaves_the_origin(page: Page, site_url: str, problems: Any) -> None:

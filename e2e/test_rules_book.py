@@ -51,13 +51,15 @@ def test_gallery_shows_225_starts_linking_to_the_game(page: Page, site_url: str)
     page.goto(site_url + "starts/")
     items = page.locator("ol.tt-gallery li")
     assert items.count() == 225
-    link = page.locator("#start-64 a")
+    link = page.locator("#start-64 a").first
     # written relative; Material's instant navigation makes the links of a page absolute once loaded
     assert link.evaluate("a => a.href") == site_url + "play/?rules=toutes-tables-225&start=64"
     image = page.locator("#start-64 img")
     image.scroll_into_view_if_needed()
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
     assert "Start No. 64" in (image.get_attribute("alt") or "")
+    embed = page.locator("#start-64 a.tt-gallery-embed")
+    assert embed.evaluate("a => a.href") == site_url + "embed/?position=64#a-board-on-another-site"
 
 
 def engine_points(number: int) -> list[int]:
