@@ -8,6 +8,9 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Page, expect
 
 BOOT_TIMEOUT_MS = 90_000
+# The engine answers each change in well under a second on an idle machine; a loaded one (CI beside
+# other work) can take many times that, and a wait that is too short fails by chance.
+ANSWER_TIMEOUT_MS = 30_000
 OPENING_52 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
 
 
@@ -26,7 +29,7 @@ def click_point(page: Page, location: int | str, *, button: str = "left") -> Non
 
 
 def wait_for_xgid(page: Page, expected: str) -> None:
-    expect(page.get_by_label("XGID", exact=True)).to_have_value(expected)
+    expect(page.get_by_label("XGID", exact=True)).to_have_value(expected, timeout=ANSWER_TIMEOUT_MS)
 
 
 def test_a_position_set_up_by_clicks_gets_its_ids_and_its_analysis(page: Page, site_url: str) -> None:
@@ -34,7 +37,7 @@ def test_a_position_set_up_by_clicks_gets_its_ids_and_its_analysis(page: Page, s
     page.locator(".tt-analysis select[name=rules]").select_option("backgammon")
     page.get_by_role("button", name="Clear board").click()
     wait_for_xgid(page, "XGID=--------------------------:0:0:1:00:0:0:0:0:10")
-    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("cannot be played")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("cannot be played", timeout=ANSWER_TIMEOUT_MS)
     # White: two on its 6 point and one on its 5; Black: one on its ace point (absolute 24)
     for location in (6, 6, 5):
         click_point(page, location)
@@ -47,11 +50,11 @@ def test_a_position_set_up_by_clicks_gets_its_ids_and_its_analysis(page: Page, s
     assert view["position"]["off"] == {"black": 14, "white": 12}
     # a right-click takes a checker away again
     click_point(page, 5, button="right")
-    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White on roll")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White on roll", timeout=ANSWER_TIMEOUT_MS)
     page.wait_for_function("() => window.toutesTablesAnalysis.view.position.off.white === 13")
     page.get_by_label("First die").select_option("6")
     page.get_by_label("Second die").select_option("5")
-    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 6-5")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 6-5", timeout=ANSWER_TIMEOUT_MS)
     page.get_by_role("button", name="Analyse").click()
     plays = page.locator(".tt-analysis-plays li")
     expect(plays.first).to_contain_text("6/off", timeout=BOOT_TIMEOUT_MS)
@@ -62,7 +65,9 @@ def test_a_pasted_xgid_opens_with_its_dice_cube_and_score_and_the_best_plays(pag
     page.locator(".tt-analysis select[name=rules]").select_option("backgammon")
     page.get_by_label("XGID, gnubg ID or Position ID").fill("XGID=-b----E-C---eE---c-e----B-:1:-1:1:31:1:2:0:5:10")
     page.get_by_role("button", name="Load").click()
-    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 3-1: 16 legal plays")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text(
+        "White to play 3-1: 16 legal plays", timeout=ANSWER_TIMEOUT_MS
+    )
     assert page.get_by_label("Cube", exact=True).input_value() == "2"
     assert page.get_by_label("Cube owner").input_value() == "black"
     assert page.get_by_label("Match length (0: money)").input_value() == "5"
@@ -86,7 +91,7 @@ def test_a_bad_id_is_named_and_the_board_is_kept(page: Page, site_url: str) -> N
     expect(page.locator(".tt-analysis .tt-notice")).to_contain_text("is not an XGID")
     page.get_by_label("XGID, gnubg ID or Position ID").fill("XGID=-b----E-C---eE---c-e----B-:0:0:1:77:0:0:0:0:10")
     page.get_by_role("button", name="Load").click()
-    expect(page.locator(".tt-analysis .tt-notice")).to_contain_text("dice")
+    expect(page.locator(".tt-analysis .tt-notice")).to_contain_text("dice", timeout=ANSWER_TIMEOUT_MS)
     assert page.get_by_label("XGID", exact=True).input_value() == before
 
 
@@ -100,7 +105,7 @@ def test_the_share_link_opens_the_board_at_the_position_and_play_from_here_start
     assert play is not None and "position=4HPwATDgc%2FABMA" in play and "rules=backgammon" in play
     page.get_by_label("Start number").fill("17")
     page.get_by_role("button", name="Set up").click()
-    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 5-2")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 5-2", timeout=ANSWER_TIMEOUT_MS)
     assert page.get_by_label("XGID", exact=True).input_value() != OPENING_52
 
 
@@ -113,7 +118,7 @@ def test_a_rollout_runs_beside_the_search_and_stops(page: Page, site_url: str) -
     expect(rows).to_have_count(4, timeout=BOOT_TIMEOUT_MS)
     expect(page.locator(".tt-rollout-status")).to_contain_text("2 games of each play", timeout=BOOT_TIMEOUT_MS)
     page.get_by_role("button", name="Stop").click()
-    expect(page.get_by_role("button", name="Roll out")).to_be_enabled()
+    expect(page.get_by_role("button", name="Roll out")).to_be_enabled(timeout=ANSWER_TIMEOUT_MS)
     games = page.locator(".tt-rollout-status").inner_text()
     page.wait_for_timeout(6000)
     assert page.locator(".tt-rollout-status").inner_text() == games, "the rollout went on after Stop"
@@ -131,4 +136,4 @@ def test_the_embed_code_shows_the_position_on_the_board(page: Page, site_url: st
 
 def test_a_link_with_a_position_id_turn_and_dice_opens_that_turn(page: Page, site_url: str) -> None:
     open_board(page, site_url, "?rules=toutes-tables&position=4HPwATDgc/ABMA&turn=black&dice=6-1")
-    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("Black to play 6-1")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("Black to play 6-1", timeout=ANSWER_TIMEOUT_MS)
