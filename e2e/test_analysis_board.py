@@ -105,8 +105,9 @@ def test_the_share_link_opens_the_board_at_the_position_and_play_from_here_start
     assert play is not None and "position=4HPwATDgc%2FABMA" in play and "rules=backgammon" in play
     page.get_by_label("Start number").fill("17")
     page.get_by_role("button", name="Set up").click()
+    # the status read "White to play 5-2" before the click too: wait for the new position's XGID, then read it
+    expect(page.get_by_label("XGID", exact=True)).not_to_have_value(OPENING_52, timeout=ANSWER_TIMEOUT_MS)
     expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 5-2", timeout=ANSWER_TIMEOUT_MS)
-    assert page.get_by_label("XGID", exact=True).input_value() != OPENING_52
 
 
 def test_a_rollout_runs_beside_the_search_and_stops(page: Page, site_url: str) -> None:
