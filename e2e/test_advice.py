@@ -90,7 +90,8 @@ def test_the_hints_best_play_is_legal_and_playing_it_costs_nothing(page: Page, s
     expect(page.locator(".tt-hint")).to_be_hidden()
 
 
-def test_the_cost_of_another_move_is_shown_as_a_figure(page: Page, site_url: str) -> None:
+def play_a_move_with_a_choice_showing_its_cost(page: Page, site_url: str) -> dict[str, Any] | None:
+    """Open the game with the cost shown, play White's turns until one had a choice; return its cost line."""
     open_game(page, site_url)
     page.get_by_label("Show what each of my moves cost").check()
     for _ in range(6):
@@ -102,8 +103,13 @@ def test_the_cost_of_another_move_is_shown_as_a_figure(page: Page, site_url: str
         wait_for_more_moves(page, len(v["moves"]))
         if choice:
             break
-    cost = game_view(page)["last_cost"]
-    assert cost["colour"] == "white" and cost["cost"] >= 0
+    cost: dict[str, Any] | None = game_view(page)["last_cost"]
+    return cost
+
+
+def test_the_cost_of_another_move_is_shown_as_a_figure(page: Page, site_url: str) -> None:
+    cost = play_a_move_with_a_choice_showing_its_cost(page, site_url)
+    assert cost is not None and cost["colour"] == "white" and cost["cost"] >= 0
     marks = [(0.16, ", very bad"), (0.08, ", bad"), (0.04, ", doubtful")]  # the review's (docs/computer.md)
     mark = next((word for at, word in marks if cost["cost"] >= at), "")
     expected = f"{cost['notation']}: best move." if cost["cost"] < 0.0005 else (
@@ -115,18 +121,7 @@ def test_the_cost_of_another_move_is_shown_as_a_figure(page: Page, site_url: str
 
 def test_the_cost_line_of_the_last_move_survives_a_reload(page: Page, site_url: str) -> None:
     """The page asks load to work the cost out again (show_cost_for): the line is not lost with the reload."""
-    open_game(page, site_url)
-    page.get_by_label("Show what each of my moves cost").check()
-    for _ in range(6):
-        v = wait_for_player(page)
-        if v["phase"] == "over":
-            pytest.skip("the game ended before a move with a choice")
-        choice = not v["turn_state"]["no_play"] and not v["turn_state"]["forced"]
-        play_turn_with_pointer(page, v, use_drag=False)
-        wait_for_more_moves(page, len(v["moves"]))
-        if choice:
-            break
-    cost = game_view(page)["last_cost"]
+    cost = play_a_move_with_a_choice_showing_its_cost(page, site_url)
     assert cost is not None and cost["colour"] == "white"
     page.reload()
     page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
