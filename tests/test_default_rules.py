@@ -56,3 +56,16 @@ def test_the_default_rules_are_the_same_for_plays_parsing_the_computer_games_and
     assert tt.ComputerPlayer().rules.name == DEFAULT_RULES
     assert tt.Game().rules.name == DEFAULT_RULES and tt.Match().rules.name == DEFAULT_RULES
     assert tt.GameOptions().rules == DEFAULT_RULES == "toutes-tables-225"
+
+
+def test_the_chouette_defaults_to_backgammon_because_the_default_rules_have_no_cube() -> None:
+    """The one documented exception (docs/python.md, "Rule sets"): a chouette is played for the cube."""
+    from toutes_tables import chouette_service
+    from toutes_tables.chouette import CHOUETTE_DEFAULT_RULES
+
+    assert not tt.get_rules(DEFAULT_RULES).cube and tt.get_rules(CHOUETTE_DEFAULT_RULES).cube
+    assert tt.Chouette(["Ann", "Bob", "Cy"]).rules.name == CHOUETTE_DEFAULT_RULES
+    default = inspect.signature(chouette_service.chouette_new).parameters["rules"].default
+    assert default == CHOUETTE_DEFAULT_RULES
+    players = [{"name": name, "kind": "computer", "level": "beginner"} for name in ("Ann", "Bob", "Cy")]
+    assert chouette_service.chouette_new(players, seed=1)["rules"] == CHOUETTE_DEFAULT_RULES

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from toutes_tables import BLACK, RULE_SETS, WHITE, GameOptions, Match, Outcome, Position, get_rules, start_position
 from toutes_tables.game import _point_game_count, announce
-from toutes_tables.matchid import MAX_MATCH_LENGTH as MATCH_ID_MAX_LENGTH
+from toutes_tables.matchid import MATCH_ID_MAX_LENGTH
 from toutes_tables.notation import MAX_NOTATION_LENGTH, MAX_STEPS
 from toutes_tables.service import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, MAX_RECORD_CHARS, new_match
 from toutes_tables.starts import start_number, start_points, start_rolls

@@ -71,6 +71,9 @@ BOX_COLOR = WHITE
 TEAM_COLOR = BLACK
 CHOUETTE_FORMAT = "toutes-tables/chouette"
 CHOUETTE_JSON_VERSION = 1
+CHOUETTE_DEFAULT_RULES = "backgammon"
+"""The chouette's rule set when none is named. Not the engine's :data:`~toutes_tables.rules.DEFAULT_RULES`
+(Toutes Tables 225): a chouette is played for the cube (docs/rules/chouette.md), and that set has none."""
 
 Role = Literal["box", "captain", "member", "out"]
 OrderRound = Mapping[str, int]
@@ -207,7 +210,7 @@ class Settlement:
 class Chouette:
     """A chouette session of 3 to 8 named players in a backgammon set.
 
-    ``rules`` is a backgammon set (``"backgammon"`` unless ``options`` names one).
+    ``rules`` is a backgammon set (:data:`CHOUETTE_DEFAULT_RULES`, ``"backgammon"``, unless ``options`` names one).
     ``order_rolls`` gives the opening dice (rounds of ``{name: die}``, see
     :func:`order_from_rolls`); without it they are rolled with ``rng`` (default: the
     operating system's generator), which also rolls every game's dice not given. ``start``
@@ -225,7 +228,7 @@ class Chouette:
         start: int | DrawnStart | None = None,
     ) -> None:
         if options is None:
-            options = GameOptions(rules="backgammon")  # not the engine's default set: that one has no cube
+            options = GameOptions(rules=CHOUETTE_DEFAULT_RULES)
         if not isinstance(options, GameOptions):
             raise ValueError(f"options must be a GameOptions, got {options!r}")
         if rules is not None:

@@ -59,7 +59,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .chouette import BOX_COLOR, MAX_PLAYERS, TEAM_COLOR, Answer, Chouette, Join, NextGame
+from .chouette import (
+    BOX_COLOR, CHOUETTE_DEFAULT_RULES, MAX_PLAYERS, TEAM_COLOR, Answer, Chouette, Join, NextGame,
+)
 from .errors import IllegalMoveError, InvalidRecordError
 from .game import Double, GameOptions, OpeningRoll, Played, Resign, Roll, announce
 from .notation import parse_play
@@ -346,12 +348,15 @@ def _players(players: Any) -> tuple[list[str], dict[str, Seat]]:
 @method
 def chouette_new(
     players: Any,
-    rules: str = "backgammon",
+    rules: str = CHOUETTE_DEFAULT_RULES,
     jacoby: bool = False,
     start: int | None = None,
     seed: int | None = None,
 ) -> dict[str, Any]:
-    """Start a chouette session and keep it as the one in play (see the module's notes)."""
+    """Start a chouette session and keep it as the one in play (see the module's notes).
+
+    ``rules`` defaults to the chouette's set, plain backgammon, not the engine's default (which has no cube).
+    """
     global _session
     names, seats = _players(players)
     seed = optional_integer("seed", seed, 0, 2**64 - 1)

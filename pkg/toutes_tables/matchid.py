@@ -50,7 +50,10 @@ if TYPE_CHECKING:
     from .match import Match
 
 MATCH_ID_LENGTH = 12
-MAX_MATCH_LENGTH = 64  # gnubg's MAXSCORE: longer matches are not supported by gnubg
+MATCH_ID_MAX_LENGTH = 64
+"""The longest match a gnubg Match ID records (gnubg's MAXSCORE). The engine plays longer matches, up to
+:data:`toutes_tables.rules.MAX_MATCH_LENGTH` (99); what speaks to gnubg in its IDs (a Match ID, an XGID,
+the terminal game that shows them) stops here (docs/rules/decisions.md, "Bounds on what the game accepts")."""
 _FIELD_MAX = 0x7FFF  # the 15-bit fields
 
 
@@ -117,8 +120,8 @@ class MatchState:
         d1, d2 = self.dice if len(self.dice) == 2 else (-1, -1)
         if not (d1 == d2 == 0 or (1 <= d1 <= 6 and 1 <= d2 <= 6)):
             return f"dice must be two values 1-6, or (0, 0) before the roll, got {self.dice!r}"
-        if type(self.match_length) is not int or not 0 <= self.match_length <= MAX_MATCH_LENGTH:
-            return f"match_length must be 0 (money) to {MAX_MATCH_LENGTH}, got {self.match_length!r}"
+        if type(self.match_length) is not int or not 0 <= self.match_length <= MATCH_ID_MAX_LENGTH:
+            return f"match_length must be 0 (money) to {MATCH_ID_MAX_LENGTH}, got {self.match_length!r}"
         if len(self.score) != 2 or any(type(s) is not int or s < 0 for s in self.score):
             return f"score must be two non-negative integers, got {self.score!r}"
         if any(s > _FIELD_MAX for s in self.score):
@@ -206,8 +209,8 @@ class MatchState:
             raise bad(f"dice {high} and {low}: either both dice are rolled or neither")
         if high < low:
             raise bad(f"dice {high} and {low}: gnubg writes the higher die first")
-        if length > MAX_MATCH_LENGTH:
-            raise bad(f"match length {length} is above gnubg's maximum {MAX_MATCH_LENGTH}")
+        if length > MATCH_ID_MAX_LENGTH:
+            raise bad(f"match length {length} is above gnubg's maximum {MATCH_ID_MAX_LENGTH}")
         if length and (score0 > length or score1 > length) and game_state < GameState.OVER:
             # gnubg writes such scores once the match is won (a 7-point match ends 1-10, say) but
             # refuses to read them back; here they are read when the game is over, refused otherwise.

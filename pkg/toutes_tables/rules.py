@@ -77,7 +77,10 @@ DEFAULT_RULES = TOUTES_TABLES_225.name
 # -- bounds (docs/rules/decisions.md, "Bounds on what the game accepts") --------------------------
 
 MAX_MATCH_LENGTH = 99
-"""The longest match, in points (the longest the usual programs offer; XG's too)."""
+"""The longest match, in points (the longest the usual programs offer; XG's too).
+
+A gnubg Match ID records matches up to 64 points only
+(:data:`toutes_tables.matchid.MATCH_ID_MAX_LENGTH`), the bound wherever the engine speaks gnubg's IDs."""
 
 MAX_CUBE = 4096
 """The highest cube value, 2**12, the highest gnubg knows: a double past it is refused."""

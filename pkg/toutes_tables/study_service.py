@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .matchid import MatchState
+from .matchid import MATCH_ID_MAX_LENGTH, MatchState
 from .movegen import check_dice, legal_plays
 from .play import format_play
 from .position import BLACK, CHECKERS, WHITE, Color, Position
@@ -56,7 +56,6 @@ from .xgid import XGID
 ADVICE_LEVEL = "expert"
 MAX_ADVICE_PLAYS = 20
 MAX_ID_CHARS = 120  # the longest of the IDs (an XGID is about 60 characters)
-MAX_MATCH_LENGTH = 64  # the longest match an XGID holds
 MAX_CUBE = 4096
 
 
@@ -168,7 +167,7 @@ def _state(
         position = start_position(integer("start", start, 1, 225), on_roll)
     else:
         position = _board_position(board, on_roll)
-    length = optional_integer("match_length", match_length, 0, MAX_MATCH_LENGTH) or 0
+    length = optional_integer("match_length", match_length, 0, MATCH_ID_MAX_LENGTH) or 0
     scores = (0, 0)
     if score is not None:
         given_score = mapping("score", score, "{black, white}")

@@ -44,7 +44,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from .errors import InvalidPositionError
-from .matchid import GameState, MatchState, player_index
+from .matchid import MATCH_ID_MAX_LENGTH, GameState, MatchState, player_index
 from .position import BLACK, WHITE, Color, Position, to_absolute
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ class XGID:
         turn_code = number(turn, "turn", -1, 1)
         if turn_code == 0:
             raise InvalidXGIDError(f"XGID {text!r}: the turn is 1 (bottom player) or -1 (top player), got 0")
-        match_length = number(length, "match length", 0, 64)
+        match_length = number(length, "match length", 0, MATCH_ID_MAX_LENGTH)
         rule_bits = number(rules, "Crawford/Jacoby field", 0, 1 if match_length else 3)
         on_roll = WHITE if turn_code == 1 else BLACK
         rolled: tuple[int, int] | None = None

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 from ..errors import IllegalMoveError, InvalidNotationError
 from ..game import Game, GameOptions
 from ..match import Match
-from ..matchid import MAX_MATCH_LENGTH, gnubg_id, match_state
+from ..matchid import MATCH_ID_MAX_LENGTH, gnubg_id, match_state
 from ..matfile import MatExportError, match_to_mat
 from ..play import Play
 from ..player import ComputerPlayer, MatchScore, match_score
@@ -277,8 +277,7 @@ class Session:
     def roll_phase(self, game: Game, actor: Color) -> None:
         if actor not in self.humans:
             if self.computer.cube_decision(game, self._match_view(actor)) == "double":
-                value = game.offer_double()
-                self.out.say(f"{_name(actor)} doubles: the stake would be {value}.")
+                self.double(game, actor)
                 return
             self.roll(game, actor)
             return
@@ -286,16 +285,12 @@ class Session:
             self.roll(game, actor)
             return
         self.show_board(game)
-        while True:
-            answer = self.ask_common(game, actor, f"{NAMES[actor]}, roll or double")
-            if answer == RESIGNED:
-                return
+        for answer in self.answers(game, actor, f"{NAMES[actor]}, roll or double"):
             if answer in ("", "r", "roll"):
                 self.roll(game, actor)
                 return
             if answer in ("d", "double"):
-                value = game.offer_double()
-                self.out.say(f"{_name(actor)} doubles: the stake would be {value}.")
+                self.double(game, actor)
                 return
             if answer == "hint":
                 self.out.say(self._cube_hint(game, actor))
@@ -324,6 +319,10 @@ class Session:
         lines = [f"  {a.notation:<24} {a.equity:+.3f}  {a.reason}" for a in best]
         return f"The computer would play {best[0].notation}. Its best plays (equity for you):\n" + "\n".join(lines)
 
+    def double(self, game: Game, actor: Color) -> None:
+        value = game.offer_double()
+        self.out.say(f"{_name(actor)} doubles: the stake would be {value}.")
+
     def roll(self, game: Game, actor: Color) -> None:
         self.out.say(f"{_name(actor)} rolls {_dice_text(game.roll())}: {game.announce()}.")
 
@@ -338,10 +337,7 @@ class Session:
                 self.out.say(f"{_name(actor)} drops.")
             return
         self.show_board(game)
-        while True:
-            answer = self.ask_common(game, actor, f"{NAMES[actor]}, take or drop the double to {value}")
-            if answer == RESIGNED:
-                return
+        for answer in self.answers(game, actor, f"{NAMES[actor]}, take or drop the double to {value}"):
             if answer in ("t", "take"):
                 game.take()
                 self.out.say(f"{_name(actor)} takes: the cube is on {value}.")
@@ -376,11 +372,8 @@ class Session:
         if actor is BLACK:
             self.out.say("Black: write moves in your own numbering (your 24 point is absolute 1).")
         self.plays_listed = []
-        while True:
-            assert game.dice is not None
-            answer = self.ask_common(game, actor, f"{NAMES[actor]} to play {_dice_text(game.dice)}")
-            if answer == RESIGNED:
-                return
+        assert game.dice is not None
+        for answer in self.answers(game, actor, f"{NAMES[actor]} to play {_dice_text(game.dice)}"):
             if answer == "?":
                 self.plays_listed = sorted(plays, key=str)
                 self.out.say(self._numbered(self.plays_listed))
@@ -428,6 +421,15 @@ class Session:
             _, _, rest = tail.partition(")")
             text = head + rest
         return text
+
+    def answers(self, game: Game, actor: Color, prompt: str) -> Iterator[str]:
+        """The player's answers to ``prompt`` (:meth:`ask_common`), asked again as long as the caller reads
+        them; they end when the player resigns, which ends the game."""
+        while True:
+            answer = self.ask_common(game, actor, prompt)
+            if answer == RESIGNED:
+                return
+            yield answer
 
     def ask_common(self, game: Game, actor: Color, prompt: str) -> str:
         """Ask, handling the commands valid at every prompt; returns the other answers lower-cased."""
@@ -494,7 +496,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--start", type=int, metavar="N",
                         help="start number 1-225 for the 225 sets (64 is the classic start); drawn if not given")
     parser.add_argument("--match", type=int, metavar="N",
-                        help=f"play a match to N points (1-{MAX_MATCH_LENGTH}) instead of one game")
+                        help=f"play a match to N points (1-{MATCH_ID_MAX_LENGTH}) instead of one game")
     parser.add_argument("--seed", type=int, help="seed the dice (and the computer) for a reproducible game")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--opponent", choices=("computer", "human"), default="computer",
@@ -519,8 +521,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse options out of range or that do not go together: a usage error (exit status 2), one line."""
-    if args.match is not None and not 1 <= args.match <= MAX_MATCH_LENGTH:
-        parser.error(f"--match takes a number of points 1-{MAX_MATCH_LENGTH}, got {args.match}")
+    # Not the engine's 99 (rules.MAX_MATCH_LENGTH): the terminal game shows gnubg Match IDs ('id'), which stop at 64.
+    if args.match is not None and not 1 <= args.match <= MATCH_ID_MAX_LENGTH:
+        parser.error(f"--match takes a number of points 1-{MATCH_ID_MAX_LENGTH}, got {args.match}")
     if args.seed is not None and not 0 <= args.seed < 2**64:
         parser.error(f"--seed takes a whole number 0 to 2**64 - 1, got {args.seed}")
     if args.start is not None and not 1 <= args.start <= 225:
