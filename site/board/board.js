@@ -26,6 +26,10 @@
 // picked, the arrows step through its legal destinations; Escape puts it back; N / P jump to the
 // next / previous movable checker.
 //
+// A finger's tap (a touch or a pen, not a mouse) is taken as 44 px wide (./reach.js): it acts on the one
+// location it covers, even a little off it; when it covers several (two points 22 px wide side by side
+// on a phone), a row of 44 px buttons over the board asks which one.
+//
 // Fresh dice tumble before they settle, and a checker moved by a click or a key glides to its point
 // (./animation.js). The canvas fires "tt-board-sound" events (detail.kind: "roll", "move", "hit") for a
 // host that plays sounds (site/game/sound.js).
@@ -33,6 +37,7 @@
 import { CLICK_SLIDE_MS, isFreshRoll, rollAt, ROLL_MS, SLIDE_MS, slideAt } from "./animation.js";
 import { ASPECT, bottomColour, layout, locationAt, locationCentre } from "./geometry.js";
 import { render } from "./draw.js";
+import { chooserLabel, chooserOrder, FINGER_PX, fingerReach } from "./reach.js";
 import {
   activate,
   configure,
@@ -78,7 +83,8 @@ export function createBoard(target, config = {}) {
   let dpr = 1;
   let frame = 0;
   let destroyed = false;
-  let press = null; // {source, x, y, wasSelected, pointerId}
+  let press = null; // {source, x, y, wasSelected, pointerId, reach}
+  let chooser = null; // the 44 px buttons a finger's doubtful tap offers (reach.js), over the canvas
   let glide = null; // {from, to, colour}: the move just made by a click or a key, to slide when it is set
   let deferred = []; // settings set while the board was in motion, applied once it is still
   const motion = { rolls: 0, slides: 0 };
@@ -188,6 +194,7 @@ export function createBoard(target, config = {}) {
   /** Merge settings, and start the motion they bring: a roll, a slide, a glide of a clicked checker. */
   function apply(config) {
     const { animate, ...rest } = config;
+    closeChooser(); // a chooser is for the board it was opened on
     if ("position" in rest) endGlide();
     const before = { position: state.position, dice: state.dice };
     configure(state, rest);
@@ -244,14 +251,69 @@ export function createBoard(target, config = {}) {
     return { x: ev.clientX - r.left, y: ev.clientY - r.top };
   }
 
+  /**
+   * A finger's tap that covers several locations (reach.js): a row of FINGER_PX buttons at the tap, one
+   * per location in the board's order; a button acts as a tap on its location, anything else closes it.
+   */
+  function openChooser(locs, x, y) {
+    closeChooser();
+    if (container && getComputedStyle(container).position === "static") container.style.position = "relative";
+    const box = document.createElement("div");
+    box.className = "tt-board-chooser";
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", "Which point?");
+    const gap = 6;
+    const ordered = chooserOrder(locs, lay, state.orientation);
+    const width = ordered.length * (FINGER_PX + 4) + (ordered.length - 1) * gap + 2 * gap;
+    const height = FINGER_PX + 4 + 2 * gap;
+    const left = Math.min(Math.max(x - width / 2, 0), Math.max(lay.width - width, 0));
+    const top = Math.min(Math.max(y - height - FINGER_PX / 2, 0), Math.max(lay.height - height, 0));
+    box.style.cssText =
+      `position:absolute;z-index:2;display:flex;gap:${gap}px;padding:${gap}px;border-radius:8px;` +
+      `left:${canvas.offsetLeft + left}px;top:${canvas.offsetTop + top}px;` +
+      "background:rgba(20,20,20,0.88);box-shadow:0 2px 8px rgba(0,0,0,0.4);";
+    for (const loc of ordered) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "tt-board-choice";
+      button.dataset.location = String(loc);
+      button.textContent = chooserLabel(loc);
+      button.setAttribute("aria-label", describeLocation(state, loc));
+      button.style.cssText =
+        `min-width:${FINGER_PX + 4}px;min-height:${FINGER_PX + 4}px;font:600 18px system-ui,sans-serif;` +
+        "border:2px solid #ffd23f;border-radius:6px;background:#fff8e1;color:#222;cursor:pointer;";
+      button.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        closeChooser();
+        if (state.interactive && !sliding()) act(activate(state, loc));
+      });
+      box.appendChild(button);
+    }
+    (container || canvas.parentElement).appendChild(box);
+    chooser = box;
+    box.querySelector("button").focus({ preventScroll: true });
+  }
+
+  function closeChooser() {
+    if (!chooser) return;
+    chooser.remove();
+    chooser = null;
+  }
+
   function onPointerDown(ev) {
+    closeChooser();
     // nothing is touched while the other side's checkers slide: the host's next settings wait too
     if (!state.interactive || ev.button > 0 || sliding()) return;
     endFlourishes();
     const { x, y } = pointerPosition(ev);
     const loc = locationAt(lay, x, y, state.orientation);
     const wasSelected = state.selected;
-    if (loc !== null && isSource(state, loc) && !destinationsFrom(state, wasSelected).includes(loc)) {
+    // a finger covers more than the point under its centre: what it covers decides (reach.js); a mouse is exact
+    const reach = ev.pointerType === "mouse" ? null : fingerReach(state, lay, x, y);
+    const clear = reach === null || (reach.length === 1 && reach[0] === loc);
+    if (!clear) {
+      press = { source: null, x, y, wasSelected, pointerId: ev.pointerId, reach };
+    } else if (loc !== null && isSource(state, loc) && !destinationsFrom(state, wasSelected).includes(loc)) {
       // pressing a movable checker picks it up at once, so its destinations show while dragging
       if (state.selected !== loc) act(activate(state, loc));
       press = { source: loc, x, y, wasSelected, pointerId: ev.pointerId };
@@ -286,6 +348,15 @@ export function createBoard(target, config = {}) {
       else redraw();
       return;
     }
+    if (p.reach && p.reach.length === 1) {
+      act(activate(state, p.reach[0])); // the one location the finger covered, if a little off it
+      return;
+    }
+    if (p.reach && p.reach.length > 1) {
+      openChooser(p.reach, p.x, p.y);
+      redraw();
+      return;
+    }
     if (p.source !== null && p.source === loc) {
       // a click on the checker that was already picked puts it back
       if (p.wasSelected === loc) act(activate(state, loc));
@@ -305,6 +376,7 @@ export function createBoard(target, config = {}) {
     if (!state.interactive || sliding()) return;
     endFlourishes();
     const key = ev.key;
+    closeChooser();
     if (key.startsWith("Arrow")) {
       if (state.cursor === null) state.cursor = firstCursor(state);
       else moveCursor(state, key);
@@ -386,10 +458,18 @@ export function createBoard(target, config = {}) {
       const c = locationCentre(loc, colour, state.orientation);
       return { x: lay.offsetX + c.x * lay.unit, y: lay.offsetY + c.y * lay.unit };
     },
+    /**
+     * The locations a finger's tap at CSS pixel (x, y) of the canvas covers (reach.js): one is the tap's,
+     * several open the chooser. For tests and hosts measuring touch targets.
+     */
+    reachAt(x, y) {
+      return fingerReach(state, lay, x, y);
+    },
     canvas,
     redraw,
     destroy() {
       destroyed = true;
+      closeChooser();
       if (frame) cancelAnimationFrame(frame);
       if (observer) observer.disconnect();
       else window.removeEventListener("resize", resize);
