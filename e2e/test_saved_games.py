@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from driving import (
+    BOOT_TIMEOUT_MS,
     farthest_move,
     click_location,
     game_view,
@@ -95,3 +98,50 @@ def test_a_new_game_keeps_the_game_in_play_and_a_reload_keeps_the_list(page: Pag
     expect(entry).to_have_count(0)
     expect(saved.locator("summary")).to_have_text("Saved games")
     assert page.evaluate("() => JSON.parse(localStorage.getItem('toutes-tables/saved-games')).games") == []
+
+
+def test_a_saved_game_the_engine_cannot_read_is_set_aside_not_thrown_away(page: Page, site_url: str) -> None:
+    """A save this version cannot load (a damaged record, or one a later version wrote) is kept to try again."""
+    unreadable = {
+        "version": 1,
+        "record": "not a record this version can read",
+        "steps": [],
+        "players": {"black": "computer", "white": "human"},
+        "summary": {
+            "title": "Backgammon, match to 3",
+            "score": "Black 1, White 0",
+            "detail": "game 2, 4 moves, against the computer",
+            "begun": True,
+            "over": False,
+        },
+    }
+    page.goto(f"{site_url}play/")
+    page.evaluate("(text) => localStorage.setItem('toutes-tables/saved-game', text)", json.dumps(unreadable))
+    page.reload()
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".tt-notice")).to_contain_text("It is kept in Saved games")
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('toutes-tables/saved-games')).games")
+    assert [entry["game"]["record"] for entry in kept] == [unreadable["record"]]
+
+
+# the browser refuses to store the saved games' list, as it does when the site's storage is full
+STORAGE_FULL_FOR_SAVED_GAMES = """(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+        if (key === "toutes-tables/saved-games") throw new DOMException("the quota is used up", "QuotaExceededError");
+        return setItem.call(this, key, value);
+    };
+})()"""
+
+
+@pytest.mark.parametrize(
+    "link", ["?rules=backgammon-225&start=7", "?rules=backgammon&position=4HPwATDgc/ABMA"], ids=["start", "position"]
+)
+def test_a_link_leaves_the_game_in_play_when_it_cannot_be_set_aside(page: Page, site_url: str, link: str) -> None:
+    open_game(page, site_url)
+    in_play = wait_for_player(page)  # the opening roll is made: the game is begun, so it is worth keeping
+    page.add_init_script(STORAGE_FULL_FOR_SAVED_GAMES)
+    open_game(page, site_url, link)
+    expect(page.locator(".tt-notice")).to_contain_text("could not be set aside")
+    v = wait_for_player(page)
+    assert (v["rules"], v["record"]) == (in_play["rules"], in_play["record"])

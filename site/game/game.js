@@ -28,7 +28,7 @@ import {
 } from "./page.js";
 import { HANDOFF_KEY } from "../review/review.js";
 import { clearSavedGame, loadSavedGame, saveGame, savedGameInPlay, savedGamePreview } from "./storage.js";
-import { forgetGame, gameSummary, keepGame, savedGames } from "./saved-games.js";
+import { forgetGame, gameSummary, keepGame, savedGames, SavedGamesFullError } from "./saved-games.js";
 import { withTestSeed } from "./seed.js";
 import { holdSeat } from "./seat.js";
 import { touchAfterPickUp, touchAfterView, touchMoveDests } from "./touch.js";
@@ -71,6 +71,7 @@ export function createGame(root, { workerUrl }) {
   const dialog = createNewGameDialog((chosen) => {
     // the cost option lives beside the Hint button, not in the dialog: a new game keeps it
     startNewMatch({ ...chosen, show_cost: options.show_cost }).then((kept) => {
+      // kept === null: the game in play could not be set aside, so it is still the one in play (notice shown)
       if (kept) announce("The game you were playing is kept in Saved games.");
     });
   });
@@ -148,8 +149,19 @@ export function createGame(root, { workerUrl }) {
    * Set the game in play aside in the saved games before another replaces it (a link, a new game, a
    * saved game resumed), if it is begun and not over. Returns whether it was kept.
    */
+  /**
+   * Set the game in play aside in Saved games before something replaces it. Returns whether it was set
+   * aside, or null when it could not be stored: then the caller must leave the game in play as it is.
+   */
   function keepGameInPlay() {
-    const kept = keepGame(savedGameInPlay());
+    let kept;
+    try {
+      kept = keepGame(savedGameInPlay());
+    } catch (error) {
+      if (!(error instanceof SavedGamesFullError)) throw error;
+      notice(`${error.message}. Nothing was changed: delete a saved game you no longer need, then try again.`);
+      return null;
+    }
     renderSavedGames();
     return kept;
   }
@@ -172,11 +184,15 @@ export function createGame(root, { workerUrl }) {
         schedule(); // saved during the opening roll or the computer's turn: carry on from there
         return;
       } catch (error) {
-        clearSavedGame();
+        if (destroyed) return; // the page was left while the game loaded: its save stays as it was
         touched = null;
         // the saved level may be one this version does not have: the new game is at the default
         options = normaliseOptions({ ...options, level: DEFAULT_LEVEL });
-        notice(`Your saved game could not be restored: ${error.message}. A new game has been started.`);
+        // the save is not thrown away: the new game sets it aside in Saved games, where it can be tried again
+        const kept = await startNewMatch(options, { evenIfNotKept: true });
+        const where = kept ? " It is kept in Saved games, to try again later." : "";
+        notice(`Your saved game could not be restored: ${error.message}.${where} A new game has been started.`);
+        return;
       }
     }
     await startNewMatch(options);
@@ -200,7 +216,9 @@ export function createGame(root, { workerUrl }) {
     const p = link.params;
     const chosen = normaliseOptions({ ...options, rules: p.rules || options.rules, start: p.start ?? null, match_length: p.match || 1 });
     if (!p.position) {
-      if (await startNewMatch(chosen)) notice(KEPT_NOTICE);
+      const kept = await startNewMatch(chosen);
+      if (kept === null) return false; // the game in play could not be set aside: it goes on
+      if (kept) notice(KEPT_NOTICE);
       return true;
     }
     let opened;
@@ -211,6 +229,7 @@ export function createGame(root, { workerUrl }) {
       return false;
     }
     const kept = keepGameInPlay();
+    if (kept === null) return false; // the game in play could not be set aside: it goes on (the engine's is reloaded)
     setPlayers(chosen);
     await update(opened);
     if (kept) notice(KEPT_NOTICE);
@@ -229,14 +248,19 @@ export function createGame(root, { workerUrl }) {
     ui.showCost.checked = options.show_cost;
   }
 
-  /** Start a new match with the options `chosen`; the game in play is kept first. Returns whether it was. */
-  async function startNewMatch(chosen) {
+  /**
+   * Start a new match with the options `chosen`; the game in play is set aside first. Returns whether it
+   * was, or null when it could not be stored and so nothing was started (unless `evenIfNotKept`: the game
+   * in play cannot be played anyway).
+   */
+  async function startNewMatch(chosen, { evenIfNotKept = false } = {}) {
     // a new game asked for while the engine works for the old one (the computer's turn) is not dropped:
     // that answer comes first, then nothing more of the old game is scheduled
     while (busy && !destroyed) await new Promise((resolve) => setTimeout(resolve, 25));
     clearTimeout(pending);
     pending = null;
     const kept = keepGameInPlay();
+    if (kept === null && !evenIfNotKept) return null;
     setPlayers(chosen);
     await run(() => engine.call("new_match", engineOptions(options)));
     return kept;
@@ -638,6 +662,9 @@ export function createGame(root, { workerUrl }) {
   /** Play the saved game `entry` again, exactly where it was left; the game in play is set aside in its place. */
   async function resumeSavedGame(entry) {
     if (busy || !view) return;
+    // the game in play is set aside first (its save is still the slot's: the resumed game is saved over it
+    // below); if it cannot be stored, nothing changes
+    if (keepGameInPlay() === null) return;
     busy = true;
     refreshControls();
     let loaded = null;
@@ -645,15 +672,15 @@ export function createGame(root, { workerUrl }) {
       loaded = await loadInEngine(entry.game);
     } catch (error) {
       if (!(error && error.name === "EngineError")) throw error;
-      forgetGame(entry.id);
-      notice(`This saved game could not be resumed: ${error.message}. It has been removed from the list.`);
+      // the entry stays in the list whatever went wrong (Delete removes it): a stopped worker or a version
+      // that cannot read it today must not cost the player the game
+      if (!destroyed) notice(`This saved game could not be resumed: ${error.message}. It stays in the list.`);
     } finally {
       busy = false;
     }
     if (loaded && !destroyed) {
       clearTimeout(pending);
       pending = null;
-      keepGameInPlay(); // still the game in play's save: the resumed game is saved over it below
       forgetGame(entry.id);
       takeOver(entry.game);
       await update(loaded);

@@ -100,15 +100,30 @@ function writeSavedGames(list) {
   }
 }
 
+/**
+ * The browser would not store the list (its storage is full): the game that was to be set aside is not
+ * kept, so whatever was about to replace it must not go ahead.
+ */
+export class SavedGamesFullError extends Error {
+  constructor() {
+    super("The game in play could not be set aside in Saved games: this browser's storage for the site is full");
+    this.name = "SavedGamesFullError";
+  }
+}
+
 let counter = 0;
 
-/** Set `game` (a game save with its summary) aside at the head of the list; false when it is not kept. */
+/**
+ * Set `game` (a game save with its summary) aside at the head of the list. Returns whether it was set
+ * aside (false: not worth keeping); throws SavedGamesFullError when it is worth keeping but cannot be stored.
+ */
 export function keepGame(game) {
   if (!worthKeeping(game)) return false;
   const now = new Date();
   counter += 1;
   const id = `${now.getTime().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-  return writeSavedGames(withGameKept(savedGames(), game, { id, savedAt: now.toISOString() }));
+  if (!writeSavedGames(withGameKept(savedGames(), game, { id, savedAt: now.toISOString() }))) throw new SavedGamesFullError();
+  return true;
 }
 
 /** Remove the entry `id` from the list (resumed or deleted). */

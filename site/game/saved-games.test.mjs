@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { gameSummary, MAX_SAVED_GAMES, parseSavedGames, SAVED_GAMES_VERSION, withGameKept, withoutGame, worthKeeping } from "./saved-games.js";
+import { gameSummary, keepGame, MAX_SAVED_GAMES, SavedGamesFullError, parseSavedGames, SAVED_GAMES_VERSION, withGameKept, withoutGame, worthKeeping } from "./saved-games.js";
 
 const HUMAN_V_COMPUTER = { black: "computer", white: "human" };
 
@@ -69,4 +69,17 @@ test("a stored list is read back entry by entry: damaged entries are left out, t
   assert.deepEqual(parseSavedGames("{not json"), []);
   assert.deepEqual(parseSavedGames(JSON.stringify({ version: 99, games: [good] })), []);
   assert.deepEqual(parseSavedGames(JSON.stringify([good])), []);
+});
+
+test("a game worth keeping that the browser will not store is an error, never a quiet false", () => {
+  const refusing = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } };
+  const before = globalThis.window;
+  globalThis.window = { localStorage: refusing };
+  try {
+    assert.throws(() => keepGame(savedGame("a")), SavedGamesFullError);
+    // a game not worth keeping needs no room: nothing is written, nothing is refused
+    assert.equal(keepGame(savedGame("a", gameSummary(matchView({ moves: 0, game: 1 }), HUMAN_V_COMPUTER))), false);
+  } finally {
+    globalThis.window = before;
+  }
 });
