@@ -97,6 +97,7 @@ from .service_calls import (
     shown,
     text,
 )
+from .service_language import spoken
 from .turn import TurnInProgress
 
 # The AI (toutes_tables.ai) is imported where a computer acts, not here: the worker imports
@@ -230,7 +231,7 @@ def _moves(ch: Chouette) -> list[dict[str, Any]]:
         elif isinstance(action, Roll):
             rolled = action.dice
         elif isinstance(action, Played):
-            call = f" ({announce(rolled)})" if rolled else ""
+            call = f" ({announce(rolled, spoken())})" if rolled else ""
             who = box if action.player is BOX_COLOR else team
             lines.append({"kind": "play", "colour": action.player.value, "text": f"{who}{call}: {action.notation}"})
             rolled = None
@@ -294,7 +295,7 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
         "position_id": game.position.gnubg_id(),
         "pips": {c.value: position.pips(c) for c in Color},
         "dice": dice_view(game, turn_dice),
-        "dice_call": game.announce() if game.dice is not None else None,
+        "dice_call": game.announce(lang=spoken()) if game.dice is not None else None,
         "turn_state": turn_state,
         "cube": {
             "value": game.cube_value,

@@ -69,6 +69,7 @@ import random
 from collections.abc import Sequence
 from typing import Literal
 
+from .dice_words import announce as announce
 from .errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError, check_instance, check_sequence, shown
 from .movegen import check_dice, legal_plays, play_from_moves
 from .notation import parse_play
@@ -80,23 +81,6 @@ from .starts import CLASSIC_START, DiceSource, DrawnStart, draw_start, start_num
 Phase = Literal["opening", "roll", "move", "double-offered", "over"]
 AutoDoubleMode = Literal["double", "plus-one"]
 Dice = tuple[int, int]
-
-_DIE_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-_DOUBLE_NAMES = {6: "Sonnés", 5: "Quines", 4: "Carmes", 3: "Ternes", 2: "Double two", 1: "Bezas"}
-
-
-def announce(dice: Sequence[int]) -> str:
-    """The traditional announcement of a roll: higher die first, a 1 is "ace", doubles by name.
-
-    >>> announce((1, 6)), announce((6, 6)), announce((2, 2)), announce((3, 1))
-    ('Six-ace', 'Sonnés', 'Double two', 'Three-ace')
-    """
-    d1, d2 = check_dice(dice)
-    if d1 == d2:
-        return _DOUBLE_NAMES[d1]
-    high, low = max(d1, d2), min(d1, d2)
-    return f"{_DIE_NAMES[high].capitalize()}-{_DIE_NAMES[low]}"
-
 
 @dataclasses.dataclass(frozen=True)
 class GameOptions:
@@ -354,13 +338,13 @@ class Game:
             self._plays = legal_plays(self.position, self.dice, self.rules)
         return list(self._plays)
 
-    def announce(self, dice: Sequence[int] | None = None) -> str:
-        """The traditional announcement of ``dice`` (the current roll by default)."""
+    def announce(self, dice: Sequence[int] | None = None, lang: str = "en") -> str:
+        """The traditional announcement of ``dice`` (the current roll by default) in ``lang`` (see dice_words)."""
         if dice is None:
             if self.dice is None:
                 raise IllegalMoveError(f"no dice to announce in phase {self.phase!r}")
             dice = self.dice
-        return announce(dice)
+        return announce(dice, lang)
 
     def pip_counts(self) -> dict[Color, int]:
         return {c: self.position.pips(c) for c in Color}

@@ -106,6 +106,7 @@ from .service_calls import (
     shown,
     text,
 )
+from .service_language import said, spoken
 from .starts import start_position, start_rolls
 from .turn import TurnInProgress
 
@@ -250,7 +251,7 @@ def may_double(game: Game) -> bool:
 def check_double(game: Game) -> None:
     """IllegalMoveError, before anything changes, for a double that would turn the cube past :data:`MAX_CUBE`."""
     if game.can_double() and not may_double(game):
-        raise IllegalMoveError(f"the cube goes up to {MAX_CUBE}: it is on {game.cube_value} and cannot be doubled")
+        raise IllegalMoveError(said("error.cube_at_most", most=MAX_CUBE, value=game.cube_value))
 
 
 def check_bounds(game: Game, match_length: int | None) -> None:
@@ -309,14 +310,14 @@ def moved_turn(turn: TurnInProgress | None, params: dict[str, Any], phase: str, 
     for name in ("from", "to"):
         location_param(name, params[name])
     if turn is None:
-        raise IllegalMoveError(f"no checker may move in phase {phase!r}")
+        raise IllegalMoveError(said("error.no_move_in_phase", phase=repr(phase)))
     return move_on_board(turn, params["from"], params["to"])
 
 
 def undone_turn(turn: TurnInProgress | None) -> TurnInProgress:
     """The turn without its last checker move; IllegalMoveError when no checker has moved."""
     if turn is None or not turn.steps:
-        raise IllegalMoveError("nothing to undo: no checker has moved this turn")
+        raise IllegalMoveError(said("error.nothing_to_undo"))
     return turn.undo()
 
 
@@ -326,10 +327,10 @@ def play_to_confirm(turn: TurnInProgress | None, phase: str) -> Play:
     A turn with no legal play gives the empty play (the turn passes).
     """
     if turn is None:
-        raise IllegalMoveError(f"no turn to confirm in phase {phase!r}")
+        raise IllegalMoveError(said("error.no_turn_to_confirm", phase=repr(phase)))
     finished = turn.finished_play
     if finished is None:
-        raise IllegalMoveError("the play is not finished: move the remaining checkers first")
+        raise IllegalMoveError(said("error.play_unfinished"))
     return finished
 
 
@@ -397,31 +398,41 @@ def _absolute_moves(moves: Sequence[Move], color: Color) -> list[list[Location]]
     return [[board_location(a, color), board_location(b, color)] for a, b in moves]
 
 
+def player_name(color: Color) -> str:
+    """A colour's name for players, in the service's language ("White", "Blanc")."""
+    return said(f"colour.{color.value}")
+
+
 def _history_lines(game: Game) -> list[dict[str, Any]]:
     """The game's actions as lines of the move list, a roll and its play on one line."""
     lines: list[dict[str, Any]] = []
     rolled: tuple[int, int] | None = None
     for action in game.history:
         if isinstance(action, OpeningRoll):
-            tie = " (a tie: rolled again)" if action.is_tie else ""
-            lines.append({"kind": "opening", "text": f"Opening roll: Black {action.black}, White {action.white}{tie}."})
+            key = "moves.opening_tie" if action.is_tie else "moves.opening"
+            lines.append({"kind": "opening", "text": said(key, black=action.black, white=action.white)})
             if not action.is_tie:
                 rolled = (max(action.black, action.white), min(action.black, action.white))
         elif isinstance(action, Roll):
             rolled = action.dice
         elif isinstance(action, Played):
-            who = action.player.value.capitalize()
-            call = f" ({announce(rolled)})" if rolled else ""
-            lines.append({"kind": "play", "colour": action.player.value, "text": f"{who}{call}: {action.notation}"})
+            who = player_name(action.player)
+            line = (
+                said("moves.play", who=who, call=announce(rolled, spoken()), notation=action.notation)
+                if rolled
+                else said("moves.play_uncalled", who=who, notation=action.notation)
+            )
+            lines.append({"kind": "play", "colour": action.player.value, "text": line})
             rolled = None
         elif isinstance(action, Double):
-            lines.append({"kind": "double", "text": f"{action.player.value.capitalize()} doubles to {action.value}."})
+            text = said("moves.double", who=player_name(action.player), value=action.value)
+            lines.append({"kind": "double", "text": text})
         elif isinstance(action, Take):
-            lines.append({"kind": "take", "text": f"{action.player.value.capitalize()} takes."})
+            lines.append({"kind": "take", "text": said("moves.take", who=player_name(action.player))})
         elif isinstance(action, Drop):
-            lines.append({"kind": "drop", "text": f"{action.player.value.capitalize()} drops."})
+            lines.append({"kind": "drop", "text": said("moves.drop", who=player_name(action.player))})
         elif isinstance(action, Resign):
-            lines.append({"kind": "resign", "text": f"{action.player.value.capitalize()} resigns."})
+            lines.append({"kind": "resign", "text": said("moves.resign", who=player_name(action.player))})
     return lines
 
 
@@ -459,14 +470,16 @@ def result_view(result: GameResult | None) -> dict[str, Any] | None:
     """The view's ``result``: who won, how, how many points, and all that in words."""
     if result is None:
         return None
-    unit = "point" if result.points == 1 else "points"
-    how = {"dropped": " (double dropped)", "resigned": " (resigned)"}.get(result.reason, "")
+    reason = said(f"result.reason.{result.reason}") if result.reason in ("dropped", "resigned") else ""
+    points = said("result.points.one" if result.points == 1 else "result.points.many", points=result.points)
     return {
         "winner": result.winner.value,
         "outcome": result.outcome.value,
         "points": result.points,
         "reason": result.reason,
-        "description": f"a {result.outcome.label}{how}, {result.points} {unit}",
+        "description": said(
+            "result.description", outcome=said(f"result.outcome.{result.outcome.value}"), reason=reason, points=points
+        ),
     }
 
 
@@ -500,7 +513,7 @@ def view(session: Session) -> dict[str, Any]:
         "position_id": game.position.gnubg_id(),
         "pips": {c.value: position.pips(c) for c in Color},
         "dice": dice_view(game, turn_dice),
-        "dice_call": game.announce() if game.dice is not None else None,
+        "dice_call": game.announce(lang=spoken()) if game.dice is not None else None,
         "turn_state": turn_state,
         "cube": cube,
         "cube_actions": ["double"] if may_double(game) else [],
@@ -570,7 +583,7 @@ def play_forced() -> dict[str, Any]:
     """Play the only legal play of the turn (for the auto-play option); the turn still needs confirming."""
     session = _current()
     if session.turn is None or len(session.turn.plays) != 1:
-        raise IllegalMoveError("the play is not forced: there is a choice")
+        raise IllegalMoveError(said("error.play_not_forced"))
     turn = session.turn
     session.turn = TurnInProgress(turn.position, turn.dice, turn.rules, turn.plays[0].moves)
     return view(session)
@@ -658,7 +671,7 @@ def explore(
         pips={c.value: turn_in_progress.current.pips(c) for c in Color},
         dice=state.pop("dice"),
         turn_state=state,
-        dice_call=announce(dice),
+        dice_call=announce(dice, spoken()),
         plays=sorted(str(p) for p in turn_in_progress.plays),
     )
     return answer
@@ -800,7 +813,7 @@ def next_game() -> dict[str, Any]:
     """Begin the match's next game once the current one is over."""
     session = _current()
     if session.match is None:
-        raise IllegalMoveError("a money game is a single game: start a new one")
+        raise IllegalMoveError(said("error.money_game_single"))
     session.match.next_game()
     session.turn = None
     session.last_cost = None  # a cost is the game's: the new one has no play yet
@@ -962,7 +975,7 @@ def hint() -> dict[str, Any]:
     game = session.game
     actor = game.to_act
     if actor is None or game.phase not in ("roll", "move", "double-offered"):
-        raise IllegalMoveError(f"nothing to advise in phase {game.phase!r}")
+        raise IllegalMoveError(said("error.nothing_to_advise", phase=repr(game.phase)))
     plays: list[dict[str, Any]] = []
     cube: dict[str, Any] | None = None
     dice: list[int] | None = None
@@ -1076,5 +1089,5 @@ def computer_action() -> dict[str, Any]:
         game.play(play if play is not None else ())
         session.turn = None
     else:
-        raise IllegalMoveError(f"nothing for the computer to do in phase {game.phase!r}")
+        raise IllegalMoveError(said("error.nothing_for_computer", phase=repr(game.phase)))
     return view(session)

@@ -19,6 +19,7 @@ import math
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from .dice_words import double_name
 from .position import BAR, BLACK, OFF, WHITE, Color, Position, to_absolute
 
 # Geometry in "units" (one point's width); SCALE turns units into the viewBox's pixels.
@@ -62,8 +63,6 @@ CHECKER = {
     BLACK: {"fill": "#1b2a4a", "rim": "#9db4e0", "mark": "#5d77ad", "text": "#ffffff"},
     WHITE: {"fill": "#f4ecd6", "rim": "#5a4a2c", "mark": "#b49d6a", "text": "#1b2a4a"},
 }
-
-DOUBLE_NAMES = {6: "Sonnés", 5: "Quines", 4: "Carmes", 3: "Ternes", 2: "Double two", 1: "Bezas"}
 
 
 def _n(value: float) -> str:
@@ -236,14 +235,14 @@ def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
     )
 
 
-def dice_text(dice: Sequence[int]) -> str:
-    """The roll as players announce it: the higher die first; a double by its French name too.
+def dice_text(dice: Sequence[int], lang: str = "en") -> str:
+    """The roll as players announce it: the higher die first; a double by its name too (in ``lang``).
 
-    >>> dice_text((1, 6)), dice_text((5, 5))
-    ('6-1', '5-5 (Quines)')
+    >>> dice_text((1, 6)), dice_text((5, 5)), dice_text((2, 2), "fr")
+    ('6-1', '5-5 (Quines)', '2-2 (Double deux)')
     """
     high, low = max(dice), min(dice)
-    return f"{high}-{low}" + (f" ({DOUBLE_NAMES[high]})" if high == low else "")
+    return f"{high}-{low}" + (f" ({double_name(high, lang)})" if high == low else "")
 
 
 def describe(

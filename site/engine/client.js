@@ -5,7 +5,11 @@
 //   const { version } = await engine.ready;
 //   const v = await engine.call("version");
 //
-// The messages are described in PROTOCOL.md.
+// The messages are described in PROTOCOL.md. The engine speaks the page's language: before a call
+// made in a page whose <html lang> is not the one the engine was last told, `set_language` goes first
+// (instant navigation may move the same engine between an English and a French page).
+
+import { DEFAULT_LANGUAGE, pageLanguage } from "../i18n/i18n.js";
 
 /** An error answered by the engine (or a failed boot); `type` is the Python exception's class name. */
 export class EngineError extends Error {
@@ -64,14 +68,25 @@ export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)
     failAll(new EngineError({ type: "WorkerError", message: event.message || "the engine worker failed to start" }));
   });
 
+  function send(method, params) {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, method, params });
+    });
+  }
+
+  let spoken = DEFAULT_LANGUAGE; // the engine starts in English
   return {
     ready,
     call(method, params = {}) {
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, method, params });
-      });
+      const lang = pageLanguage();
+      if (lang !== spoken && method !== "set_language") {
+        spoken = lang;
+        // a language the engine lacks is refused and it stays in English: the page's own words still translate
+        send("set_language", { lang }).catch(() => {});
+      }
+      return send(method, params);
     },
     get pending() {
       return pending.size;

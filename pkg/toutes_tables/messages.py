@@ -1,0 +1,79 @@
+"""The engine's words for players, in every language it speaks: one message catalogue per language.
+
+A catalogue is ``data/messages/<language>.json``: an object of message keys to templates, the values
+named in braces (``"{who} doubles to {value}."``). The languages are the files there, so a third
+language is one more file and no code (see ``docs/translations.md``). English (``en``) is the
+reference: every key is in it, and a key another catalogue lacks is said in English. The site's own
+words (buttons, labels) are in the site's catalogues, ``site/i18n/<language>.json``; these are the
+words the engine composes itself (the dice announcements, the move list, results, the CLI's lines).
+
+>>> say("fr", "dice.double.6"), say("en", "colour.white")
+('Sonnés', 'White')
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping
+from importlib import resources
+
+from .errors import InvalidArgumentError, shown
+
+DEFAULT_LANGUAGE = "en"
+_FOLDER = ("data", "messages")
+_LANGUAGE_TAG = re.compile(r"[a-z]{2,3}")  # a catalogue's file name: an ISO 639 code
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+class UnknownLanguageError(InvalidArgumentError):
+    """A language the engine has no catalogue for."""
+
+
+@functools.cache
+def languages() -> tuple[str, ...]:
+    """The languages the engine speaks, sorted: the names of its catalogues."""
+    folder = resources.files("toutes_tables").joinpath(*_FOLDER)
+    names = (entry.name.removesuffix(".json") for entry in folder.iterdir() if entry.name.endswith(".json"))
+    return tuple(sorted(name for name in names if _LANGUAGE_TAG.fullmatch(name)))
+
+
+def check_language(lang: object) -> str:
+    """``lang`` if the engine has its catalogue, else :class:`UnknownLanguageError` listing those it has."""
+    if not isinstance(lang, str) or lang not in languages():
+        raise UnknownLanguageError(f"language is one of {', '.join(languages())}, got {shown(lang)}")
+    return lang
+
+
+@functools.cache
+def catalogue(lang: str) -> Mapping[str, str]:
+    """The messages of ``lang`` (checked), read once from its file."""
+    folder = resources.files("toutes_tables").joinpath(*_FOLDER)
+    data = json.loads(folder.joinpath(f"{check_language(lang)}.json").read_text(encoding="utf-8"))
+    return {key: value for key, value in data.items() if not key.startswith("//")}
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    """The message ``key`` in ``lang`` (in English if ``lang``'s catalogue lacks it), its values filled in.
+
+    A key no catalogue has is a ``KeyError``: it is the code's mistake, not the player's, and a test
+    checks that every key the code names is in the English catalogue.
+    """
+    template = catalogue(lang).get(key)
+    if template is None:
+        template = catalogue(DEFAULT_LANGUAGE)[key]
+    return _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), template)
+
+
+def locale_language(environ: Mapping[str, str]) -> str:
+    """The language the locale asks for (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``), if the engine speaks it.
+
+    ``fr_FR.UTF-8`` asks for ``fr``; a locale the engine has no catalogue for, or none, is English.
+    """
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            tag = value.split(".")[0].split("_")[0].split("-")[0].lower()
+            return tag if tag in languages() else DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE

@@ -1,0 +1,82 @@
+// The catalogues agree with each other and with the code: every catalogue has exactly English's keys,
+// each message with the same {placeholders}, and every key the code names is in English's catalogue.
+// A new language's file is checked as soon as it is added (docs/translations.md).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+const SITE = join(HERE, "..");
+const COMMENT = "//";
+
+function read(name) {
+  const data = JSON.parse(readFileSync(join(HERE, name), "utf8"));
+  delete data[COMMENT];
+  return data;
+}
+
+const catalogueFiles = readdirSync(HERE).filter((name) => /^[a-z]{2,3}\.json$/.test(name));
+const english = read("en.json");
+const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** Every key and which catalogues lack it, or have it beyond English's: [] when they agree. */
+export function keyMismatches(reference, other) {
+  const missing = Object.keys(reference).filter((key) => !(key in other)).map((key) => `lacks ${key}`);
+  const extra = Object.keys(other).filter((key) => !(key in reference)).map((key) => `has ${key}, English does not`);
+  return [...missing, ...extra];
+}
+
+/** The keys the code names: literal first arguments of t( and tn( (tn's as key.one and key.other). */
+export function keysUsed(source) {
+  const keys = [...source.matchAll(/\bt\(\s*"([^"]+)"/g)].map((m) => m[1]);
+  for (const m of source.matchAll(/\btn\(\s*"([^"]+)"/g)) keys.push(`${m[1]}.one`, `${m[1]}.other`);
+  return keys;
+}
+
+function siteSources(dir = SITE) {
+  const files = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== "node_modules") files.push(...siteSources(path));
+    else if (entry.isFile() && entry.name.endsWith(".js")) files.push(path);
+  }
+  return files;
+}
+
+test("there are at least the English and French catalogues", () => {
+  assert.ok(catalogueFiles.includes("en.json") && catalogueFiles.includes("fr.json"), catalogueFiles.join(", "));
+});
+
+for (const name of catalogueFiles.filter((n) => n !== "en.json")) {
+  test(`${name} has exactly the keys of en.json`, () => {
+    assert.deepEqual(keyMismatches(english, read(name)), []);
+  });
+  test(`${name} fills in the same values as en.json in each message`, () => {
+    const other = read(name);
+    const differ = Object.keys(english)
+      .filter((key) => key in other && placeholders(english[key]).join() !== placeholders(other[key]).join())
+      .map((key) => `${key}: ${english[key]} / ${other[key]}`);
+    assert.deepEqual(differ, []);
+  });
+}
+
+test("a catalogue lacking a key, or with one English lacks, is caught", () => {
+  assert.deepEqual(keyMismatches({ a: "A", b: "B" }, { a: "A", c: "C" }), ["lacks b", "has c, English does not"]);
+});
+
+test("every key the site's code names is in en.json", () => {
+  const unknown = [];
+  for (const file of siteSources()) {
+    for (const key of keysUsed(readFileSync(file, "utf8"))) {
+      if (!(key in english)) unknown.push(`${relative(SITE, file)}: ${key}`);
+    }
+  }
+  assert.deepEqual(unknown, []);
+});
+
+test("the key scan finds t(...) and tn(...) keys, and so catches a key no catalogue has", () => {
+  assert.deepEqual(keysUsed('t("a.b", { x }) + tn( "c.d", n) + at("not.me")'), ["a.b", "c.d.one", "c.d.other"]);
+  assert.ok(!("no.such.key" in english));
+});

@@ -1,0 +1,128 @@
+"""The engine's message catalogues (docs/translations.md): they agree with each other and with the code,
+and the service speaks the page's language."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from toutes_tables import messages, services
+from toutes_tables.dice_words import announce
+from toutes_tables.messages import UnknownLanguageError, check_language, languages, locale_language, say
+from toutes_tables.service_calls import ServiceError
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUES = ROOT / "pkg" / "toutes_tables" / "data" / "messages"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# the keys the engine's code names: said("key"), say(lang, "key") and the CLI's catalogue calls
+KEY_CALL = re.compile(r"""\b(?:said|say|_say|self\.say|out\.say)\((?:\s*[\w.()]+\s*,)?\s*"([a-z_]+\.[\w.]+)\"""")
+
+
+def _catalogue(path: Path) -> dict[str, str]:
+    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return {key: value for key, value in data.items() if not key.startswith("//")}
+
+
+def _mismatches(reference: dict[str, str], other: dict[str, str]) -> list[str]:
+    missing = [f"lacks {key}" for key in reference if key not in other]
+    extra = [f"has {key}, English does not" for key in other if key not in reference]
+    return missing + extra
+
+
+def test_the_engine_speaks_english_and_french() -> None:
+    assert languages() == tuple(sorted(p.stem for p in CATALOGUES.glob("*.json")))
+    assert {"en", "fr"} <= set(languages())
+
+
+@pytest.mark.parametrize("name", [p.name for p in sorted(CATALOGUES.glob("*.json")) if p.stem != "en"])
+def test_every_catalogue_has_exactly_the_english_keys_and_placeholders(name: str) -> None:
+    english, other = _catalogue(CATALOGUES / "en.json"), _catalogue(CATALOGUES / name)
+    assert _mismatches(english, other) == []
+    differ = [k for k in english if sorted(PLACEHOLDER.findall(english[k])) != sorted(PLACEHOLDER.findall(other[k]))]
+    # a translation may leave out a value English gives (French errors do not name the phase), never add one
+    added = [k for k in differ if set(PLACEHOLDER.findall(other[k])) - set(PLACEHOLDER.findall(english[k]))]
+    assert added == []
+
+
+def test_a_catalogue_lacking_a_key_is_caught() -> None:
+    assert _mismatches({"a": "A", "b": "B"}, {"a": "A", "c": "C"}) == ["lacks b", "has c, English does not"]
+
+
+def test_every_key_the_engine_names_is_in_the_english_catalogue() -> None:
+    english = _catalogue(CATALOGUES / "en.json")
+    used = {
+        (path.relative_to(ROOT).as_posix(), key)
+        for path in (ROOT / "pkg" / "toutes_tables").rglob("*.py")
+        for key in KEY_CALL.findall(path.read_text(encoding="utf-8"))
+    }
+    assert len(used) > 15  # the scan does find the keys (the service alone names more)
+    assert sorted((where, key) for where, key in used if key not in english) == []
+
+
+def test_the_key_scan_sees_each_kind_of_call() -> None:
+    source = 'said("moves.take", who=w) say(lang, "dice.pair") self.say("cli.rolls", n=1) display("x.y")'
+    assert KEY_CALL.findall(source) == ["moves.take", "dice.pair", "cli.rolls"]
+
+
+def test_a_message_missing_in_a_language_is_said_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = messages.catalogue
+    french = dict(original("fr"))
+    del french["moves.take"]
+    monkeypatch.setattr(messages, "catalogue", lambda lang: french if lang == "fr" else original(lang))
+    assert say("fr", "moves.take", who="Blanc") == "Blanc takes."
+
+
+def test_an_unknown_language_is_refused_naming_it() -> None:
+    with pytest.raises(UnknownLanguageError, match="'de'"):
+        check_language("de")
+    assert issubclass(UnknownLanguageError, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LC_ALL": "fr_CA", "LANG": "en_US.UTF-8"}, "fr"),
+        ({"LC_ALL": "", "LC_MESSAGES": "en_GB", "LANG": "fr_FR"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_locale_picks_a_language_the_engine_speaks(environ: dict[str, str], lang: str) -> None:
+    assert locale_language(environ) == lang
+
+
+def test_the_service_speaks_the_language_the_page_sets() -> None:
+    try:
+        assert services.dispatch("set_language", {"lang": "fr"})["language"] == "fr"
+        view = services.dispatch("new_match", {"rules": "toutes-tables", "match_length": 1, "seed": 7})
+        while view["phase"] != "move":
+            view = services.dispatch("roll")
+        assert view["dice_call"] == announce([d["value"] for d in view["dice"]][:2], "fr")
+        assert view["moves"][0]["text"].startswith("Premier jet\u00a0: Noir")
+        with pytest.raises(ValueError, match="^le coup n'est pas fini"):
+            services.dispatch("confirm")
+        services.dispatch("set_language", {"lang": "en"})
+        assert services.dispatch("state")["moves"][0]["text"].startswith("Opening roll: Black")
+    finally:
+        services.dispatch("set_language", {"lang": "en"})
+
+
+def test_the_service_refuses_a_language_it_lacks_and_stays_in_its_own() -> None:
+    with pytest.raises(ServiceError, match="lang is one of 'en', 'fr', got 'klingon'"):
+        services.dispatch("set_language", {"lang": "klingon"})
+    assert services.dispatch("set_language", {"lang": "en"}) == {"language": "en", "languages": list(languages())}
+
+
+def test_the_keys_the_engine_builds_are_in_the_english_catalogue() -> None:
+    """The keys made from data (a colour, an outcome, a die) that the scan above cannot read."""
+    english = _catalogue(CATALOGUES / "en.json")
+    built = [f"colour.{c}" for c in ("black", "white")]
+    built += [f"result.outcome.{o}" for o in ("single", "double", "gammon", "backgammon")]
+    built += [f"result.reason.{r}" for r in ("dropped", "resigned")]
+    built += [f"dice.{kind}.{n}" for kind in ("high", "low", "double") for n in range(1, 7)]
+    assert [key for key in built if key not in english] == []
