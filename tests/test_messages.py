@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "pkg" / "toutes_tables" / "data" / "messages"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # the keys the engine's code names: said("key"), say(lang, "key") and the CLI's catalogue calls
-KEY_CALL = re.compile(r"""\b(?:said|say|_say|self\.say|out\.say)\((?:\s*[\w.()]+\s*,)?\s*"([a-z_]+\.[\w.]+)\"""")
+KEY_CALL = re.compile(r"""\b(?:said|say|self\.words)\((?:\s*[\w.()]+\s*,)?\s*"([a-z_]+\.[\w.]+)\"""")
 
 
 def _catalogue(path: Path) -> dict[str, str]:
@@ -63,7 +63,7 @@ def test_every_key_the_engine_names_is_in_the_english_catalogue() -> None:
 
 
 def test_the_key_scan_sees_each_kind_of_call() -> None:
-    source = 'said("moves.take", who=w) say(lang, "dice.pair") self.say("cli.rolls", n=1) display("x.y")'
+    source = 'said("moves.take", who=w) say(lang, "dice.pair") self.words("cli.rolls", n=1) display("x.y")'
     assert KEY_CALL.findall(source) == ["moves.take", "dice.pair", "cli.rolls"]
 
 

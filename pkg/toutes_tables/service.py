@@ -109,6 +109,7 @@ from .service_calls import (
 from .service_language import said, spoken
 from .starts import start_position, start_rolls
 from .turn import TurnInProgress
+from .words import colour_word, result_description
 
 # The AI (toutes_tables.ai: the network, cube and advice) is imported on first use, not here: the
 # worker imports this module while the page waits for the engine, and the rules are enough then.
@@ -400,7 +401,7 @@ def _absolute_moves(moves: Sequence[Move], color: Color) -> list[list[Location]]
 
 def player_name(color: Color) -> str:
     """A colour's name for players, in the service's language ("White", "Blanc")."""
-    return said(f"colour.{color.value}")
+    return colour_word(color, spoken())
 
 
 def _history_lines(game: Game) -> list[dict[str, Any]]:
@@ -470,16 +471,12 @@ def result_view(result: GameResult | None) -> dict[str, Any] | None:
     """The view's ``result``: who won, how, how many points, and all that in words."""
     if result is None:
         return None
-    reason = said(f"result.reason.{result.reason}") if result.reason in ("dropped", "resigned") else ""
-    points = said("result.points.one" if result.points == 1 else "result.points.many", points=result.points)
     return {
         "winner": result.winner.value,
         "outcome": result.outcome.value,
         "points": result.points,
         "reason": result.reason,
-        "description": said(
-            "result.description", outcome=said(f"result.outcome.{result.outcome.value}"), reason=reason, points=points
-        ),
+        "description": result_description(result, spoken()),
     }
 
 

@@ -22,6 +22,7 @@ Black is to play, Black's own numbers are printed around it too.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 from collections.abc import Iterator, Sequence
 from typing import TextIO
@@ -37,7 +38,9 @@ from ..position import Position
 from ..position import BLACK, WHITE, Color
 from ..rules import DEFAULT_RULES, RULE_SETS, Outcome, get_rules
 from ..starts import DiceSource
-from ..textboard import NAMES, SYMBOLS, board_text
+from ..messages import DEFAULT_LANGUAGE, languages, locale_language, say
+from ..textboard import SYMBOLS, board_text
+from ..words import colour_word, result_description
 
 DESCRIPTION = """Play a game or a match against the computer, or hot-seat with two people at one keyboard.
 At your turn type a play in standard notation, in your own numbering (24/18 13/11, bar/22*, 6/off),
@@ -45,18 +48,6 @@ or a command ('help' lists them); a mistyped play or command is explained and as
 'quit', 'resign' and 'drop' ask before they end the game."""
 
 LEVEL_NAMES = ("beginner", "intermediate", "advanced", "expert")  # toutes_tables.ai.LEVELS, without importing it
-
-HELP = """Commands:
-  <play>      a play in standard notation, in your own numbering: 24/18 13/11, bar/22*, 6/off, 8/5(2)
-  ?           list the legal plays, numbered; then a number plays that one
-  hint        what the computer would do
-  board       draw the board again
-  id          the position's gnubg ID (Position ID, and Match ID in the backgammon sets)
-  roll, double, take, drop   cube actions (backgammon sets)
-  resign      give up this game (resign gammon / resign double to concede more); asks first
-  help        this text
-  quit        leave the game; asks first"""
-
 
 RESIGNED = "\x00resigned"  # what a prompt returns once the game ended by resignation; nobody can type it
 
@@ -72,9 +63,10 @@ class QuitGame(Exception):
 class Terminal:
     """Prompts and messages; echoes what it reads when the input is not a terminal, so transcripts read well."""
 
-    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, stdin: TextIO, stdout: TextIO, lang: str = DEFAULT_LANGUAGE) -> None:
         self.stdin = stdin
         self.stdout = stdout
+        self.lang = lang
         self.echo = not (hasattr(stdin, "isatty") and stdin.isatty())
 
     def say(self, text: str = "") -> None:
@@ -87,7 +79,7 @@ class Terminal:
         line = self.stdin.readline()
         if not line:
             self.say()
-            raise QuitGame("The input ended; the game is abandoned.", 1)
+            raise QuitGame(say(self.lang, "cli.input_ended"), 1)
         answer = line.strip()
         if self.echo:
             self.say(answer)
@@ -97,10 +89,6 @@ class Terminal:
 def _dice_text(dice: Sequence[int]) -> str:
     """Dice as announced: the higher first."""
     return f"{max(dice)}-{min(dice)}"
-
-
-def _name(color: Color) -> str:
-    return f"{NAMES[color]} ({SYMBOLS[color]})"
 
 
 class LevelPlayer:
@@ -165,13 +153,25 @@ class Session:
             self.computer = LevelPlayer(self.rules.name, args.level, random.Random(args.seed), self.match)
             self.advisor = LevelPlayer(self.rules.name, "expert", random.Random(0), self.match)
         self.plays_listed: list[Play] = []
+        self.lang = terminal.lang
+
+    def words(self, key: str, **values: object) -> str:
+        """The message ``key`` in the session's language (:mod:`toutes_tables.messages`)."""
+        return say(self.lang, key, **values)
+
+    def _colour(self, color: Color) -> str:
+        return colour_word(color, self.lang)
+
+    def _name(self, color: Color) -> str:
+        return self.words("cli.player", name=colour_word(color, self.lang), symbol=SYMBOLS[color])
 
     # -- the whole session ----------------------------------------------------------------
 
     def run(self) -> int:
-        who = "hot-seat" if len(self.humans) == 2 else f"you play {_name(next(iter(self.humans)))}"
-        length = f"a {self.args.match}-point match" if self.match else "one game"
-        self.out.say(f"{self.rules.title}: {length}, {who}. Type 'help' for the commands.")
+        human = next(iter(self.humans))
+        who = self.words("cli.hotseat") if len(self.humans) == 2 else self.words("cli.you_play", name=self._name(human))
+        length = self.words("cli.a_match", length=self.args.match) if self.match else self.words("cli.one_game")
+        self.out.say(self.words("cli.welcome", rules=self.rules.title, length=length, who=who))
         try:
             if self.single is not None:
                 self.play_game(self.single, 1)
@@ -189,11 +189,12 @@ class Session:
         while True:
             self.play_game(match.game, number)
             score = match.score
-            self.out.say(f"Score: Black {score[BLACK]}, White {score[WHITE]} (match to {match.length}).")
+            self.out.say(self.words("cli.score", black=score[BLACK], white=score[WHITE], length=match.length))
             if match.is_over:
                 winner = match.winner
                 assert winner is not None
-                self.out.say(f"{NAMES[winner]} wins the match {score[winner]}-{score[winner.other]}.")
+                who = self._colour(winner)
+                self.out.say(self.words("cli.match_won", who=who, won=score[winner], lost=score[winner.other]))
                 break
             match.next_game()
             number += 1
@@ -201,9 +202,9 @@ class Session:
             try:
                 with open(self.args.mat, "w", encoding="utf-8") as f:
                     f.write(match_to_mat(match))
-                self.out.say(f"Match written to {self.args.mat} (Jellyfish .mat).")
+                self.out.say(self.words("cli.mat_written", file=self.args.mat))
             except MatExportError as exc:
-                self.out.say(f"No .mat file written: {exc}.")
+                self.out.say(self.words("cli.mat_not_written", reason=exc))
 
     # -- one game -------------------------------------------------------------------------
 
@@ -211,21 +212,19 @@ class Session:
         return match_score(self.match, color) if self.match is not None else None
 
     def play_game(self, game: Game, number: int) -> None:
-        crawford = " (Crawford game: no doubling)" if game.is_crawford else ""
+        crawford = self.words("cli.crawford_game") if game.is_crawford else ""
         self.out.say()
-        self.out.say(f"Game {number}{crawford}. {self._start_text(game, number)}")
+        self.out.say(self.words("cli.game", number=number, crawford=crawford, start=self._start_text(game, number)))
         while game.phase == "opening":
             black, white = game.roll_opening()
             if black == white:
-                self.out.say(f"Opening roll: Black {black}, White {white}: a tie, roll again.")
+                self.out.say(self.words("cli.opening_tie", black=black, white=white))
             else:
-                opener = game.position.turn
-                self.out.say(
-                    f"Opening roll: Black {black}, White {white}. {_name(opener)} plays first, "
-                    f"with {game.announce()} ({_dice_text((black, white))})."
-                )
+                who, call = self._name(game.position.turn), game.announce(lang=self.lang)
+                dice = _dice_text((black, white))
+                self.out.say(self.words("cli.opening", black=black, white=white, who=who, call=call, dice=dice))
         if game.opener is not None:
-            self.out.say(f"{_name(game.opener)} won the last game and opens this one.")
+            self.out.say(self.words("cli.opener", who=self._name(game.opener)))
         while not game.is_over:
             actor = game.to_act
             assert actor is not None
@@ -238,34 +237,44 @@ class Session:
         result = game.result
         assert result is not None
         self.out.say(board_text(game.position, self._notes(game)))
-        text = str(result)
-        self.out.say(text[0].upper() + text[1:] + ".")
+        who = self._colour(result.winner)
+        self.out.say(self.words("cli.game_won", who=who, description=result_description(result, self.lang)))
 
     def _start_text(self, game: Game, number: int) -> str:
         if not self.rules.drawn_starts:
-            return f"Classic start (No. {game.start_number})."
+            return self.words("cli.classic_start", number=game.start_number)
         if self.match is not None and number % 2 == 0:
-            return f"Start No. {game.start_number} again: each drawn start is played twice."
+            return self.words("cli.start_again", number=game.start_number)
         drawn = game.drawn_start
         if drawn is None:
-            return f"Start No. {game.start_number}."
+            return self.words("cli.start", number=game.start_number)
         (a1, b1), (a2, b2) = drawn.first_roll, drawn.second_roll
-        rerolled = f" (doubles set aside: {', '.join(f'{a}-{b}' for a, b in drawn.rerolled)})" if drawn.rerolled else ""
-        return f"Start No. {drawn.number}, drawn with {b1}-{a1} then {b2}-{a2}{rerolled}."
+        rolls = ", ".join(f"{a}-{b}" for a, b in drawn.rerolled)
+        rerolled = self.words("cli.doubles_set_aside", rolls=rolls) if drawn.rerolled else ""
+        first, second = f"{b1}-{a1}", f"{b2}-{a2}"
+        return self.words("cli.start_drawn", number=drawn.number, first=first, second=second, rerolled=rerolled)
 
     def _notes(self, game: Game) -> list[str]:
         pos = game.position
-        notes = [f"Start No. {game.start_number}", f"Pips: X Black {pos.pips(BLACK)}, O White {pos.pips(WHITE)}"]
+        notes = [
+            self.words("cli.note.start", number=game.start_number),
+            self.words("cli.note.pips", black=pos.pips(BLACK), white=pos.pips(WHITE)),
+        ]
         if self.match is not None:
             score = self.match.score
-            notes.append(f"Score: Black {score[BLACK]}, White {score[WHITE]} (to {self.match.length})")
+            notes.append(self.words("cli.note.score", black=score[BLACK], white=score[WHITE], length=self.match.length))
         if game.cube_enabled:
-            owner = "centred" if game.cube_owner is None else f"owned by {NAMES[game.cube_owner]}"
-            notes.append(f"Cube: {game.cube_value}, {owner}" + (" (Crawford)" if game.is_crawford else ""))
+            cube = (
+                self.words("cli.note.cube_centred", value=game.cube_value)
+                if game.cube_owner is None
+                else self.words("cli.note.cube_owned", value=game.cube_value, owner=self._colour(game.cube_owner))
+            )
+            notes.append(cube + (self.words("cli.note.crawford") if game.is_crawford else ""))
         if game.phase == "move" and game.dice is not None:
-            notes.append(f"{NAMES[pos.turn]} to play {_dice_text(game.dice)} ({game.announce()})")
+            dice, call = _dice_text(game.dice), game.announce(lang=self.lang)
+            notes.append(self.words("cli.note.to_play", who=self._colour(pos.turn), dice=dice, call=call))
         elif not game.is_over and game.to_act is not None:
-            notes.append(f"{NAMES[game.to_act]} to act")
+            notes.append(self.words("cli.note.to_act", who=self._colour(game.to_act)))
         return notes
 
     def show_board(self, game: Game) -> None:
@@ -285,7 +294,7 @@ class Session:
             self.roll(game, actor)
             return
         self.show_board(game)
-        for answer in self.answers(game, actor, f"{NAMES[actor]}, roll or double"):
+        for answer in self.answers(game, actor, self.words("cli.prompt.roll_or_double", who=self._colour(actor))):
             if answer in ("", "r", "roll"):
                 self.roll(game, actor)
                 return
@@ -295,85 +304,89 @@ class Session:
             if answer == "hint":
                 self.out.say(self._cube_hint(game, actor))
                 continue
-            self.out.say(f"Cannot do {answer!r} now: type 'roll' or 'double' (or 'help').")
+            self.out.say(self.words("cli.cannot_now_roll", answer=repr(answer)))
 
     def _cube_hint(self, game: Game, actor: Color) -> str:
-        would = self.advisor.cube_decision(game, self._match_view(actor))
+        action = self.advisor.cube_decision(game, self._match_view(actor))
+        would = self.words("cli.computer_would", action=self.words(f"cli.action.{action}"))
         if not isinstance(self.advisor, LevelPlayer):
-            return f"The computer would {would}."
+            return would
         from ..ai import CubeState, cube_advice
 
         # The advice is the (would-be) doubler's: its reason speaks to the player on roll, take_reason to the taker.
         advice = cube_advice(game.position, self.rules, CubeState.from_game(game, self.match), self.advisor.level.name)
         if game.phase != "double-offered":
-            return f"The computer would {would}. {advice.verdict}: {advice.reason}"
-        return f"The computer would {would}. {advice.take_reason}"
+            return f"{would} {advice.verdict}: {advice.reason}"
+        return f"{would} {advice.take_reason}"
 
     def _play_hint(self, game: Game) -> str:
         assert game.dice is not None
         if not isinstance(self.advisor, LevelPlayer):
-            return f"The computer would play {self.advisor.choose_play(game.position, game.dice)}."
+            return self.words("cli.computer_would_play", play=self.advisor.choose_play(game.position, game.dice))
         from ..ai import hint
 
         best = hint(game.position, game.dice, self.rules, level=self.advisor.level.name, count=3).plays
         lines = [f"  {a.notation:<24} {a.equity:+.3f}  {a.reason}" for a in best]
-        return f"The computer would play {best[0].notation}. Its best plays (equity for you):\n" + "\n".join(lines)
+        return self.words("cli.computer_best_plays", play=best[0].notation) + "\n" + "\n".join(lines)
 
     def double(self, game: Game, actor: Color) -> None:
         value = game.offer_double()
-        self.out.say(f"{_name(actor)} doubles: the stake would be {value}.")
+        self.out.say(self.words("cli.doubles", who=self._name(actor), value=value))
 
     def roll(self, game: Game, actor: Color) -> None:
-        self.out.say(f"{_name(actor)} rolls {_dice_text(game.roll())}: {game.announce()}.")
+        dice = _dice_text(game.roll())
+        self.out.say(self.words("cli.rolls", who=self._name(actor), dice=dice, call=game.announce(lang=self.lang)))
 
     def answer_double(self, game: Game, actor: Color) -> None:
         value = game.cube_value * 2
         if actor not in self.humans:
             if self.computer.cube_decision(game, self._match_view(actor)) == "take":
                 game.take()
-                self.out.say(f"{_name(actor)} takes: the cube is on {value}.")
+                self.out.say(self.words("cli.takes", who=self._name(actor), value=value))
             else:
                 game.drop()
-                self.out.say(f"{_name(actor)} drops.")
+                self.out.say(self.words("cli.drops", who=self._name(actor)))
             return
         self.show_board(game)
-        for answer in self.answers(game, actor, f"{NAMES[actor]}, take or drop the double to {value}"):
+        prompt = self.words("cli.prompt.take_or_drop", who=self._colour(actor), value=value)
+        for answer in self.answers(game, actor, prompt):
             if answer in ("t", "take"):
                 game.take()
-                self.out.say(f"{_name(actor)} takes: the cube is on {value}.")
+                self.out.say(self.words("cli.takes", who=self._name(actor), value=value))
                 return
-            if answer in ("d", "drop", "pass") and self.confirm(f"Drop, and lose {game.cube_value}"):
+            if answer in ("d", "drop", "pass") and self.confirm(self.words("cli.confirm_drop", value=game.cube_value)):
                 game.drop()
-                self.out.say(f"{_name(actor)} drops.")
+                self.out.say(self.words("cli.drops", who=self._name(actor)))
                 return
             if answer == "hint":
                 self.out.say(self._cube_hint(game, actor))
                 continue
             if answer not in ("d", "drop", "pass"):
-                self.out.say(f"Cannot do {answer!r} now: type 'take' or 'drop' (or 'help').")
+                self.out.say(self.words("cli.cannot_now_take", answer=repr(answer)))
 
     def move_phase(self, game: Game, actor: Color) -> None:
         plays = game.legal_plays()
         if not plays:
-            self.out.say(f"{_name(actor)} cannot move.")
+            self.out.say(self.words("cli.cannot_move", who=self._name(actor)))
             game.pass_turn()
             return
         if actor not in self.humans:
             assert game.dice is not None
             play = self.computer.choose_play(game.position, game.dice)
             game.play(play)
-            self.out.say(f"{_name(actor)} plays {play}.")
+            self.out.say(self.words("cli.plays", who=self._name(actor), play=play))
             return
         if len(plays) == 1:
             game.play(plays[0])
-            self.out.say(f"{_name(actor)} plays {plays[0]} (the only legal play).")
+            self.out.say(self.words("cli.plays_only", who=self._name(actor), play=plays[0]))
             return
         self.show_board(game)
         if actor is BLACK:
-            self.out.say("Black: write moves in your own numbering (your 24 point is absolute 1).")
+            self.out.say(self.words("cli.black_numbering"))
         self.plays_listed = []
         assert game.dice is not None
-        for answer in self.answers(game, actor, f"{NAMES[actor]} to play {_dice_text(game.dice)}"):
+        prompt = self.words("cli.prompt.to_play", who=self._colour(actor), dice=_dice_text(game.dice))
+        for answer in self.answers(game, actor, prompt):
             if answer == "?":
                 self.plays_listed = sorted(plays, key=str)
                 self.out.say(self._numbered(self.plays_listed))
@@ -382,26 +395,26 @@ class Session:
                 self.out.say(self._play_hint(game))
                 continue
             if answer in ("roll", "double", "take", "drop"):
-                self.out.say(f"Cannot {answer} now: the dice are rolled, play {_dice_text(game.dice)}.")
+                self.out.say(self.words("cli.cannot_cube_now", answer=answer, dice=_dice_text(game.dice)))
                 continue
             if answer.isdigit():
                 listed = self.plays_listed or sorted(plays, key=str)
                 index = int(answer)
                 if not 1 <= index <= len(listed):
-                    self.out.say(f"No play number {answer!r}: there are {len(listed)} (type ? to list them).")
+                    self.out.say(self.words("cli.no_play_number", answer=repr(answer), count=len(listed)))
                     continue
                 chosen = listed[index - 1]
             else:
                 try:
                     chosen = game.play(answer)
                 except (IllegalMoveError, InvalidNotationError) as exc:
-                    self.out.say(f"Cannot play {answer!r}: {self._reason(exc)}")
-                    self.out.say("Type ? to list the legal plays, or 'help'.")
+                    self.out.say(self.words("cli.cannot_play", answer=repr(answer), reason=self._reason(exc)))
+                    self.out.say(self.words("cli.list_hint"))
                     continue
-                self.out.say(f"{_name(actor)} plays {chosen}.")
+                self.out.say(self.words("cli.plays", who=self._name(actor), play=chosen))
                 return
             game.play(chosen)
-            self.out.say(f"{_name(actor)} plays {chosen}.")
+            self.out.say(self.words("cli.plays", who=self._name(actor), play=chosen))
             return
 
     @staticmethod
@@ -437,11 +450,11 @@ class Session:
             answer = self.out.ask(prompt)
             word = answer.lower()
             if word in ("quit", "q", "exit"):
-                if self.confirm("Abandon the game"):
-                    raise QuitGame("Game abandoned. Bye.", 0)
+                if self.confirm(self.words("cli.confirm_abandon")):
+                    raise QuitGame(self.words("cli.abandoned"), 0)
                 continue
             if word in ("help", "h"):
-                self.out.say(HELP)
+                self.out.say(self.words("cli.help"))
                 continue
             if word in ("board", "b"):
                 self.show_board(game)
@@ -458,35 +471,35 @@ class Session:
     def confirm(self, question: str) -> bool:
         """Ask ``question`` until the answer is yes or no: nothing that ends a game is done on one keystroke."""
         while True:
-            answer = self.out.ask(f"{question}? (yes/no)").lower()
+            answer = self.out.ask(self.words("cli.yes_no", question=question)).lower()
             if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no", ""):
-                self.out.say("Carry on.")
+                self.out.say(self.words("cli.carry_on"))
                 return False
-            self.out.say("Type yes or no.")
+            self.out.say(self.words("cli.type_yes_no"))
 
     def _ids(self, game: Game) -> str:
         position_id = game.position.gnubg_id()
         if not self.rules.cube:
-            return f"gnubg Position ID: {position_id} (Match IDs are for the backgammon sets)"
-        return f"gnubg ID: {gnubg_id(game.position, match_state(game, self.match))} (paste into gnubg's 'set gnubgid')"
+            return self.words("cli.position_id", id=position_id)
+        return self.words("cli.gnubg_id", id=gnubg_id(game.position, match_state(game, self.match)))
 
     def resign(self, game: Game, actor: Color, word: str) -> bool:
         concede = word.removeprefix("resign").strip() or "single"
         outcomes = {"single": Outcome.SINGLE, "double": Outcome.DOUBLE, "gammon": Outcome.GAMMON,
                     "backgammon": Outcome.BACKGAMMON}
         if concede not in outcomes:
-            self.out.say(f"Cannot resign {concede!r}: say 'resign', 'resign double' or 'resign gammon'.")
+            self.out.say(self.words("cli.cannot_resign_that", what=repr(concede)))
             return False
-        if not self.confirm(f"Resign ({concede})"):
+        if not self.confirm(self.words("cli.confirm_resign", what=concede)):
             return False
         try:
             result = game.resign(outcomes[concede], actor)
         except IllegalMoveError as exc:
-            self.out.say(f"Cannot resign: {self._reason(exc)}")
+            self.out.say(self.words("cli.cannot_resign", reason=self._reason(exc)))
             return False
-        self.out.say(f"{_name(actor)} resigns.")
+        self.out.say(self.words("cli.resigns", who=self._name(actor)))
         return result is not None
 
 
@@ -517,6 +530,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--winner-opens", action="store_true",
                         help="Toutes tables sets, matches: the winner of a game opens the next (the 1698 rule)")
     parser.add_argument("--mat", metavar="FILE", help="after a backgammon match, write it as a Jellyfish .mat file")
+    parser.add_argument("--lang", choices=languages(), default=None,
+                        help="the language the game speaks (default: the locale's, LC_ALL/LC_MESSAGES/LANG, else en)")
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -543,7 +558,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """Play; returns the exit status (0 the game is over or quit, 1 the input ended first)."""
-    terminal = Terminal(stdin, stdout)
+    terminal = Terminal(stdin, stdout, args.lang or locale_language(os.environ))
     try:
         return Session(args, terminal).run()
     except KeyboardInterrupt:
