@@ -23,6 +23,7 @@ from .matchid import MatchState, gnubg_id, match_state
 from .matfile import MatExportError, games_to_mat, match_to_mat
 from .movegen import check_dice, legal_plays
 from .notation import format_play
+from . import notebook  # noqa: F401  (importing it registers the notebook pictures: toutes_tables.display)
 from .play import Move, Play
 from .player import ComputerPlayer, MatchScore, choose_play, cube_decision, estimate, match_score
 from .position import BAR, BLACK, CHECKERS, OFF, WHITE, Color, Position

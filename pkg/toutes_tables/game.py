@@ -70,6 +70,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .dice_words import announce as announce
+from .display import Pictured
 from .errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError, check_instance, check_sequence, shown
 from .movegen import check_dice, legal_plays, play_from_moves
 from .notation import parse_play
@@ -229,7 +230,7 @@ def _resolve_start(rules: RuleSet, start: int | DrawnStart | None, rng: DiceSour
     return number, drawn
 
 
-class Game:
+class Game(Pictured):
     """A game of one of the four rule sets, from the opening roll to its result.
 
     ``start``: a start number, a :class:`~toutes_tables.DrawnStart` (keeping the drawing
@@ -240,6 +241,8 @@ class Game:
     roll: that player rolls first. ``position`` sets the game up from any position (for
     studies, tests and shared links): its player on roll rolls first, and the start number
     is only nominal (the classic one unless ``start`` says otherwise; nothing is drawn).
+
+    In a notebook a game shows its current position, the dice, the cube and what is due (or the result).
     """
 
     def __init__(

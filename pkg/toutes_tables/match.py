@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from .display import Pictured
 from .errors import IllegalMoveError, InvalidArgumentError, shown
 from .game import Game, GameOptions
 from .position import BLACK, WHITE, Color
@@ -29,12 +30,13 @@ from .rules import MAX_MATCH_LENGTH, RuleSet, get_rules
 from .starts import DiceSource, DrawnStart
 
 
-class Match:
+class Match(Pictured):
     """A match of ``length`` points in one rule set, its games played one after another.
 
     ``start`` chooses the start of the first pair of games in a 225 set (a number or a
     :class:`~toutes_tables.DrawnStart`); later pairs are drawn from ``rng``. Call
-    :meth:`next_game` when the current :attr:`game` is over to begin the next one.
+    :meth:`next_game` when the current :attr:`game` is over to begin the next one. In a notebook a
+    match shows its current game and the score.
     """
 
     def __init__(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from .display import Pictured
 from .errors import InvalidArgumentError, check_instance, check_sequence, shown
 from .position import BAR, OFF, OPPONENT, Position
 
@@ -110,12 +111,12 @@ def _notation(position: Position, moves: Sequence[Move]) -> str:
     return " ".join(texts)
 
 
-class Play:
+class Play(Pictured):
     """The moves of one turn from ``position``; one play per distinct resulting position.
 
     ``moves`` are ``(from, to)`` pairs in the mover's player numbering (25 = bar, 0 = off),
     one per die used, in the order played. Two plays are equal when they start from the same
-    position and end in the same one.
+    position and end in the same one. In a notebook a play shows the board with its moves as arrows.
     """
 
     __slots__ = ("position", "moves", "_result", "_hits")

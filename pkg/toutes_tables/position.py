@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from .display import Pictured
 from .errors import InvalidPositionError, check_int, shown
 
 CHECKERS = 15
@@ -80,7 +81,7 @@ def _validate_side(name: str, checkers: Sequence[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-class Position(tuple[tuple[int, ...], tuple[int, ...], Color]):
+class Position(tuple[tuple[int, ...], tuple[int, ...], Color], Pictured):
     """The checkers of both sides and the colour on roll.
 
     ``mine`` and ``theirs`` are 26 counts each, in their owner's player numbering:
@@ -98,6 +99,8 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color]):
     (167, 167)
     >>> Position.from_gnubg_id(pos.gnubg_id()) == pos
     True
+
+    In a notebook a position shows its board, drawn by :mod:`toutes_tables.svg` (:mod:`toutes_tables.notebook`).
     """
 
     __slots__ = ()

@@ -21,6 +21,7 @@ from html import escape
 
 from .dice_words import double_name
 from .position import BAR, BLACK, OFF, WHITE, Color, Position, to_absolute
+from .rules import MAX_CUBE
 
 # Geometry in "units" (one point's width); SCALE turns units into the viewBox's pixels.
 SCALE = 24
@@ -34,6 +35,7 @@ STATUS = 0.8  # line under the board: who is on roll, dice, start number
 CHECKER_RADIUS = 0.45
 VISIBLE_STACK = 5  # a taller stack shows its count on the last drawn checker
 VISIBLE_BAR = 3
+CUBE_SIZE = 0.9  # the doubling cube lies on the bar, between the checkers waiting there
 
 POINTS_LEFT = FRAME
 BAR_LEFT = POINTS_LEFT + 6
@@ -174,7 +176,8 @@ def _die(x: float, y: float, size: float, value: int, color: Color) -> str:
         6: [(0.25, 0.22), (0.25, 0.5), (0.25, 0.78), (0.75, 0.22), (0.75, 0.5), (0.75, 0.78)],
     }[value]
     parts = [
-        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(size)}" height="{_n(size)}" rx="{_n(0.15)}" '
+        f'<rect class="tt-die" data-value="{value}" x="{_n(x)}" y="{_n(y)}" width="{_n(size)}" height="{_n(size)}" '
+        f'rx="{_n(0.15)}" '
         f'fill="{c["fill"]}" stroke="{c["rim"]}" stroke-width="{_n(0.05)}"/>'
     ]
     parts += [
@@ -228,11 +231,42 @@ def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
     head_points = f"{_n(x2)},{_n(y2)} {_n(bx + px)},{_n(by + py)} {_n(bx - px)},{_n(by - py)}"
     line = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(bx)}" y2="{_n(by)}" stroke-linecap="round"'
     return (
-        f'<line {line} stroke="{PALETTE["arrow_edge"]}" stroke-width="{_n(0.26)}"/>'
+        f'<g class="tt-arrow"><line {line} stroke="{PALETTE["arrow_edge"]}" stroke-width="{_n(0.26)}"/>'
         f'<line {line} stroke="{PALETTE["arrow"]}" stroke-width="{_n(0.14)}"/>'
         f'<polygon points="{head_points}" fill="{PALETTE["arrow"]}" stroke="{PALETTE["arrow_edge"]}" '
-        f'stroke-width="{_n(0.05)}"/>'
+        f'stroke-width="{_n(0.05)}"/></g>'
     )
+
+
+def cube_label(value: int) -> str:
+    """The figure on the cube's face: 64 while it is in the middle at 1 (as on a real cube), else its value."""
+    return "64" if value == 1 else str(value)
+
+
+def _cube(value: int, owner: Color | None, bottom: Color) -> str:
+    """The cube on the bar: in the middle while nobody owns it, else at its owner's end of the bar."""
+    if owner is None:
+        y = MIDDLE_Y
+    elif owner is bottom:
+        y = BOTTOM_ROW_END - 0.1 - CUBE_SIZE / 2
+    else:
+        y = TOP_ROW + 0.1 + CUBE_SIZE / 2
+    x = BAR_LEFT + BAR_WIDTH / 2
+    label = cube_label(value)
+    return (
+        f'<g class="tt-cube" data-value="{value}" data-owner="{owner.value if owner else "none"}">'
+        f'<rect x="{_n(x - CUBE_SIZE / 2)}" y="{_n(y - CUBE_SIZE / 2)}" width="{_n(CUBE_SIZE)}" '
+        f'height="{_n(CUBE_SIZE)}" rx="{_n(0.12)}" fill="#ffffff" stroke="{PALETTE["arrow_edge"]}" '
+        f'stroke-width="{_n(0.05)}"/>'
+        + _text(x, y, label, 0.42 if len(label) < 4 else 0.3, PALETTE["arrow_edge"], ' font-weight="700"')
+        + "</g>"
+    )
+
+
+def _cube_sentence(value: int, owner: Color | None) -> str:
+    if owner is None:
+        return f"The cube is in the middle, at {value}."
+    return f"The cube is {owner.value.capitalize()}'s, at {value}."
 
 
 def dice_text(dice: Sequence[int], lang: str = "en") -> str:
@@ -251,6 +285,9 @@ def describe(
     dice: Sequence[int] | None = None,
     start_number: int | None = None,
     show_turn: bool = True,
+    cube: int | None = None,
+    cube_owner: Color | None = None,
+    notes: Sequence[str] = (),
 ) -> str:
     """A sentence describing the diagram, in absolute numbering, for the SVG's ``<title>``."""
     sentences = []
@@ -273,6 +310,9 @@ def describe(
         if position.borne_off(color):
             stacks.append(f"{position.borne_off(color)} borne off")
         sentences.append(f"{color.value.capitalize()}: {', '.join(stacks) or 'none on the board'}.")
+    if cube is not None:
+        sentences.append(_cube_sentence(cube, cube_owner))
+    sentences += [f"{note}." for note in notes]
     return " ".join(sentences)
 
 
@@ -287,6 +327,9 @@ def board_svg(
     dice: Sequence[int] | None = None,
     title: str | None = None,
     show_turn: bool = True,
+    cube: int | None = None,
+    cube_owner: Color | None = None,
+    notes: Sequence[str] = (),
 ) -> str:
     """The board of ``position`` as a standalone SVG document (a string).
 
@@ -298,6 +341,10 @@ def board_svg(
     - ``start_number`` and ``dice`` are shown under the board; ``title`` replaces the generated
       description in the accessible ``<title>``.
     - ``show_turn=False`` leaves out who is on roll, for a start before the opening roll.
+    - ``cube`` (its value, 1 to 4096) draws the doubling cube on the bar: in the middle, or at the end of
+      ``cube_owner``'s side.
+    - ``notes`` are short phrases added to the line under the board and to the title (a game's phase,
+      a match's score).
 
     >>> from toutes_tables import Position, legal_plays
     >>> pos = Position.from_text("white 3:1 2:2 / 24:1")
@@ -319,11 +366,19 @@ def board_svg(
         raise ValueError(f"dice must be two integers 1-6, got {dice!r}")
     if start_number is not None and (type(start_number) is not int or not 1 <= start_number <= 225):
         raise ValueError(f"start numbers are 1-225, got {start_number!r}")
+    if cube is not None and (type(cube) is not int or not 1 <= cube <= MAX_CUBE):
+        raise ValueError(f"the cube is a whole number 1-{MAX_CUBE}, got {cube!r}")
+    if cube_owner is not None and (cube is None or not isinstance(cube_owner, Color)):
+        raise ValueError(f"cube_owner is BLACK, WHITE or None, with a cube, got {cube_owner!r} (cube {cube!r})")
+    notes = list(notes)
+    if any(not isinstance(note, str) for note in notes):
+        raise ValueError(f"notes are strings, got {notes!r}")
 
     width, height = WIDTH * SCALE, HEIGHT * SCALE
     dims = "" if size is None else f' width="{size}" height="{round(size * HEIGHT / WIDTH)}"'
     label = title if title is not None else describe(
-        position, dice=dice, start_number=start_number, show_turn=show_turn
+        position, dice=dice, start_number=start_number, show_turn=show_turn, cube=cube, cube_owner=cube_owner,
+        notes=notes,
     )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {width:g} {height:g}"{dims} '
@@ -403,6 +458,8 @@ def board_svg(
         x0 = half_left + (6 - (2 * die + gap)) / 2
         for i, value in enumerate(sorted(dice, reverse=True)):
             out.append(_die(x0 + i * (die + gap), MIDDLE_Y - die / 2, die, value, mover))
+    if cube is not None:
+        out.append(_cube(cube, cube_owner, bottom))
 
     for start, end in _arrow_ends(position, arrows, bottom):
         out.append(_arrow(start, end))
@@ -417,6 +474,7 @@ def board_svg(
         status.append(dice_text(dice))
     if start_number is not None:
         status.append(f"start No. {start_number}")
+    status += notes
     out.append(_text(WIDTH / 2, HEIGHT - STATUS / 2, " · ".join(status), 0.5, PALETTE["label"], ' class="tt-status"'))
     out.append("</svg>")
     return "".join(out)
