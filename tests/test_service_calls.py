@@ -117,6 +117,22 @@ def test_an_error_quotes_a_hostile_value_shortly() -> None:
     with pytest.raises(ServiceError) as raised:
         dispatch("new_match", {"crawford": "x" * 1_000_000})
     assert len(str(raised.value)) < 200
+    # a number past Python's 4,300-digit repr limit is named too (its repr would raise an unrelated error)
+    with pytest.raises(ServiceError, match=r"match_length .* a number of about 5000 digits"):
+        dispatch("new_match", {"match_length": 10**5000})
+    # and a list nested past the interpreter's recursion limit
+    nested: list[Any] = []
+    for _ in range(100_000):
+        nested = [nested]
+    with pytest.raises(ServiceError, match="show_cost_for"):
+        dispatch("load", {"record": "x", "show_cost_for": nested})
+
+
+def test_an_empty_or_false_list_option_is_refused_not_read_as_none(game_in_play: dict[str, Any]) -> None:
+    for falsy in (False, 0, ""):
+        with pytest.raises(ServiceError, match="show_cost_for"):
+            dispatch("load", {"record": game_in_play["record"], "show_cost_for": falsy})
+    assert dispatch("state") == game_in_play
 
 
 def test_every_method_is_registered_in_the_one_table() -> None:
@@ -146,4 +162,6 @@ def test_the_service_layers_import_only_the_layers_below() -> None:
     for i, module in enumerate(layers):
         above = set(layers[i + 1 :])
         assert not _imports(module) & above, module
-    assert _imports("service_calls") == set()  # the bottom layer knows nothing of the engine
+    # the bottom layer knows nothing of the engine but its errors module, which imports nothing of it
+    assert _imports("service_calls") == {"errors"}
+    assert _imports("errors") == set()

@@ -571,7 +571,7 @@ def confirm(show_cost: bool = False) -> dict[str, Any]:
     assert turn is not None  # play_to_confirm found it
     session.game.play(finished.moves)
     session.turn = None
-    session.last_cost = _play_cost(turn, finished) if show_cost and turn.plays else None
+    session.last_cost = _play_cost(turn, finished, _advice_level(session)) if show_cost and turn.plays else None
     return view(session)
 
 
@@ -775,7 +775,8 @@ def load(
     record = text("record", record, MAX_RECORD_CHARS, "a record (the text of view['record'])")
     saved_steps = parse_steps(steps)
     level = _level_name(level)
-    cost_colours = {colour_name("show_cost_for", c) for c in listed("show_cost_for", show_cost_for or [], 2)}
+    cost_for = listed("show_cost_for", [] if show_cost_for is None else show_cost_for, 2)
+    cost_colours = {colour_name("show_cost_for", c) for c in cost_for}
     dice = seeded_dice(seed)
     if _MATCH_LINE.search(record):
         session = Session(match_from_text(record))
@@ -784,7 +785,7 @@ def load(
     check_bounds(session.game, session.match.length if session.match is not None else None)
     session.begin_turn(saved_steps)
     session.level = level
-    session.last_cost = _last_play_cost(session.game, cost_colours)
+    session.last_cost = _last_play_cost(session.game, cost_colours, _advice_level(session))
     if dice is not None:
         if session.match is not None:
             session.match.rng = dice  # the starts of the match's later games
@@ -844,10 +845,21 @@ def levels() -> list[dict[str, str]]:
 
 
 def _computer_level(session: Session) -> Any:
-    """The computer's level; in a seeded session searched without a time limit, so it plays the same every time."""
+    """The computer's level (see :func:`_searched_level`)."""
+    return _searched_level(session, session.level)
+
+
+def _advice_level(session: Session) -> Any:
+    """The level of the hint, the cube advice and the cost of a play (see :func:`_searched_level`)."""
+    return _searched_level(session, ADVICE_LEVEL)
+
+
+def _searched_level(session: Session, name: str) -> Any:
+    """The level ``name``; in a seeded session searched without a time limit, so its answer is the same every
+    run, whatever the machine's load (a time budget makes a search's depth, and so its answer, depend on it)."""
     from .ai import get_level
 
-    level = get_level(session.level)
+    level = get_level(name)
     return dataclasses.replace(level, time_budget=None) if session.choices is not None else level
 
 
@@ -913,7 +925,9 @@ def continuation(turn: TurnInProgress, play: Play) -> tuple[Move, ...] | None:
     return rest.steps[len(turn.steps) :]
 
 
-def _mid_turn_plays(turn: TurnInProgress, color: Color) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+def _mid_turn_plays(
+    turn: TurnInProgress, color: Color, level: Any
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """The best plays that continue the steps already made, and the roll's best play when it is not one of them.
 
     The plays are the whole turn's hint (:func:`hint` without steps) that continue the steps,
@@ -925,7 +939,7 @@ def _mid_turn_plays(turn: TurnInProgress, color: Color) -> tuple[list[dict[str, 
     from .ai.advice import play_reason
     from .ai.search import rank_plays
 
-    deep = advise(turn.position, turn.dice, turn.rules, None, level=ADVICE_LEVEL, count=HINT_PLAYS).plays
+    deep = advise(turn.position, turn.dice, turn.rules, None, level=level, count=HINT_PLAYS).plays
     candidates = [(a.play, a.equity, a.ply) for a in deep]
     candidates += [(s.play, s.equity, s.ply) for s in rank_plays(turn.position, turn.dice, turn.rules)]
     plays: list[dict[str, Any]] = []
@@ -984,17 +998,17 @@ def hint() -> dict[str, Any]:
         dice = list(turn.dice)
         if turn.plays and turn.steps:
             steps = format_play(turn.position, turn.steps)
-            plays, best = _mid_turn_plays(turn, actor)
+            plays, best = _mid_turn_plays(turn, actor, _advice_level(session))
         elif turn.plays:
             from .ai.advice import hint as advise
 
-            advice = advise(turn.position, turn.dice, game.rules, None, level=ADVICE_LEVEL, count=HINT_PLAYS)
+            advice = advise(turn.position, turn.dice, game.rules, None, level=_advice_level(session), count=HINT_PLAYS)
             plays = [_play_advice_view(p, actor) for p in advice.plays]
     elif game.cube_enabled:
         from .ai.cube import cube_advice
 
         # before rolling, or facing a double: the position is the (would-be) doubler's, on roll
-        decision = cube_advice(game.position, game.rules, _cube_state(session), level=ADVICE_LEVEL)
+        decision = cube_advice(game.position, game.rules, _cube_state(session), level=_advice_level(session))
         cube = _cube_advice_view(decision, facing_double=game.phase == "double-offered")
     return {
         "actor": actor.value,
@@ -1007,12 +1021,11 @@ def hint() -> dict[str, Any]:
     }
 
 
-def _play_cost(turn: TurnInProgress, played: Play) -> dict[str, Any]:
-    """What ``played`` cost against the best play of the turn, for the view's ``last_cost``."""
-    from .ai import get_level
+def _play_cost(turn: TurnInProgress, played: Play, level: Any) -> dict[str, Any]:
+    """What ``played`` cost against the best play of the turn at ``level``, for the view's ``last_cost``."""
     from .ai.advice import play_cost
 
-    ranked = get_level(ADVICE_LEVEL).rank(turn.position, turn.dice, turn.rules)
+    ranked = level.rank(turn.position, turn.dice, turn.rules)
     best = ranked[0].play
     # one search: play_cost reuses the ranking (and looks deeper only at a play ranked at a glance)
     cost = play_cost(turn.position, turn.dice, played, turn.rules, level=ADVICE_LEVEL, ranked=ranked)
@@ -1024,7 +1037,7 @@ def _play_cost(turn: TurnInProgress, played: Play) -> dict[str, Any]:
     }
 
 
-def _last_play_cost(game: Game, colours: set[Color]) -> dict[str, Any] | None:
+def _last_play_cost(game: Game, colours: set[Color], level: Any) -> dict[str, Any] | None:
     """The ``last_cost`` of ``game``'s latest play by one of ``colours``, as :func:`confirm` gave it (None if none)."""
     history = game.history
     for i in range(len(history) - 1, -1, -1):
@@ -1039,7 +1052,7 @@ def _last_play_cost(game: Game, colours: set[Color]) -> dict[str, Any] | None:
         )
         assert before.dice is not None
         turn = TurnInProgress(before.position, before.dice, game.rules)
-        return _play_cost(turn, before.play(played.moves))
+        return _play_cost(turn, before.play(played.moves), level)
     return None
 
 

@@ -18,6 +18,9 @@ import inspect
 from collections.abc import Callable, Collection
 from typing import Any
 
+# re-exported for the services: a bad value quoted short and never failing (a hostile megabyte, 5,000 digits)
+from .errors import shown as shown
+
 Method = Callable[..., Any]
 
 
@@ -27,15 +30,6 @@ class ServiceError(ValueError):
 
 _METHODS: dict[str, Method] = {}
 _SIGNATURES: dict[str, inspect.Signature] = {}
-
-SHOWN_CHARS = 80  # how much of a bad value an error quotes: a hostile megabyte is not echoed back
-
-
-def shown(value: object) -> str:
-    """``repr(value)``, cut to a readable length for an error message."""
-    text = repr(value)
-    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
-
 
 def method(fn: Method) -> Method:
     """Register ``fn`` as a service method under its own name."""
