@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
+import pytest
+
 import toutes_tables as tt
 from toutes_tables import BLACK, WHITE, Game, Match, Position, parse_play, start_position
 from toutes_tables.display import Pictured
@@ -159,3 +161,11 @@ def test_the_caption_of_a_game_names_the_rules_and_the_roll_to_play() -> None:
     game.roll_opening((3, 5))
     caption = ET.fromstring(game._repr_html_() or "").find("figcaption")
     assert caption is not None and caption.text == "Backgammon, White to play 5-3"
+
+
+def test_ipython_finds_the_svg_and_the_html_as_jupyter_shows_them() -> None:
+    formatters = pytest.importorskip("IPython.core.formatters")
+    pos = start_position(64)
+    data, _ = formatters.DisplayFormatter().format(pos)
+    assert set(data) == {"text/plain", "image/svg+xml", "text/html"}
+    assert data["image/svg+xml"] == pos._repr_svg_() and data["text/plain"] == repr(pos)

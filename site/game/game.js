@@ -11,6 +11,7 @@ import { classicPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
 import { createNewGameDialog, DEFAULT_LEVEL, defaultOptions, normaliseOptions } from "./dialog.js";
 import { el, setChildren, show } from "./dom.js";
+import { mountEmbedShare } from "./embed-share.js";
 import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
 import { CUBE_CONTROLS, buildLayout } from "./layout.js";
 import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
@@ -43,6 +44,7 @@ const KEPT_NOTICE = "The game you were playing is kept: resume it from Saved gam
 
 export function createGame(root, { workerUrl }) {
   const ui = buildLayout(root);
+  const showEmbed = mountEmbedShare(ui.shareLink);
   let options = defaultOptions();
   let players = { black: "computer", white: "human" };
   let view = null;
@@ -591,6 +593,7 @@ export function createGame(root, { workerUrl }) {
       turn: v.turn || "white",
       match: v.match.length,
     });
+    showEmbed(v);
   }
 
   /** Which buttons a player could press now. */
