@@ -4,6 +4,7 @@ made with Web Audio, off until the player turns them on, the choice remembered (
 from __future__ import annotations
 
 from collections.abc import Iterator
+from urllib.parse import quote
 
 import pytest
 from conftest import PageProblems
@@ -102,3 +103,29 @@ def test_rolling_by_hand_waits_for_the_roll_button(moving_page: Page, site_url: 
     page.reload()
     page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=60_000)
     expect(page.get_by_label("Roll my dice by hand")).to_be_checked()  # remembered in this browser
+
+
+# Positions given by a share link (a money game with a live cube), the player White:
+# a race White leads, double and take; and one White has won, double and drop.
+RACE_TO_DOUBLE = "tbsbAABtdw8AAA"  # White 6:4 5:3 4:3 3:2 2:2 1:1, Black 7:2 6:3 5:3 4:3 3:2 2:1 1:1
+RACE_TO_DROP = "+L4PAADf9wEAAA"  # White 3:5 2:5 1:5, Black 6:5 5:5 4:5
+
+
+@pytest.mark.parametrize(("position", "answer"), [(RACE_TO_DOUBLE, "Black takes."), (RACE_TO_DROP, "Black drops.")])
+def test_the_computers_answer_to_your_double_is_in_the_status_line(
+    page: Page, site_url: str, position: str, answer: str
+) -> None:
+    open_game(page, site_url, f"?rules=backgammon&position={quote(position, safe='')}&turn=white")
+    v = wait_for_player(page)
+    assert v["phase"] == "roll" and v["cube_actions"] == ["double"], (v["phase"], v["cube_actions"])
+    page.get_by_role("button", name="Double").click()
+    page.wait_for_function("(n) => window.toutesTables.view.moves.length > n + 1", arg=len(v["moves"]))
+    expect(page.locator(".tt-status")).to_contain_text(answer)
+
+
+def test_the_computers_double_is_in_the_status_line(page: Page, site_url: str) -> None:
+    # the same race, Black (the computer) on roll
+    open_game(page, site_url, f"?rules=backgammon&position={quote(RACE_TO_DOUBLE, safe='')}&turn=black")
+    v = wait_for_player(page)
+    assert v["phase"] == "double-offered" and v["actor"] == "white", v["phase"]
+    expect(page.locator(".tt-status")).to_have_text("Black doubles to 2: take or drop?")

@@ -37,7 +37,7 @@ SMALL_PHONE = (360, 640)
 PHONE_LANDSCAPE = (844, 390)
 DESKTOP = (1280, 800)
 SIZES = [PHONE, SMALL_PHONE, PHONE_LANDSCAPE, DESKTOP]
-GAME_CONTROLS = ["Roll", "Undo", "Confirm", "Hint", "Next game", "New game…"]
+GAME_CONTROLS = ["Roll", "Undo", "Confirm", "Hint", "Resign…", "Next game", "Rematch", "New game…"]
 CUBE_CONTROLS = ["Double", "Take", "Drop"]
 CHOUETTE_CONTROLS = ["Roll", "Double", "Undo", "Confirm", "Next game", "Resign", "New chouette…"]
 

@@ -499,14 +499,17 @@ class Game(Pictured):
         self.phase = "over"
         self.result = GameResult(self.position.turn, Outcome.SINGLE, self.cube_value, "dropped")
 
+    @property
+    def resign_outcomes(self) -> tuple[Outcome, ...]:
+        """What a player may concede, least first (docs/rules/scoring.md, "Resigning")."""
+        if self.rules.backgammon_scoring:
+            return (Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON)
+        return (Outcome.SINGLE, Outcome.DOUBLE)
+
     def resign(self, outcome: Outcome = Outcome.SINGLE, player: Color | None = None) -> GameResult:
         """``player`` concedes ``outcome``; by default whoever must act (named before the opening roll)."""
         self._expect("opening", "roll", "move", "double-offered", action="resign")
-        allowed = (
-            (Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON)
-            if self.rules.backgammon_scoring
-            else (Outcome.SINGLE, Outcome.DOUBLE)
-        )
+        allowed = self.resign_outcomes
         check_instance(outcome, Outcome, "outcome", "an Outcome")
         if outcome not in allowed:
             raise IllegalMoveError(f"{self.rules.title} has no {outcome!r} to resign; choose from {allowed!r}")

@@ -25,12 +25,17 @@ auto_double_limit, point_game, winner_opens, position, turn, level, money_game, 
     ``last_cost`` is worked out again from the record, as it was before the save. ``seed``: as
     for ``new_match``, for the dice rolled from here on.
 ``state()``, ``roll()``, ``move(from, to)``, ``undo()``, ``confirm(show_cost)``, ``play_forced()``,
-``double()``, ``take()``, ``drop()``, ``next_game()``, ``computer_action()``
+``double()``, ``take()``, ``drop()``, ``resign(outcome)``, ``next_game()``, ``computer_action()``
     Act on the match in play; each returns the new view, or raises (``IllegalMoveError``
     and other ``ValueError`` subclasses) leaving everything as it was. ``move`` moves one
     checker, by one die or several; ``confirm`` plays the finished turn (with ``show_cost``,
     the view's ``last_cost`` says what the play cost); the computer makes one action per
-    call (answer a double, double or roll, or play) at the session's level.
+    call (answer a double, double or roll, or play) at the session's level. ``resign`` ends the
+    game with the player who must act conceding ``outcome`` (``single``, ``gammon``,
+    ``backgammon`` in the backgammon sets; ``single``, ``double`` in the Toutes tables sets).
+``resignation_answer(outcome)``
+    The computer's answer to that resignation, as the opponent would give it (accept or refuse,
+    and why); nothing changes (see :func:`resignation_answer`).
 ``hint()``
     Advice for whoever must act now, from the strongest level: the cube before rolling,
     take or drop facing a double, the best plays of the roll (see :func:`hint`).
@@ -91,7 +96,7 @@ from .notation import format_play
 from .play import Move, Play
 from .record import MAX_RECORD_CHARS, game_from_text, game_to_text, match_from_text, match_game_text, match_header_text
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
-from .rules import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, RULE_SETS, get_rules
+from .rules import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, RULE_SETS, Outcome, get_rules
 from .service_calls import (
     ServiceError as ServiceError,
     boolean,
@@ -106,6 +111,7 @@ from .service_calls import (
     shown,
     text,
 )
+from .resignation import judge_resignation, resigner
 from .service_language import said, spoken
 from .starts import start_position, start_rolls
 from .turn import TurnInProgress
@@ -121,6 +127,7 @@ ADVICE_LEVEL = "expert"
 # The engine's own (MAX_MATCH_LENGTH, MAX_CUBE, MAX_AUTO_DOUBLES in rules, MAX_RECORD_CHARS in record) and:
 MAX_STEPS = 4  # a turn has at most four checker moves
 MAX_TEXT = 200  # a Position ID, a level or a rule set's name, a play in notation
+
 
 @method
 def version() -> str:
@@ -168,11 +175,7 @@ def parse_steps(steps: Any, name: str = "steps") -> list[Move]:
     """Steps as they come from JSON: a list of at most four ``[from, to]`` pairs in player numbering."""
     parsed: list[Move] = []
     for step in listed(name, steps, MAX_STEPS, "a list of [from, to] pairs"):
-        if (
-            not isinstance(step, list)
-            or len(step) != 2
-            or any(type(p) is not int or not 0 <= p <= 25 for p in step)
-        ):
+        if not isinstance(step, list) or len(step) != 2 or any(type(p) is not int or not 0 <= p <= 25 for p in step):
             raise ServiceError(f"a step of {name} is [from, to] with points 0-25, got {shown(step)}")
         parsed.append((step[0], step[1]))
     return parsed
@@ -609,6 +612,46 @@ def drop() -> dict[str, Any]:
     return view(session)
 
 
+def _resign_outcome(game: Game, outcome: Any) -> Outcome:
+    """The ``outcome`` parameter, one of those the game's rules let a player concede."""
+    return Outcome(choice("outcome", outcome, [o.value for o in game.resign_outcomes]))
+
+
+@method
+def resign(outcome: Any = "single") -> dict[str, Any]:
+    """The player who must act resigns ``outcome``, accepted (docs/rules/scoring.md, "Resigning"): the game ends.
+
+    The front end asks the opponent first: the computer's answer is :func:`resignation_answer`.
+    """
+    session = _current()
+    game = session.game
+    conceded = _resign_outcome(game, outcome)
+    game.resign(conceded, resigner(game))
+    session.turn = None
+    return view(session)
+
+
+@method
+def resignation_answer(outcome: Any = "single") -> dict[str, Any]:
+    """The computer's answer, as the opponent of the player who must act, to his resignation of ``outcome``.
+
+    ``{receiver, outcome, accepts, offered, playing_on, reason}``: it accepts when what the
+    resignation scores for it (``offered``, points) is at least its expectation of playing on
+    (``playing_on``, :mod:`toutes_tables.resignation`). Nothing changes: the front end then calls
+    :func:`resign` if it accepts.
+    """
+    game = _current().game
+    answer = judge_resignation(game, _resign_outcome(game, outcome))
+    return {
+        "receiver": answer.receiver.value,
+        "outcome": answer.outcome.value,
+        "accepts": answer.accepts,
+        "offered": answer.offered,
+        "playing_on": answer.playing_on,
+        "reason": answer.reason,
+    }
+
+
 # -- a position without a game, for the rules book's live boards -------------------------------
 
 
@@ -949,14 +992,16 @@ def _mid_turn_plays(
         seen.add(play.result)
         if rest is None:
             continue
-        plays.append({
-            "notation": str(play),
-            "equity": _equity(equity),
-            "ply": ply,
-            "reason": play_reason(play),
-            "rest": format_play(turn.current, rest) if rest else "",
-            "moves": _absolute_moves(rest, color),
-        })
+        plays.append(
+            {
+                "notation": str(play),
+                "equity": _equity(equity),
+                "ply": ply,
+                "reason": play_reason(play),
+                "rest": format_play(turn.current, rest) if rest else "",
+                "moves": _absolute_moves(rest, color),
+            }
+        )
         if len(plays) == HINT_PLAYS:
             break
     best = deep[0]
@@ -1047,8 +1092,13 @@ def _last_play_cost(game: Game, colours: set[Color], level: Any) -> dict[str, An
         if not played.moves:
             return None  # a turn with no legal play: confirm gives no cost
         before = Game.replay(
-            history[:i], game.rules, game.start_number, game.options,
-            is_crawford=game.is_crawford, opener=game.opener, position=game.initial_position,
+            history[:i],
+            game.rules,
+            game.start_number,
+            game.options,
+            is_crawford=game.is_crawford,
+            opener=game.opener,
+            position=game.initial_position,
         )
         assert before.dice is not None
         turn = TurnInProgress(before.position, before.dice, game.rules)

@@ -155,7 +155,7 @@ export function createNewGameDialog(onStart) {
       el("button", { type: "submit", value: "cancel", class: "tt-button", formnovalidate: true }, "Cancel"),
     ),
   );
-  const dialog = el("dialog", { class: "tt-dialog", "aria-label": "New game" }, form);
+  const dialog = el("dialog", { class: "tt-dialog tt-modal", "aria-label": "New game" }, form);
 
   function refresh() {
     const applies = applicableOptions(rules.value);

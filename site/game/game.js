@@ -14,6 +14,7 @@ import { el, setChildren, show } from "./dom.js";
 import { mountEmbedShare } from "./embed-share.js";
 import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
 import { CUBE_CONTROLS, buildLayout } from "./layout.js";
+import { createResignDialog } from "./resign.js";
 import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
 import {
   announceIn,
@@ -78,6 +79,8 @@ export function createGame(root, { workerUrl }) {
     });
   });
   root.append(dialog.dialog);
+  const resignDialog = createResignDialog((outcome) => offerResignation(outcome).catch(fatal));
+  root.append(resignDialog.dialog);
 
   const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
   let seat = null; // this page's hold on the saved game: it plays only while no other page does (seat.js)
@@ -419,6 +422,49 @@ export function createGame(root, { workerUrl }) {
     setChildren(ui.cost, mine ? costText(c) : "");
   }
 
+  // -- resigning ----------------------------------------------------------------------------
+
+  /**
+   * The player who must act offers to resign `outcome` (docs/rules/scoring.md, "Resigning"): the computer
+   * accepts or refuses as a player would (the engine's resignation_answer); another person at the same
+   * device has agreed already. Refused, the game goes on where it was, and the status line says why.
+   */
+  async function offerResignation(outcome) {
+    if (busy || !view || !humanToAct(view) || !allowedActions(view).resign) return;
+    clearTimeout(pending);
+    pending = null;
+    const receiver = view.actor === "black" ? "white" : "black";
+    let answer = null;
+    if (players[receiver] === "computer") {
+      busy = true;
+      setThinking(true);
+      refreshControls();
+      try {
+        answer = await engine.call("resignation_answer", { outcome });
+      } catch (error) {
+        if (!(error && error.name === "EngineError")) throw error;
+        setChildren(ui.status, `Not allowed: ${error.message}`);
+      } finally {
+        busy = false;
+        setThinking(false);
+        refreshControls();
+      }
+      if (destroyed || !answer) return schedule();
+      if (!answer.accepts) {
+        const text = `${answer.reason} The game goes on.`;
+        setChildren(ui.status, text);
+        announce(text);
+        return schedule();
+      }
+    }
+    await run(() => engine.call("resign", { outcome }));
+    if (answer && view && view.phase === "over") {
+      // the computer's answer is news the status line gives, with the result
+      setChildren(ui.status, `${answer.reason} ${statusText(view)}`);
+      announce(answer.reason);
+    }
+  }
+
   function onSelect(source) {
     const before = touched;
     touched = touchAfterPickUp(touched, source, { strict: options.strict_touch, picking: Boolean(view) && !busy });
@@ -530,10 +576,12 @@ export function createGame(root, { workerUrl }) {
 
   function statusText(v) {
     const text = phaseText(v);
-    // the answer to the player's double is news the status line gives, not the move list only
+    // the answer to a double is news the status line gives, not the move list only: a take (the doubler
+    // plays on), a drop (the game is over)
     const last = v.moves[v.moves.length - 1];
-    const answered = last && last.kind === "take" && v.phase !== "over" && humanToAct(v);
-    return answered ? `${last.text} ${text}` : text;
+    const taken = last && last.kind === "take" && v.phase !== "over" && humanToAct(v);
+    const dropped = last && last.kind === "drop" && v.phase === "over";
+    return taken || dropped ? `${last.text} ${text}` : text;
   }
 
   function phaseText(v) {
@@ -609,6 +657,8 @@ export function createGame(root, { workerUrl }) {
       undo: human && v.phase === "move" && t.steps.length > 0,
       confirm: human && v.phase === "move" && t.finished && !t.no_play,
       next: Boolean(v) && free && v.phase === "over" && !v.match.over,
+      rematch: Boolean(v) && free && v.phase === "over" && v.match.over,
+      resign: human && ["roll", "move", "double-offered"].includes(v.phase),
       hint: human && ["roll", "move", "double-offered"].includes(v.phase) && !(v.phase === "move" && t.no_play),
     };
   }
@@ -749,6 +799,13 @@ export function createGame(root, { workerUrl }) {
   ui.buttons.undo.addEventListener("click", () => act("undo"));
   ui.buttons.confirm.addEventListener("click", () => act("confirm"));
   ui.buttons.next.addEventListener("click", () => act("next_game"));
+  ui.buttons.resign.addEventListener("click", () => {
+    if (view && !ui.buttons.resign.disabled) resignDialog.open(view);
+  });
+  // the same match again, with the same options and sides; the match that ended is not kept (it is over)
+  ui.buttons.rematch.addEventListener("click", () => {
+    if (view && !busy) startNewMatch(options).catch(fatal);
+  });
   ui.buttons.hint.addEventListener("click", () => askHint().catch(fatal));
   // rolling by hand: a tap on the board rolls too, when Roll could be pressed
   ui.boardHolder.addEventListener("click", () => {
@@ -781,8 +838,9 @@ export function createGame(root, { workerUrl }) {
   ]) {
     button.addEventListener("click", () => copy(input));
   }
-  // Shortcuts anywhere in the game except form fields: R roll, U undo, C confirm, H hint.
-  bindShortcutKeys(root, { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm, h: ui.buttons.hint });
+  // Shortcuts anywhere in the game except form fields (layout.js's Keys list): the turn's buttons, the cube's, the next game
+  const b = ui.buttons;
+  bindShortcutKeys(root, { r: b.roll, u: b.undo, c: b.confirm, h: b.hint, d: b.double, t: b.take, x: b.drop, q: b.resign, g: b.next });
 
   async function copy(input) {
     input.select();

@@ -13,7 +13,7 @@ import { buildStage } from "./stage.js";
  * place, never removed, so a finger reaching for Hint never lands on Confirm. The cube's buttons are
  * there only in a game with a cube (the whole game long).
  */
-export const CONTROLS = ["roll", "double", "take", "drop", "undo", "confirm", "hint", "next", "newGame"];
+export const CONTROLS = ["roll", "double", "take", "drop", "undo", "confirm", "hint", "resign", "next", "rematch", "newGame"];
 export const CUBE_CONTROLS = ["double", "take", "drop"];
 /** Where the "roll by hand" choice is kept (this browser's, not a game's). */
 export const ROLL_BY_HAND_KEY = "toutes-tables:roll-by-hand";
@@ -22,13 +22,15 @@ export function buildLayout(root) {
   const button = pageButton;
   const buttons = {
     roll: button("Roll", { "aria-keyshortcuts": "R" }),
-    double: button("Double"),
-    take: button("Take"),
-    drop: button("Drop"),
+    double: button("Double", { "aria-keyshortcuts": "D" }),
+    take: button("Take", { "aria-keyshortcuts": "T" }),
+    drop: button("Drop", { "aria-keyshortcuts": "X" }),
     undo: button("Undo", { "aria-keyshortcuts": "U" }),
     confirm: button("Confirm", { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
     hint: button("Hint", { "aria-keyshortcuts": "H" }),
-    next: button("Next game", { class: "tt-button tt-primary" }),
+    resign: button("Resign…", { "aria-keyshortcuts": "Q" }),
+    next: button("Next game", { class: "tt-button tt-primary", "aria-keyshortcuts": "G" }),
+    rematch: button("Rematch", { class: "tt-button tt-primary" }),
     newGame: button("New game…"),
     review: button("Review"),
     flip: button("Flip board"),
@@ -61,6 +63,7 @@ export function buildLayout(root) {
       el("li", {}, "Enter or Space picks up a checker; with one picked, arrows step through its destinations and Enter drops it."),
       el("li", {}, "Escape puts a checker back; N / P jump to the next / previous movable checker."),
       el("li", {}, "R rolls, U undoes the last checker, C confirms the move, H asks for a hint."),
+      el("li", {}, "D doubles, T takes the double offered, X drops it; Q resigns (it asks what you concede); G starts the next game."),
     ),
   );
   // the games set aside on this device (saved-games.js), most recent first
