@@ -53,3 +53,13 @@ def test_the_embedded_position_is_the_games(page: Page, site_url: str) -> None:
     expect(page.locator(".tt-embed-status")).to_have_text(
         f"White on roll. Position ID {CLASSIC}.", timeout=BOOT_TIMEOUT_MS
     )
+
+
+def test_the_embed_codes_copy_button_selects_the_whole_code(page: Page, site_url: str) -> None:
+    open_game(page, site_url, f"?rules=backgammon&position={CLASSIC}&turn=white")
+    wait_for_player(page)
+    page.locator("details.tt-share summary").click()
+    page.get_by_role("button", name="Copy the embed code").click()
+    code = page.locator("textarea[aria-label='Embed code for another site']")
+    selected = code.evaluate("(t) => [t.selectionStart, t.selectionEnd, t.value.length]")
+    assert selected[0] == 0 and selected[1] == selected[2] > 0, selected

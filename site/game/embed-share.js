@@ -5,6 +5,7 @@
 
 import { embedSnippet } from "../embed/snippet.js";
 import { el } from "./dom.js";
+import { pageButton } from "./page.js";
 
 /** The embed page's options for the game's view `v` (see the service's view in site/engine/PROTOCOL.md). */
 export function embedOptions(v) {
@@ -17,13 +18,15 @@ export function embedOptions(v) {
 }
 
 /**
- * Put an "Embed" field after the field holding `shareLinkInput`; returns `show(v)`, which fills it from a view.
- * The code is selected whole on focus, ready to copy.
+ * Put an "Embed" field after the field holding `shareLinkInput`, its Copy button calling `copy(textarea)` as
+ * the fields beside it do; returns `show(v)`, which fills it from a view. Focus selects the whole code.
  */
-export function mountEmbedShare(shareLinkInput) {
+export function mountEmbedShare(shareLinkInput, copy) {
   const code = el("textarea", { readonly: true, rows: 3, class: "tt-code", "aria-label": "Embed code for another site" });
   code.addEventListener("focus", () => code.select());
-  const field = el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Embed"), code);
+  const copyCode = pageButton("Copy", { "aria-label": "Copy the embed code" });
+  copyCode.addEventListener("click", () => copy(code));
+  const field = el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Embed"), code, copyCode);
   shareLinkInput.closest(".tt-field").after(field);
   const siteRoot = new URL("../", import.meta.url).href;
   return function show(v) {

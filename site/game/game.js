@@ -45,7 +45,7 @@ const KEPT_NOTICE = "The game you were playing is kept: resume it from Saved gam
 
 export function createGame(root, { workerUrl }) {
   const ui = buildLayout(root);
-  const showEmbed = mountEmbedShare(ui.shareLink);
+  const showEmbed = mountEmbedShare(ui.shareLink, copy);
   let options = defaultOptions();
   let players = { black: "computer", white: "human" };
   let view = null;
