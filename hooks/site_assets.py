@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_SOURCES = ROOT / "site"
@@ -40,9 +41,11 @@ SERVICE_WORKER = "sw.js"
 PRECACHE_LINE = re.compile(r"^const PRECACHE = .*// @precache-manifest.*$", re.MULTILINE)
 # Sources that document or test the front end are not part of it.
 NOT_PUBLISHED = re.compile(r"\.md$|\.test\.m?js$")
-# Source maps and the compressed sitemap are of no use offline, nor are the search stemmers of other
-# languages; sitemap.xml is kept: instant navigation reads it to know which links are pages.
+# Source maps and the compressed sitemap are of no use offline, nor are the search stemmers of languages
+# the site has no edition in (search_stemmers keeps the editions' own); sitemap.xml is kept: instant
+# navigation reads it to know which links are pages.
 NOT_PRECACHED = re.compile(r"(^|/)sitemap\.xml\.gz$|\.map$|^assets/javascripts/lunr/")
+LUNR = "assets/javascripts/lunr/min/lunr.{}.min.js"
 
 PAGE_POLICY = {
     "default-src": ["'self'"],
@@ -90,12 +93,18 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
     return with_policy(output, template_name) if template_name.endswith(".html") else output
 
 
+# After the i18n plugin's (-100), which builds the other editions (fr/) from inside the first build's
+# post_build and rewrites the search index: the site is finished once, when every edition is written.
+@event_priority(-200)
 def on_post_build(config: Any) -> None:
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and i18n.building:
+        return  # an edition built from inside the first build: that build finishes the site
     out = Path(config["site_dir"])
     copy_site_sources(out)
     copy_pyodide_runtime(out / "pyodide")
     copy_wheels(out / "wheels")
-    write_service_worker(out)
+    write_service_worker(out, search_stemmers(config))
 
 
 def on_serve(server: Any, config: Any, builder: Any) -> Any:
@@ -155,14 +164,26 @@ def precache_url(relative: str) -> str:
     return relative
 
 
-def write_service_worker(out: Path) -> None:
+def search_stemmers(config: Any) -> set[str]:
+    """The lunr files Material's search worker loads for the search plugin's languages (English is built in;
+    the segmenters of Japanese, Hindi and Thai are not, as the site has no edition in them)."""
+    languages = config.plugins["material/search"].config.lang or ["en"]
+    names = [lang for lang in languages if lang != "en"] + (["multi"] if len(languages) > 1 else [])
+    return {LUNR.format(name) for name in ["stemmer.support", *names]} if names else set()
+
+
+def precached(relative: str, kept: set[str]) -> bool:
+    return relative in kept or not NOT_PRECACHED.search(relative)
+
+
+def write_service_worker(out: Path, kept: set[str]) -> None:
     worker = out / SERVICE_WORKER
     if not worker.exists():
         raise PluginError(f"site/{SERVICE_WORKER} is missing")
     files = sorted(
         path.relative_to(out).as_posix()
         for path in out.rglob("*")
-        if path.is_file() and path != worker and not NOT_PRECACHED.search(path.relative_to(out).as_posix())
+        if path.is_file() and path != worker and precached(path.relative_to(out).as_posix(), kept)
     )
     version = hashlib.sha256()
     for name in files:

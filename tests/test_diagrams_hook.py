@@ -125,15 +125,39 @@ def test_an_unclosed_fence_fails(hook: ModuleType) -> None:
 
 
 def test_the_gallery_links_every_start_to_the_game(hook: ModuleType) -> None:
-    html = hook.render_gallery()
+    html = hook.render_gallery("../")
     assert html.count("<li ") == 225
     assert 'href="../play/?rules=toutes-tables-225&amp;start=64"' in html
-    assert 'src="start-225.svg"' in html
+    assert 'src="../starts/start-225.svg"' in html
     assert "<strong>No. 101</strong> · rolls 4-2 then 5-3" in html
 
 
+def test_the_french_gallery_shows_the_images_at_the_root_in_french_words(hook: ModuleType) -> None:
+    # the French edition's page is fr/starts/: its images are the English page's, its words French, and
+    # its links lead to the French game (fr/play/)
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="starts.fr.md", locale="fr"), url="fr/starts/")
+    hook.on_page_markdown("```board-gallery\n```\n", page, None, None)
+    html = hook.on_page_content(hook._TOKEN_PREFIX + "N0", page, None, None)
+    assert 'src="../../starts/start-225.svg"' in html
+    assert 'href="../play/?rules=toutes-tables-225&amp;start=64"' in html
+    assert "<strong>N° 101</strong> · jets 4-2 puis 5-3" in html
+    assert "<strong>N° 64</strong> (le départ classique)" in html
+
+
+def test_a_french_page_gives_the_engines_result_in_french(hook: ModuleType) -> None:
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="rules/scoring.fr.md", locale="fr"), url="fr/rules/scoring/")
+    source = "```board\ntext: white / 24:15\noutcome: toutes-tables, backgammon\n```\n"
+    hook.on_page_markdown(source, page, None, None)
+    html = hook.on_page_content(hook._TOKEN_PREFIX + "N0", page, None, None)
+    assert "partie double, 2 points" in html
+    assert "backgammon, 3 points × videau" in html
+    english = SimpleNamespace(file=SimpleNamespace(src_uri="rules/scoring.md"), url="rules/scoring/")
+    hook.on_page_markdown(source, english, None, None)
+    assert "double game, 2 points" in hook.on_page_content(hook._TOKEN_PREFIX + "N0", english, None, None)
+
+
 def test_the_gallery_offers_each_start_to_the_embed_maker(hook: ModuleType) -> None:
-    html = hook.render_gallery()
+    html = hook.render_gallery("../")
     assert html.count('class="tt-gallery-embed"') == 225
     assert 'href="../embed/?position=17#a-board-on-another-site"' in html
 

@@ -27,7 +27,8 @@ cannot read raises ``PluginError`` naming the page and line, so ``mkdocs build -
 of publishing a wrong diagram.
 
 A ``board-gallery`` block (no content) becomes the gallery of the 225 starts: one small SVG file per
-start, generated into the site next to the page (``starts/``), each linking to the game at that start.
+start, generated into the site's ``starts/`` (beside the English gallery page; the French one, under
+``fr/``, shows the same files), each linking to the game at that start in the page's edition.
 
 A ``lesson`` block is a tutorial lesson: a position, ``dice``, ``rules``, a ``goal`` (``any``, ``hit``,
 ``square``, ``most-off``, or ``cube`` for a take/drop question), a ``task`` and the ``right`` and
@@ -102,11 +103,48 @@ LESSON_SCRIPT = "javascripts/tutorial.js"
 LIVE_MODES = ("view", "play", "example")
 LIVE_MARK = "data-tt-live-board"  # on figures holding <tt-board> elements: the page then loads the element
 ELEMENT_SCRIPT = "board/element.js"  # the game's <tt-board> custom element, at the site root
-GALLERY_DIR = "starts"  # the gallery page is starts.md, so its images sit beside it at starts/
+GALLERY_DIR = "starts"  # the gallery page is starts.md, so its images sit beside the English one at starts/
 THUMB_WIDTH = 320
 PLAY_LINK = "../play/?rules=toutes-tables-225&amp;start={number}"
 # The Embed page's maker, prefilled with a start (docs/javascripts/embed-maker.js reads the query).
 EMBED_LINK = "../embed/?position={number}#a-board-on-another-site"
+# The words the hook writes into a page, by the page's edition (the i18n plugin's locale of its file; a
+# page without its translation is English wherever it is served). A new edition adds its column here.
+WORDS = {
+    "en": {
+        "no legal play": "no legal play",
+        "legal plays": "Legal plays computed by the engine",
+        "result": "Result computed by the engine",
+        "single": "single game", "double": "double game", "gammon": "gammon", "backgammon": "backgammon",
+        "point": "point", "points": "points", "cube": " × cube",
+        "take": "Take", "drop": "Drop",
+        "cube facts": " The engine counts the doubler's winning rolls: {rolls}, that is {count} of 36 "
+                      "({percent}%); the taker wins the other {others}.",
+        "play from": "Play Toutes Tables 225 from start No. {number}",
+        "classic": " (the classic start)",
+        "start": "No. {number}",
+        "rolls": "rolls {first} then {second}",
+        "embed": "embed",
+        "embed title": "Put start No. {number} on another site",
+    },
+    "fr": {
+        "no legal play": "aucun coup permis",
+        "legal plays": "Coups permis, calculés par le moteur",
+        "result": "Résultat calculé par le moteur",
+        "single": "partie simple", "double": "partie double", "gammon": "gammon", "backgammon": "backgammon",
+        "point": "point", "points": "points", "cube": " × videau",
+        "take": "Prendre", "drop": "Refuser",
+        "cube facts": " Le moteur compte les coups gagnants de celui qui double : {rolls}, soit {count} sur 36 "
+                      "({percent} %) ; celui qui prend gagne sur les {others} autres.",
+        "play from": "Jouer à Toutes Tables 225 depuis le départ n° {number}",
+        "classic": " (le départ classique)",
+        "start": "N° {number}",
+        "rolls": "jets {first} puis {second}",
+        "embed": "intégrer",
+        "embed title": "Mettre le départ n° {number} sur un autre site",
+    },
+}
+_words = WORDS["en"]  # the current page's, set by on_page_markdown before it renders the page's fences
 _TOKEN_PREFIX = "TTDIAGRAM" + uuid.uuid4().hex[:8].upper()
 
 
@@ -255,9 +293,9 @@ def render_board(fields: dict[str, str]) -> str:
         rows = []
         for name in _rules_list(fields["plays"]):
             plays = sorted(str(p) for p in legal_plays(position, dice, name))
-            shown = ", ".join(f"<code>{escape(p)}</code>" for p in plays) or "no legal play"
+            shown = ", ".join(f"<code>{escape(p)}</code>" for p in plays) or _words["no legal play"]
             rows.append(f"<li><strong>{escape(get_rules(name).title)}</strong>: {shown}</li>")
-        plays_html = f'<ul class="tt-plays" aria-label="Legal plays computed by the engine">{"".join(rows)}</ul>'
+        plays_html = f'<ul class="tt-plays" aria-label="{_words["legal plays"]}">{"".join(rows)}</ul>'
     if "outcome" in fields:
         winner = position.winner()
         if winner is None:
@@ -267,10 +305,11 @@ def render_board(fields: dict[str, str]) -> str:
             outcome = get_rules(name).outcome(position, winner)
             points = outcome.multiplier
             rows.append(
-                f"<li><strong>{escape(get_rules(name).title)}</strong>: {escape(outcome.label)}, "
-                f"{points} point{'s' if points > 1 else ''}{' × cube' if get_rules(name).cube else ''}</li>"
+                f"<li><strong>{escape(get_rules(name).title)}</strong>: {escape(_words[outcome.value])}, "
+                f"{points} {_words['points' if points > 1 else 'point']}{_words['cube'] if get_rules(name).cube else ''}"
+                "</li>"
             )
-        plays_html += f'<ul class="tt-plays" aria-label="Result computed by the engine">{"".join(rows)}</ul>'
+        plays_html += f'<ul class="tt-plays" aria-label="{_words["result"]}">{"".join(rows)}</ul>'
     # A start before the opening roll has nobody on roll yet, unless the page says so.
     show_turn = number is None or "turn" in fields or dice is not None
     svg = board_svg(
@@ -334,9 +373,8 @@ def render_lesson(fields: dict[str, str]) -> str:
             judged = lessons.judge_last_roll_double(position)
             rolls = ", ".join(f"{a}-{b}" for a, b in dict.fromkeys(judged.winning_rolls))
             count = len(judged.winning_rolls)
-            facts = (
-                f" The engine counts the doubler's winning rolls: {rolls}, that is {count} of 36 "
-                f"({round(100 * count / 36)}%); the taker wins the other {36 - count}."
+            facts = _words["cube facts"].format(
+                rolls=rolls, count=count, percent=round(100 * count / 36), others=36 - count
             )
             texts = (
                 f'data-right-text="{escape(fields["right"] + facts)}" '
@@ -347,7 +385,7 @@ def render_lesson(fields: dict[str, str]) -> str:
                 orientation = position.turn.other
             svg = board_svg(position, orientation=orientation, size=None, start_number=number)
             buttons = "".join(
-                f'<button type="button" class="md-button" data-choice="{c}">{c.capitalize()}</button> '
+                f'<button type="button" class="md-button" data-choice="{c}">{_words[c]}</button> '
                 for c in ("take", "drop")
             )
             body = f'{svg}<p class="tt-lesson-choices">{buttons}</p>'
@@ -380,20 +418,22 @@ def gallery_files(config: Any) -> list[File]:
     return files
 
 
-def render_gallery() -> str:
+def render_gallery(up: str) -> str:
+    """The 225 starts; ``up`` leads from the page to the site's root, where the images are (both editions')."""
     items = []
     for number in range(1, 226):
         (a1, b1), (a2, b2) = start_rolls(number)
         alt = escape(describe(start_position(number), start_number=number, show_turn=False), quote=True)
-        classic = " (the classic start)" if number == 64 else ""
+        classic = _words["classic"] if number == 64 else ""
         items.append(
             f'<li id="start-{number}"><a href="{PLAY_LINK.format(number=number)}" '
-            f'title="Play Toutes Tables 225 from start No. {number}">'
-            f'<img src="start-{number:03d}.svg" alt="{alt}" loading="lazy" width="{THUMB_WIDTH}" '
+            f'title="{_words["play from"].format(number=number)}">'
+            f'<img src="{up}{GALLERY_DIR}/start-{number:03d}.svg" alt="{alt}" loading="lazy" width="{THUMB_WIDTH}" '
             f'height="{round(THUMB_WIDTH * HEIGHT / WIDTH)}">'
-            f"<span><strong>No. {number}</strong>{classic} · rolls {b1}-{a1} then {b2}-{a2}</span></a>"
+            f"<span><strong>{_words['start'].format(number=number)}</strong>{classic} · "
+            f"{_words['rolls'].format(first=f'{b1}-{a1}', second=f'{b2}-{a2}')}</span></a>"
             f'<a class="tt-gallery-embed" href="{EMBED_LINK.format(number=number)}" '
-            f'title="Put start No. {number} on another site">embed</a></li>'
+            f'title="{_words["embed title"].format(number=number)}">{_words["embed"]}</a></li>'
         )
     return f'<ol class="tt-gallery">{"".join(items)}</ol>'
 
@@ -458,6 +498,9 @@ def on_config(config: Any) -> Any:
 _rendered: dict[str, list[str]] = {}
 
 
+# After the i18n plugin (-100) has sorted the pages into editions: the gallery's images are generated, with
+# no source file for it to place, and both editions' galleries show the same ones at the site's root.
+@event_priority(-150)
 def on_files(files: Files, config: Any) -> Files:
     # This hook lives in docs/ (next to the pages it serves) but is not part of the site.
     for file in list(files):
@@ -469,7 +512,9 @@ def on_files(files: Files, config: Any) -> Files:
 
 
 def on_page_markdown(source: str, page: Any, config: Any, files: Files) -> str:
+    global _words
     path = page.file.src_uri
+    _words = WORDS[getattr(page.file, "locale", "en")]
     try:
         replaced, fences = find_fences(source)
         html = []
@@ -478,7 +523,7 @@ def on_page_markdown(source: str, page: Any, config: Any, files: Files) -> str:
                 if fence.kind == "board-gallery":
                     if any(line.strip() for line in fence.body):
                         raise DiagramError("a board-gallery fence takes no content")
-                    html.append(render_gallery())
+                    html.append(render_gallery("../" * page.url.count("/")))
                 elif fence.kind == "lesson":
                     html.append(render_lesson(parse_fields(fence, LESSON_KEYS)))
                 else:

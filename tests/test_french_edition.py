@@ -1,0 +1,187 @@
+"""The French edition of the book (issue 15): every English page has its French page beside it
+(``page.fr.md`` next to ``page.md``, mkdocs.yml's i18n plugin) and every French page its English one.
+
+The rules book is the project's specification, so the French page must say what the English one says:
+these tests hold the structure to it. The same sections, under the same anchors (a French heading keeps
+the English id, ``## La sortie { #bearing-off }``, so links, citations and the language switch land on
+the same section in both editions); the same diagrams, which the engine draws and checks (only their
+captions and a lesson's words are translated); the same live parts, their script paths one directory
+deeper under ``fr/``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from markdown.extensions.toc import slugify
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+# English pages that have no French page yet: the French edition serves them in English under fr/ (the
+# plugin's fallback_to_default). A page added to the book without its translation fails
+# test_every_english_page_has_its_french_page until it is translated or listed here.
+UNTRANSLATED: dict[str, set[str]] = {
+    "fr": {
+        "benchmarks.md",
+        "computer.md",
+        "python.md",
+        "reference.md",
+        "review.md",
+    },
+}
+
+# The words of a fence that are prose (translated); every other line is the same in both editions.
+PROSE_KEYS = ("caption", "task", "right", "wrong")
+FENCE_KINDS = ("board", "board-gallery", "lesson")
+FENCE = re.compile(r"^(`{3,}|~{3,})[ \t]*([^`\s]*)")
+HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*$")
+EXPLICIT_ID = re.compile(r"\s*\{\s*#([\w-]+)\s*\}\s*$")
+# Paths of live parts in raw HTML, relative to the page's URL (use_directory_urls).
+RAW_PATH = re.compile(r'(?:data-engine-worker|src)="(?!https?:|/)([^"]+)"')
+
+
+class _IgnoreTags(yaml.SafeLoader):
+    """mkdocs.yml's !ENV tags read as nothing: only the plugin's languages are wanted here."""
+
+
+_IgnoreTags.add_multi_constructor("!", lambda loader, suffix, node: None)
+
+
+def editions() -> list[str]:
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_IgnoreTags)
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            return [lang["locale"] for lang in plugin["i18n"]["languages"] if not lang.get("default")]
+    raise AssertionError("mkdocs.yml has no i18n plugin")
+
+
+LOCALES = editions()
+
+
+def is_translation(path: Path) -> bool:
+    return any(path.name.endswith(f".{locale}.md") for locale in LOCALES)
+
+
+def english_pages() -> list[str]:
+    return sorted(
+        path.relative_to(DOCS).as_posix()
+        for path in DOCS.rglob("*.md")
+        if "hooks" not in path.relative_to(DOCS).parts and not is_translation(path)
+    )
+
+
+def translated(page: str, locale: str) -> Path:
+    return DOCS / (page[: -len(".md")] + f".{locale}.md")
+
+
+def pairs() -> list[tuple[str, str]]:
+    return [
+        (page, locale) for locale in LOCALES for page in english_pages()
+        if translated(page, locale).exists()
+    ]
+
+
+def outside_fences(text: str) -> list[str]:
+    """The page's lines that are not inside a fenced block (headings there are examples, not sections)."""
+    lines, fence = [], ""
+    for line in text.splitlines():
+        m = FENCE.match(line.strip())
+        if fence:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not m.group(2):
+                fence = ""
+        elif m:
+            fence = m.group(1)
+        else:
+            lines.append(line)
+    return lines
+
+
+def anchors(text: str) -> list[str]:
+    """The ids of the page's sections (h2 and below), as the toc extension makes them."""
+    ids = []
+    for line in outside_fences(text):
+        m = HEADING.match(line)
+        if m:
+            explicit = EXPLICIT_ID.search(m.group(2))
+            ids.append(explicit.group(1) if explicit else slugify(m.group(2), "-"))
+    return ids
+
+
+def fences(text: str) -> list[list[str]]:
+    """The page's diagram and lesson fences (top level, as the hook finds them), each as its non-prose lines."""
+    found: list[list[str]] = []
+    body: list[str] = []
+    opened = ""  # the open fence's backticks, while inside one
+    kind = ""  # and its kind, when it is a diagram or a lesson
+    for line in text.splitlines():
+        m = FENCE.match(line.strip())
+        if opened:
+            if m and not m.group(2) and m.group(1)[0] == opened[0] and len(m.group(1)) >= len(opened):
+                if kind:
+                    found.append([kind, *body])
+                opened, kind, body = "", "", []
+            elif kind and not (line.startswith((" ", "\t")) and body and body[-1] == "prose"):
+                key = line.split(":", 1)[0].strip()
+                body.append("prose" if key in PROSE_KEYS else line.rstrip())
+        elif m:
+            opened = m.group(1)
+            kind = m.group(2) if m.group(2) in FENCE_KINDS else ""
+    return found
+
+
+def test_the_book_has_a_french_edition() -> None:
+    assert LOCALES == ["fr"]
+    assert pairs()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_english_page_has_its_french_page(locale: str) -> None:
+    missing = [page for page in english_pages() if not translated(page, locale).exists()]
+    assert sorted(missing) == sorted(UNTRANSLATED[locale]), (
+        "pages without their translation (translate them, or list them in UNTRANSLATED)"
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_french_page_has_its_english_page(locale: str) -> None:
+    orphans = [
+        path.relative_to(DOCS).as_posix()
+        for path in DOCS.rglob(f"*.{locale}.md")
+        if not (path.parent / (path.name[: -len(f".{locale}.md")] + ".md")).exists()
+    ]
+    assert orphans == []
+
+
+@pytest.mark.parametrize(("page", "locale"), pairs())
+def test_the_translation_has_the_same_sections_under_the_same_anchors(page: str, locale: str) -> None:
+    english = anchors((DOCS / page).read_text(encoding="utf-8"))
+    french = anchors(translated(page, locale).read_text(encoding="utf-8"))
+    assert french == english
+
+
+@pytest.mark.parametrize(("page", "locale"), pairs())
+def test_the_translation_has_the_same_diagrams_and_lessons(page: str, locale: str) -> None:
+    english = fences((DOCS / page).read_text(encoding="utf-8"))
+    french = fences(translated(page, locale).read_text(encoding="utf-8"))
+    assert french == english
+
+
+@pytest.mark.parametrize(("page", "locale"), pairs())
+def test_the_translations_live_parts_are_the_same_one_directory_deeper(page: str, locale: str) -> None:
+    english = RAW_PATH.findall("\n".join(outside_fences((DOCS / page).read_text(encoding="utf-8"))))
+    french = RAW_PATH.findall("\n".join(outside_fences(translated(page, locale).read_text(encoding="utf-8"))))
+    assert french == ["../" + path for path in english]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_an_untranslated_page_has_no_live_part_that_would_break_under_the_edition(locale: str) -> None:
+    # served in English under fr/, a path relative to the page would point one directory too shallow
+    broken = [
+        page for page in UNTRANSLATED[locale]
+        if RAW_PATH.search("\n".join(outside_fences((DOCS / page).read_text(encoding="utf-8"))))
+    ]
+    assert broken == []
