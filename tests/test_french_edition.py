@@ -27,10 +27,10 @@ DOCS = ROOT / "docs"
 UNTRANSLATED: dict[str, set[str]] = {
     "fr": {
         "benchmarks.md",
-        "computer.md",
+        "notebook.md",
         "python.md",
         "reference.md",
-        "review.md",
+        "translations.md",
     },
 }
 

@@ -368,6 +368,12 @@ def test_the_scoring_table_is_each_rule_sets_outcome() -> None:
                     )
 
 
+# The results as the French edition's captions name them (docs/rules/*.fr.md), by the engine's label.
+FRENCH_RESULTS = {
+    "partie simple": "single game", "partie double": "double game", "gammon": "gammon", "backgammon": "backgammon",
+}
+
+
 def board_fences() -> Iterator[tuple[str, dict[str, str]]]:
     """(page, fields) for every ``board`` fence of the rules book (continuation lines joined)."""
     for path in sorted(RULES_BOOK.glob("*.md")):
@@ -393,7 +399,11 @@ def test_the_captions_of_finished_games_name_the_engines_results() -> None:
         winner = position.winner()
         assert winner is not None, f"{name}: {fields['text']} is not a finished game"
         results = {get_rules(r.strip()).outcome(position, winner).label for r in fields["outcome"].split(",")}
-        named = set(re.findall(r"\ban? (single game|double game|gammon|backgammon)\b", fields.get("caption", "")))
+        caption = fields.get("caption", "")
+        # the French edition's pages (page.fr.md) name them in French
+        french = re.findall(r"\bune? (partie simple|partie double|gammon|backgammon)\b", caption)
+        named = set(re.findall(r"\ban? (single game|double game|gammon|backgammon)\b", caption))
+        named |= {FRENCH_RESULTS[word] for word in french}
         assert named, f"{name}: the caption of {fields['text']} names no result"
         assert named <= results, f"{name}: {fields['caption']!r} names {sorted(named - results)}; the engine: {results}"
         checked += 1
