@@ -8,8 +8,10 @@ and a direct recursion over all 21 rolls.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from functools import cache
+from importlib import resources
 
 import pytest
 
@@ -19,7 +21,7 @@ from toutes_tables.ai import bearoff
 
 Home = tuple[int, ...]  # checkers on home points 1-6
 ROLLS = [((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)]
-STEP = 2 / bearoff.ONE  # two 16-bit steps: the stored tables' rounding, with room
+STEP = 2 / bearoff.ONE  # two 12-bit steps: the stored tables' rounding, with room
 
 
 def book_plays(home: Home, dice: tuple[int, int], max_pips: bool) -> set[Home]:
@@ -196,7 +198,7 @@ def test_bear_off_distributions_sum_to_one() -> None:
 
 
 def test_without_the_database_file_the_network_judges_the_bear_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The wheel leaves data/bearoff.bin out for now (pyproject.toml): the engine must still play.
+    # A Python without the lzma module (or an install without data/bearoff.bin): the engine must still play.
     both_home = position((0, 0, 0, 0, 0, 15), (1, 0, 0, 0, 0, 0))
     assert bearoff.applies(both_home.mine, both_home.theirs)
     monkeypatch.setattr(bearoff, "available", lambda: False)
@@ -204,3 +206,41 @@ def test_without_the_database_file_the_network_judges_the_bear_off(monkeypatch: 
     network_equity = equity(both_home, "backgammon")
     assert network_equity != pytest.approx(-1.0 - 19 / 36, abs=STEP)  # not the databases' answer
     assert choose_play(both_home, (6, 5), "backgammon", "expert") is not None
+
+
+def test_the_stored_encoding_gives_back_every_count_exactly() -> None:
+    # A table stored against a base (differences of both signs, a longer and a shorter span, a
+    # shifted start), an uncovered position, and the empty board's single roll count.
+    one = bearoff.ONE
+    standard = [(0, [one]), (1, [one - 100, 100]), (2, [10, one - 30, 20]), (1, [one])]
+    max_pips = [(0, [one]), (1, [one - 300, 250, 50]), (3, [one - 5, 5]), (1, [one])]
+    first_off = [(0, []), (1, [one]), (0, []), (2, [one // 2, one - one // 2])]
+    blob = bearoff.encode(
+        {"standard": standard, "max-pips": max_pips, "first-off": first_off}, {"max-pips": "standard"}, {}
+    )
+    tables = bearoff.decode(blob)
+    for name, rows in (("standard", standard), ("max-pips", max_pips), ("first-off", first_off)):
+        assert [tables[name].counts(i) for i in range(len(rows))] == [(lo, c) if c else (0, []) for lo, c in rows]
+    assert tables["max-pips"].distribution(2) == (3, ((one - 5) / one, 5 / one))
+    assert tables["first-off"].distribution(0) == (0, (1.0,))  # not covered: no roll needed
+
+
+def test_counts_that_do_not_sum_to_one_are_refused() -> None:
+    with pytest.raises(ValueError, match=r"'standard', position 1: counts \[5, 6\]"):
+        bearoff.encode({"standard": [(0, [bearoff.ONE]), (1, [5, 6])]}, {}, {})
+
+
+def test_a_database_of_another_format_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="magic b'TTB1'"):
+        bearoff.decode(b"TTB1" + bytes(8))
+    header = json.dumps({"one": 65535, "tables": []}).encode()
+    with pytest.raises(ValueError, match="units of 65535"):
+        bearoff.decode(bearoff.MAGIC + len(header).to_bytes(4, "little") + header)
+
+
+def test_the_shipped_databases_are_the_compact_encoding() -> None:
+    # docs/computer.md: about half a megabyte in the wheel (the 16-bit zlib form of the first version was 1.45 MB).
+    blob = (resources.files("toutes_tables") / "data" / bearoff.DATA_FILE).read_bytes()
+    assert blob[:4] == bearoff.MAGIC
+    assert len(blob) < 600_000
+    assert set(bearoff.default_tables()) == set(bearoff.TABLES)

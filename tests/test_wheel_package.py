@@ -63,7 +63,8 @@ def test_wheel_metadata_is_ready_to_publish(built_wheel: Path) -> None:
     with zipfile.ZipFile(built_wheel) as archive:
         names = set(archive.namelist())
     assert "toutes_tables/py.typed" in names
-    assert {"toutes_tables/data/evaluator.bin", "toutes_tables/data/met.json"} <= names
+    data = {"toutes_tables/data/evaluator.bin", "toutes_tables/data/met.json", "toutes_tables/data/bearoff.bin"}
+    assert data <= names
 
 
 def test_twine_check_passes(built_wheel: Path) -> None:

@@ -6,7 +6,7 @@ maximum-pips rule exactly as the game does): a dynamic programme from the empty 
 pip count, each roll played to the successor with the fewest expected rolls (ties: the lowest
 index, so the file is reproducible bit for bit). Nothing random; no gnubg.
 
-Run (about 6 minutes on one core)::
+Run (about 6 minutes on one core; the xz compression of the last step takes a few seconds)::
 
     nice -n 10 python training/make_bearoff.py --out pkg/toutes_tables/data/bearoff.bin
 """
@@ -74,13 +74,21 @@ def solve(order: list[int], moves: dict[int, list[tuple[int, list[int]]]], done:
 
 
 def quantise(d: Distribution) -> tuple[int, list[int]]:
-    """``(lo, values)``: the 16-bit fractions from the first to the last non-zero one."""
-    values = [round(p * bearoff.ONE) for p in d]
-    nonzero = [n for n, v in enumerate(values) if v]
-    if not nonzero:
-        return 0, []
+    """``(lo, counts)``: the chances in units of ``bearoff.ONE``, from the first to the last non-zero one.
+
+    The cumulative chances are rounded, not each chance, so the counts sum to exactly ``ONE`` and
+    no chance is off by more than one rounding.
+    """
+    cumulative, total, counts = 0, 0.0, []
+    for p in d:
+        total += p
+        rounded = round(min(total, 1.0) * bearoff.ONE)
+        counts.append(rounded - cumulative)
+        cumulative = rounded
+    counts[-1] += bearoff.ONE - cumulative  # the float sum may fall short of 1 by a rounding
+    nonzero = [n for n, v in enumerate(counts) if v]
     lo, hi = nonzero[0], nonzero[-1]
-    return lo, values[lo : hi + 1]
+    return lo, counts[lo : hi + 1]
 
 
 def main() -> None:
@@ -103,7 +111,8 @@ def main() -> None:
     fifteen = [sum(bearoff.unrank(i)) == CHECKERS for i in range(bearoff.POSITIONS)]
     first = solve(order, standard_moves, [not f for f in fifteen])
     tables["first-off"] = [quantise(first[i]) if fifteen[i] else (0, []) for i in range(bearoff.POSITIONS)]
-    blob = bearoff.encode(tables, {"generator": "training/make_bearoff.py", "policy": "minimum expected rolls"})
+    meta = {"generator": "training/make_bearoff.py", "policy": "minimum expected rolls"}
+    blob = bearoff.encode(tables, {"max-pips": "standard"}, meta)
     args.out.write_bytes(blob)
     digest = hashlib.sha256(blob).hexdigest()[:16]
     print(f"{args.out}: {len(blob):,} bytes, sha256 {digest}, {time.perf_counter() - began:.0f} s", file=sys.stderr)

@@ -23,38 +23,45 @@ From two one-sided distributions, the player on roll ``A`` against ``B``:
   (docs/rules/scoring.md), so the winning chance is the whole answer.
 
 What "exact" means. Each table is exact for its goal (computed over every roll, no sampling) and
-stored in 16-bit fixed point. The chances are exact for a race in which each side plays to
-minimise its expected rolls; the best play in a position is the one that maximises the winning
-chance against the opponent's actual distribution under that model. A two-sided database
-(optimal play against this opponent) would sometimes choose differently; the tests count how
-often on small positions (tests/test_bearoff.py), and docs/computer.md gives the figures.
+stored in 12-bit fixed point (the cumulative chances rounded to 1/4,095, so each distribution sums
+to exactly one). The chances are exact for a race in which each side plays to minimise its expected
+rolls; the best play in a position is the one that maximises the winning chance against the
+opponent's actual distribution under that model. A two-sided database (optimal play against this
+opponent) would sometimes choose differently, by far more than the rounding changes anything; the
+tests count how often on small positions (tests/test_bearoff.py), and docs/computer.md gives the
+figures, with what 12 bits cost against 16.
 
-File layout (``data/bearoff.bin``, written by ``training/make_bearoff.py``): magic ``b"TTB1"``,
-a 4-byte little-endian length ``L``, ``L`` bytes of UTF-8 JSON (the table names and sizes), then
-one zlib stream holding, for each table in turn: for every position (by :func:`rank`) the first
-roll ``lo`` with a stored probability (one byte), the number ``k`` of stored rolls (one byte),
-then all the positions' probabilities as unsigned 16-bit fractions of 65,535: first every value's
-high byte, then every low byte (the high bytes, mostly alike, then compress far better).
+File layout (``data/bearoff.bin``, written by ``training/make_bearoff.py``): magic ``b"TTB2"``,
+a 4-byte little-endian length ``L``, ``L`` bytes of UTF-8 JSON (the fixed-point unit, the table
+names and sizes, and for a table stored against another its ``base``), then one xz stream holding,
+for each table in turn: for every position (by :func:`rank`) the first roll ``lo`` with a non-zero
+chance (one byte), the number ``k`` of rolls from there to the last non-zero one (one byte), then
+all the positions' stored values as unsigned 16-bit words: first every word's high byte, then
+every low byte (the high bytes, mostly alike, then compress far better). Each position stores
+``k - 1`` values, the last being what makes the sum one. A table with a ``base`` (the maximum-pips
+table, against the standard one: most distributions differ a little) stores each value as its
+difference from the base's chance of the same number of rolls, zigzag-coded (0, -1, 1, -2... as
+0, 1, 2, 3...), which takes a third of the bytes.
 """
 
 from __future__ import annotations
 
 import array
 import itertools
+import importlib.util
 import json
 import struct
 import sys
-import zlib
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 
 from ..position import CHECKERS
 
-MAGIC = b"TTB1"
+MAGIC = b"TTB2"
 DATA_FILE = "bearoff.bin"
 POINTS = 6
-ONE = 65535  # the fixed-point unit of a stored probability
+ONE = 4095  # the fixed-point unit of a stored probability (12 bits)
 TABLES = ("standard", "max-pips", "first-off")
 
 # _COUNT[k][n]: how many ways to put at most n checkers on k points, C(n + k, k).
@@ -112,31 +119,56 @@ def applies(mine: Sequence[int], theirs: Sequence[int]) -> bool:
 
 @lru_cache(maxsize=1)
 def available() -> bool:
-    """Whether ``data/bearoff.bin`` is installed (the wheel leaves it out for now: see pyproject.toml)."""
-    return (resources.files("toutes_tables") / "data" / DATA_FILE).is_file()
+    """Whether ``data/bearoff.bin`` is installed and this Python can read it (xz needs the ``lzma`` module).
+
+    Without it the network judges the bear-off, as before the databases existed.
+    """
+    return (
+        importlib.util.find_spec("lzma") is not None
+        and (resources.files("toutes_tables") / "data" / DATA_FILE).is_file()
+    )
 
 
 class Table:
     """One decoded table: for each position its distribution of rolls, as ``(lo, probabilities)``."""
 
-    __slots__ = ("name", "_lo", "_length", "_start", "_values")
+    __slots__ = ("name", "_lo", "_length", "_start", "_values", "_base")
 
-    def __init__(self, name: str, lo: bytes, length: bytes, values: Sequence[int]) -> None:
+    def __init__(self, name: str, lo: bytes, length: bytes, values: Sequence[int], base: Table | None = None) -> None:
         self.name = name
         self._lo = lo
         self._length = length
-        self._start = [0, *itertools.accumulate(length)]
+        self._start = [0, *itertools.accumulate(max(k - 1, 0) for k in length)]
         self._values = values
+        self._base = base
+
+    def counts(self, index: int) -> tuple[int, list[int]]:
+        """``(lo, c)``: ``c[j]`` is the chance of needing exactly ``lo + j`` rolls, in units of :data:`ONE`.
+
+        The counts sum to :data:`ONE`; a position the table does not cover (the first-off table's
+        positions of fewer than 15 checkers) has none.
+        """
+        k = self._length[index]
+        if not k:
+            return 0, []
+        lo = self._lo[index]
+        start = self._start[index]
+        stored = list(self._values[start : start + k - 1])
+        if self._base is not None:
+            base_lo, base = self._base.counts(index)
+            for j, coded in enumerate(stored):
+                n = lo + j - base_lo
+                stored[j] = _unzigzag(coded) + (base[n] if 0 <= n < len(base) else 0)
+        stored.append(ONE - sum(stored))
+        return lo, stored
 
     @lru_cache(maxsize=4096)  # noqa: B019 - the tables live as long as the process
     def distribution(self, index: int) -> tuple[int, tuple[float, ...]]:
-        """``(lo, p)``: ``p[j]`` is the chance of needing exactly ``lo + j`` rolls (normalised to sum 1)."""
-        start = self._start[index]
-        raw = self._values[start : start + self._length[index]]
-        total = sum(raw)
-        if not total:
-            return 0, (1.0,)  # nothing left to bear off: done in 0 rolls
-        return self._lo[index], tuple(v / total for v in raw)
+        """``(lo, p)``: ``p[j]`` is the chance of needing exactly ``lo + j`` rolls (summing to 1)."""
+        lo, counts = self.counts(index)
+        if not counts:
+            return 0, (1.0,)  # not covered (or nothing left to bear off): done in 0 rolls
+        return lo, tuple(c / ONE for c in counts)
 
     def mean(self, index: int) -> float:
         """The expected number of rolls."""
@@ -144,13 +176,30 @@ class Table:
         return sum((lo + j) * q for j, q in enumerate(p))
 
 
+def _zigzag(v: int) -> int:
+    """0, -1, 1, -2, 2... as 0, 1, 2, 3, 4... (small differences of either sign as small words).
+
+    >>> [_zigzag(v) for v in (0, -1, 1, -2, 2)], [_unzigzag(_zigzag(v)) for v in (-7, 7)]
+    ([0, 1, 2, 3, 4], [-7, 7])
+    """
+    return v << 1 if v >= 0 else ((-v) << 1) - 1
+
+
+def _unzigzag(v: int) -> int:
+    return v >> 1 if not v & 1 else -((v + 1) >> 1)
+
+
 def decode(blob: bytes) -> dict[str, Table]:
     """The tables of a ``bearoff.bin`` blob, by name."""
     if blob[:4] != MAGIC:
-        raise ValueError(f"not a bear-off database: magic {blob[:4]!r}")
+        raise ValueError(f"not a bear-off database of this engine: magic {blob[:4]!r}, expected {MAGIC!r}")
     (length,) = struct.unpack_from("<I", blob, 4)
     header = json.loads(blob[8 : 8 + length].decode("utf-8"))
-    body = zlib.decompress(blob[8 + length :])
+    if header.get("one") != ONE:
+        raise ValueError(f"bear-off database in units of {header.get('one')!r}, expected {ONE!r}")
+    import lzma  # noqa: PLC0415 - optional in CPython builds (see available)
+
+    body = lzma.decompress(blob[8 + length :], format=lzma.FORMAT_XZ)
     tables: dict[str, Table] = {}
     offset = 0
     for entry in header["tables"]:
@@ -158,7 +207,7 @@ def decode(blob: bytes) -> dict[str, Table]:
         lo = body[offset : offset + n]
         k = body[offset + n : offset + 2 * n]
         offset += 2 * n
-        count = sum(k)
+        count = sum(max(v - 1, 0) for v in k)
         # Interleave the two planes back into little-endian 16-bit words, at C speed (slice assignment).
         words = bytearray(2 * count)
         words[1::2] = body[offset : offset + count]
@@ -167,21 +216,46 @@ def decode(blob: bytes) -> dict[str, Table]:
         if sys.byteorder == "big":
             values.byteswap()
         offset += 2 * count
-        tables[str(entry["name"])] = Table(str(entry["name"]), lo, k, values)
+        base = tables[entry["base"]] if "base" in entry else None
+        tables[str(entry["name"])] = Table(str(entry["name"]), lo, k, values, base)
     return tables
 
 
-def encode(tables: dict[str, list[tuple[int, list[int]]]], meta: dict[str, object]) -> bytes:
-    """The blob of ``tables`` (name -> per position ``(lo, 16-bit values)``), with ``meta`` in the header."""
-    header = {"tables": [{"name": name, "positions": len(rows)} for name, rows in tables.items()], **meta}
+def encode(tables: dict[str, list[tuple[int, list[int]]]], bases: dict[str, str], meta: dict[str, object]) -> bytes:
+    """The blob of ``tables`` (name -> per position ``(lo, counts)``, counts summing to :data:`ONE` or empty).
+
+    ``bases`` names, for a table stored as differences, the (earlier) table it is stored against;
+    ``meta`` goes into the header.
+    """
+    header = {
+        "one": ONE,
+        "tables": [
+            {"name": name, "positions": len(rows), **({"base": bases[name]} if name in bases else {})}
+            for name, rows in tables.items()
+        ],
+        **meta,
+    }
     body = bytearray()
-    for rows in tables.values():
+    for name, rows in tables.items():
+        base = tables[bases[name]] if name in bases else None
+        words: list[int] = []
+        for index, (lo, counts) in enumerate(rows):
+            if counts and sum(counts) != ONE:
+                raise ValueError(f"table {name!r}, position {index!r}: counts {counts!r} do not sum to {ONE}")
+            stored = counts[:-1]
+            if base is not None:
+                base_lo, base_counts = base[index]
+                by_rolls = dict(enumerate(base_counts, base_lo))
+                stored = [_zigzag(c - by_rolls.get(lo + j, 0)) for j, c in enumerate(stored)]
+            words += stored
         body += bytes(lo for lo, _ in rows)
-        body += bytes(len(values) for _, values in rows)
-        values = [v for _, row in rows for v in row]
-        body += bytes(v >> 8 for v in values) + bytes(v & 0xFF for v in values)
+        body += bytes(len(counts) for _, counts in rows)
+        body += bytes(v >> 8 for v in words) + bytes(v & 0xFF for v in words)
     text = json.dumps(header, sort_keys=True).encode("utf-8")
-    return MAGIC + struct.pack("<I", len(text)) + text + zlib.compress(bytes(body), 9)
+    import lzma  # noqa: PLC0415 - optional in CPython builds (see available)
+
+    packed = lzma.compress(bytes(body), format=lzma.FORMAT_XZ, preset=9 | lzma.PRESET_EXTREME)
+    return MAGIC + struct.pack("<I", len(text)) + text + packed
 
 
 @lru_cache(maxsize=1)
