@@ -5,6 +5,7 @@
     python benchmarks/strength.py --decisions 300 --levels expert --rules toutes-tables-225
     python benchmarks/strength.py --versus-gnubg 300 --levels advanced,expert
     nice -n 10 python benchmarks/strength.py --gnubg-positions 300   # judged by gnubg 2-ply, gnubg 0-ply beside
+    nice -n 19 python benchmarks/strength.py --versus-expert 2000 --levels world-class   # Toutes Tables 225
 
 **Error rate.** Each level plays games against itself (the classic start for ``backgammon``, a
 start drawn at random among the 225 for ``backgammon-225``; the sets given alternate game by
@@ -21,6 +22,14 @@ from the classic start against gnubg at ``--judge-plies``, which plays the legal
 it values most (positions compared, so equivalent move orders are one play). Who opens alternates
 game by game. Printed: points per game for the level (gammons 2, backgammons 3) with a 95 %
 confidence interval (normal approximation), and the wins, gammons and backgammons of each side.
+
+**Against the expert** (``--versus-expert GAMES``, any rule set, ``toutes-tables-225`` by
+default, which gnubg cannot judge): each level plays cubeless games against the expert in pairs:
+the same start (drawn at random among the 225 for a ``-225`` set) and the same dice, turn by
+turn, once with the level as White and once as Black (White opens both; the dice stay the same
+only while the two games' turns line up, which cuts the luck out of most of the difference).
+Printed: the level's points per game (a double game 2) with a 95 % confidence interval computed
+over the pairs' means (normal approximation), and its wins and double games.
 
 **Judged by gnubg 2-ply on gnubg's games** (``--gnubg-positions DECISIONS``). The positions come
 not from our self-play but from gnubg 0-ply playing itself (backgammon, classic start; each play
@@ -179,6 +188,63 @@ def versus_gnubg(level_name: str, games: int, seed: int, context: object) -> Non
     )
 
 
+def play_out(white: Level, black: Level, rules: str, number: int, dice_seed: int) -> tuple[Position, int]:
+    """One cubeless game from start ``number``, White opening, the dice from ``dice_seed``: (end, turns)."""
+    dice_rng = random.Random(dice_seed)
+    position = start_position(number, WHITE)
+    dice = opening_roll(dice_rng)
+    count = 0
+    while True:
+        level = white if position.turn is WHITE else black
+        play = level.choose(position, dice, rules)
+        position = play.result if play is not None else position.swapped()
+        count += 1
+        if position.theirs[OFF] == CHECKERS:
+            return position, count
+        dice = (dice_rng.randint(1, 6), dice_rng.randint(1, 6))
+
+
+def versus_expert(level_name: str, rules_name: str, games: int, seed: int) -> None:
+    """Pairs of games of the level against the expert, sides swapped on the same start and dice."""
+    rng = random.Random(seed)
+    level, expert = unbudgeted(level_name), unbudgeted("expert")
+    rules = get_rules(rules_name)
+    pair_means: list[float] = []
+    won = doubles = lost_doubles = 0
+    began = time.perf_counter()
+    for _ in range(max(1, games // 2)):
+        number = rng.randint(1, 225) if rules_name.endswith("-225") else 64
+        dice_seed = rng.getrandbits(64)
+        points = []
+        for colour in (WHITE, BLACK):
+            white, black = (level, expert) if colour is WHITE else (expert, level)
+            end, _ = play_out(white, black, rules_name, number, dice_seed)
+            winner = end.turn.other
+            multiplier = rules.outcome(end, winner).multiplier
+            points.append(multiplier if winner is colour else -multiplier)
+            won += winner is colour
+            doubles += winner is colour and multiplier > 1
+            lost_doubles += winner is not colour and multiplier > 1
+        pair_means.append(statistics.fmean(points))
+        # After every pair, so that a run cut short still says what it measured.
+        print(f"  {level_name} vs expert: {_interval(pair_means)} ({(time.perf_counter() - began) / 60:.1f} min)")
+        sys.stdout.flush()
+    played = 2 * len(pair_means)
+    print(
+        f"{level_name:<13} in {rules_name}: {_interval(pair_means)}; won {won}, with {doubles} double games; "
+        f"lost {played - won}, {lost_doubles} of them double ({(time.perf_counter() - began) / 60:.1f} min)",
+        flush=True,
+    )
+
+
+def _interval(pair_means: list[float]) -> str:
+    """Games played, points per game and its 95 % interval, from the pairs' mean points."""
+    mean = statistics.fmean(pair_means)
+    half_width = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else math.inf
+    low, high = mean - half_width, mean + half_width
+    return f"{2 * len(pair_means)} games ({len(pair_means)} pairs), {mean:+.3f} ppg, 95 % CI {low:+.3f} to {high:+.3f}"
+
+
 def both_home(position: Position) -> bool:
     """Every checker of both sides home: the bear-off databases' reach (``bearoff.applies``)."""
     return not any(position.mine[7:26]) and not any(position.theirs[7:26])
@@ -241,23 +307,25 @@ def judge_on_gnubg_positions(
         for name in names:
             errors[name].append(1000.0 * (best - scores[chosen[name]]))
         in_reach.append(both_home(position))
-        if number % 50 == 0:
+        if number % 25 == 0 or number == len(decisions):
             print(f"  {number} decisions ({(time.perf_counter() - began) / 60:.1f} min)", flush=True)
-    reach = [i for i, r in enumerate(in_reach) if r]
-    print(
-        f"{len(decisions)} decisions from gnubg 0-ply self-play ({random_share:.0%} random plays), seed {seed}, "
-        f"judged by gnubg {plies}-ply; {len(reach)} in the bear-off databases' reach"
-    )
-    print(f"{'player':<13}{'error mp/move':>15}{'best play':>11}{'bear-off mp':>13}{'median ms':>11}{'p90 ms':>8}")
-    for name in names:
-        e = errors[name]
-        there = statistics.fmean(e[i] for i in reach) if reach else float("nan")
-        timing = ""
-        if name in times:
-            ms = sorted(1000 * t for t in times[name])
-            timing = f"{statistics.median(ms):>11.1f}{ms[int(0.9 * len(ms))]:>8.1f}"
-        best_share = sum(x <= 1e-6 for x in e) / len(e)
-        print(f"{name:<13}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True)
+            # The table so far, so that a run cut short still says what it measured.
+            reach = [i for i, r in enumerate(in_reach) if r]
+            print(
+                f"{number} decisions from gnubg 0-ply self-play ({random_share:.0%} random plays), seed {seed}, "
+                f"judged by gnubg {plies}-ply; {len(reach)} in the bear-off databases' reach"
+            )
+            columns = ("error mp/move", 15), ("best play", 11), ("bear-off mp", 13), ("median ms", 11), ("p90 ms", 10)
+            print(f"{'player':<13}" + "".join(f"{title:>{width}}" for title, width in columns))
+            for name in names:
+                e = errors[name]
+                there = statistics.fmean(e[i] for i in reach) if reach else float("nan")
+                timing = ""
+                if name in times:
+                    ms = sorted(1000 * t for t in times[name])
+                    timing = f"{statistics.median(ms):>11.1f}{ms[int(0.9 * len(ms))]:>10.1f}"
+                best_share = sum(x <= 1e-6 for x in e) / len(e)
+                print(f"{name:<13}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True)
 
 
 def judge_by_the_bear_off_databases(level_names: list[str], rules: str, count: int, seed: int) -> None:
@@ -307,6 +375,9 @@ def main() -> None:
     parser.add_argument("--judge-plies", type=int, default=0)
     parser.add_argument("--versus-gnubg", type=int, default=0, metavar="GAMES", help="play GAMES against gnubg")
     parser.add_argument(
+        "--versus-expert", type=int, default=0, metavar="GAMES", help="play GAMES (in pairs) against the expert"
+    )
+    parser.add_argument(
         "--gnubg-positions", type=int, default=0, metavar="DECISIONS", help="judge on gnubg self-play decisions"
     )
     parser.add_argument(
@@ -328,6 +399,12 @@ def main() -> None:
     if args.bear_off_judge:
         for rules in args.rules.split(","):
             judge_by_the_bear_off_databases(args.levels.split(","), rules, args.bear_off_judge, args.seed)
+        return
+    if args.versus_expert:
+        rules_name = args.rules if args.rules != parser.get_default("rules") else "toutes-tables-225"
+        print(f"head-to-head against the expert, cubeless; Python {sys.version.split()[0]}; seed {args.seed}")
+        for level in args.levels.split(","):
+            versus_expert(level, rules_name, args.versus_expert, args.seed)
         return
     if args.gnubg_positions:
         plies = args.judge_plies or 2

@@ -157,7 +157,7 @@ def test_the_level_chosen_in_the_dialog_is_played_and_kept_over_a_reload(page: P
     open_game(page, site_url)
     page.get_by_role("button", name="New game…").click()
     levels = page.locator("dialog.tt-dialog select[name=level] option")
-    expect(levels).to_have_text(["Beginner", "Intermediate", "Advanced", "Expert"])
+    expect(levels).to_have_text(["Beginner", "Intermediate", "Advanced", "Expert", "World class"])
     expect(page.locator("dialog.tt-dialog select[name=level]")).to_have_value("expert")
     page.get_by_role("button", name="Cancel").click()
     start_new_game(page, rules="toutes-tables", level="beginner")

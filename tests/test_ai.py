@@ -11,6 +11,7 @@ import pytest
 
 from toutes_tables import RULE_SETS, Position, get_rules, legal_plays, start_position
 from toutes_tables.ai import LEVELS, chances, choose_play, equity, equity_after, rank_plays, rank_plays_deeper
+from toutes_tables.ai.search import rank_plays_deepest
 from toutes_tables.ai.features import INPUT_COUNT, dense_inputs
 from toutes_tables.ai.network import OUTPUTS, default_network
 from toutes_tables.ai.search import one_ply_equity
@@ -143,13 +144,31 @@ def test_every_level_returns_a_legal_play(rules: str, selfplay: SelfPlay) -> Non
     for i, (position, dice) in enumerate(selfplay(31, 120, rules)):
         plays = legal_plays(position, dice, rules)
         for name, level in LEVELS.items():
-            if level.ply and i % 6:
-                continue  # the 1-ply level is slower: every sixth pair
+            if level.ply and i % (6 * 4 ** (level.ply - 1)):
+                continue  # the levels that look ahead are slower: every sixth pair at 1-ply, every 24th at 2
             chosen = choose_play(position, dice, rules, name, rng)
             if plays:
                 assert chosen in plays, (name, position, dice)
             else:
                 assert chosen is None
+
+
+def test_world_class_looks_two_rolls_ahead_on_close_plays_and_keeps_every_play_once() -> None:
+    position, dice = start_position(64, WHITE), (2, 1)  # several openings within a few hundredths
+    deepest = rank_plays_deepest(position, dice, "backgammon", deep_candidates=2, deep_margin=1.0)
+    deeper = rank_plays_deeper(position, dice, "backgammon")
+    assert sorted(map(str, (s.play for s in deepest))) == sorted(map(str, (s.play for s in deeper)))
+    assert [s.ply for s in deepest[:5]] == [2, 2, 1, 1, 0]
+    assert deepest[0].equity >= deepest[1].equity
+    assert deepest[2:] == deeper[2:]  # the rest keep their 1-ply and 0-ply ranking
+
+
+def test_world_class_makes_no_two_ply_look_on_a_clear_decision_or_a_spent_budget() -> None:
+    position, dice = start_position(64, WHITE), (2, 1)
+    deeper = rank_plays_deeper(position, dice, "backgammon")
+    assert rank_plays_deepest(position, dice, "backgammon", deep_margin=0.0) == deeper
+    cut = rank_plays_deepest(position, dice, "backgammon", time_budget=0.0)
+    assert all(s.ply < 2 for s in cut) and cut == rank_plays_deeper(position, dice, "backgammon", time_budget=0.0)
 
 
 def test_deeper_ranking_keeps_every_play_once() -> None:

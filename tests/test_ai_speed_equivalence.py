@@ -19,7 +19,7 @@ from toutes_tables import Position, get_rules, legal_plays, start_position
 from toutes_tables.ai import LEVELS, chances, choose_play, equity, rank_plays, rank_plays_deeper
 from toutes_tables.ai.features import INPUTS_PER_SLOT, SLOTS, in_contact, slot_code
 from toutes_tables.ai.network import Network, default_network
-from toutes_tables.ai.search import ROLLS, one_ply_equity
+from toutes_tables.ai.search import ROLLS, one_ply_equity, two_ply_equity
 from toutes_tables.position import CHECKERS, OFF
 from toutes_tables.rules import RuleSet
 
@@ -54,16 +54,35 @@ def plain_equity(position: Position, rules: RuleSet) -> float:
     return chances(position, rules=rules).equity(rules)
 
 
-def plain_one_ply(result: Position, rules: RuleSet) -> float:
-    """1-ply written the obvious way: every reply of every roll evaluated, nothing remembered."""
+def plain_search(result: Position, rules: RuleSet, depth: int) -> float:
+    """1-ply (``depth`` 1) or 2-ply written the obvious way: every reply of every roll evaluated, nothing remembered.
+
+    The opponent answers each roll with his best play by the plain 0-ply equity; the position
+    reached is worth that equity (1-ply) or, at 2-ply, the same search one level down from his side.
+    """
     if result.theirs[OFF] == CHECKERS:
         return -equity(result, rules)
     total = 0.0
     for dice, weight in ROLLS:
         plays = legal_plays(result, dice, rules)
-        values = [plain_equity(p.result, rules) for p in plays] or [plain_equity(result.swapped(), rules)]
-        total += weight * min(values)
+        reached = min(plays, key=lambda p: plain_equity(p.result, rules)).result if plays else result.swapped()
+        total += weight * (plain_equity(reached, rules) if depth == 1 else -plain_search(reached, rules, depth - 1))
     return total / 36.0
+
+
+def plain_one_ply(result: Position, rules: RuleSet) -> float:
+    return plain_search(result, rules, 1)
+
+
+@pytest.mark.parametrize("rules", ["backgammon", "toutes-tables"])
+def test_two_ply_equity_is_the_plain_two_ply_search(rules: str) -> None:
+    # A late position (few checkers, few plays) keeps the plain search's 21 x 21 rolls quick.
+    position = Position.from_text("white 2:2 3:2 5:1 21:1 / 1:2 3:1 6:2 18:1")
+    rule_set = get_rules(rules)
+    for scored in rank_plays(position, (4, 1), rule_set)[:2]:
+        assert two_ply_equity(scored.play.result, rule_set, default_network()) == pytest.approx(
+            plain_search(scored.play.result, rule_set, 2), abs=1e-9
+        )
 
 
 def game_positions(count: int, rules: str, seed: int) -> list[tuple[Position, tuple[int, int]]]:
@@ -122,8 +141,9 @@ def test_every_level_plays_the_same_game_twice() -> None:
     """Without a time budget the levels are deterministic given their noise source: same seed, same plays."""
     positions = game_positions(30, "backgammon-225", seed=14)
     for level in (dataclasses.replace(level, time_budget=None) for level in LEVELS.values()):
-        first = [choose_play(p, d, "backgammon-225", level, random.Random(i)) for i, (p, d) in enumerate(positions)]
-        again = [choose_play(p, d, "backgammon-225", level, random.Random(i)) for i, (p, d) in enumerate(positions)]
+        some = positions[:: 10 if level.ply >= 2 else 1]  # a 2-ply look costs 21 looks at 1-ply
+        first = [choose_play(p, d, "backgammon-225", level, random.Random(i)) for i, (p, d) in enumerate(some)]
+        again = [choose_play(p, d, "backgammon-225", level, random.Random(i)) for i, (p, d) in enumerate(some)]
         assert first == again
 
 

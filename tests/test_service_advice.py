@@ -40,7 +40,8 @@ def load_game(game: Game, level: str = "expert") -> dict[str, Any]:
 
 def test_levels_are_named_weakest_first_and_expert_is_the_default() -> None:
     assert dispatch("levels") == [{"name": level.name, "title": level.title} for level in LEVELS.values()]
-    assert [level["name"] for level in dispatch("levels")] == ["beginner", "intermediate", "advanced", "expert"]
+    names = [level["name"] for level in dispatch("levels")]
+    assert names == ["beginner", "intermediate", "advanced", "expert", "world-class"]
     assert dispatch("new_match", {"rules": "backgammon"})["level"] == "expert"
 
 
@@ -221,8 +222,12 @@ def test_the_computer_plays_a_whole_match_with_the_cube_and_never_doubles_in_the
 def test_the_services_level_names_are_the_ai_packages() -> None:
     from toutes_tables import ai, service
 
+    from toutes_tables import study_service
+
     assert service.DEFAULT_LEVEL == ai.DEFAULT_LEVEL
-    assert service.ADVICE_LEVEL == list(ai.LEVELS)[-1]  # the strongest, listed last
+    # The game's advice: the strongest level that searches at most one roll ahead (service.py says why).
+    assert service.ADVICE_LEVEL == [name for name, level in ai.LEVELS.items() if level.ply <= 1][-1]
+    assert study_service.ADVICE_LEVEL == list(ai.LEVELS)[-1]  # the analysis board's: the strongest, listed last
 
 
 def test_the_last_plays_cost_survives_a_save_and_load() -> None:

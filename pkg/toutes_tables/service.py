@@ -119,7 +119,10 @@ from .words import colour_word, result_description
 
 # The AI (toutes_tables.ai: the network, cube and advice) is imported on first use, not here: the
 # worker imports this module while the page waits for the engine, and the rules are enough then.
-# These two names are the ai package's DEFAULT_LEVEL and its strongest level (a test checks them).
+# DEFAULT_LEVEL is the ai package's (a test checks it). The game's hint, cube advice and costs come
+# from the expert, not the world class level above it: a seeded session (every e2e test) searches
+# without a time budget, and the world class level's 2-ply looks would then take tens of seconds in
+# a loaded browser; the analysis board (study_service) uses the world class level, with its budget.
 DEFAULT_LEVEL = "expert"
 ADVICE_LEVEL = "expert"
 

@@ -53,7 +53,7 @@ from .service_calls import (
 from .starts import start_position
 from .xgid import XGID
 
-ADVICE_LEVEL = "expert"
+ADVICE_LEVEL = "world-class"  # the strongest level (toutes_tables.ai.LEVELS, listed last)
 MAX_ADVICE_PLAYS = 20
 MAX_ID_CHARS = 120  # the longest of the IDs (an XGID is about 60 characters)
 MAX_CUBE = 4096

@@ -3,7 +3,7 @@
 >>> from toutes_tables import start_position
 >>> from toutes_tables.ai import choose_play, LEVELS
 >>> list(LEVELS)
-['beginner', 'intermediate', 'advanced', 'expert']
+['beginner', 'intermediate', 'advanced', 'expert', 'world-class']
 >>> choose_play(start_position(64), (6, 5), "backgammon", "advanced").result == choose_play(
 ...     start_position(64), (6, 5), "backgammon", "expert").result
 True

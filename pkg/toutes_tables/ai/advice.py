@@ -30,7 +30,7 @@ from .cube import CubeAdvice, CubeState, cube_advice
 from .features import in_contact
 from .levels import Level, get_level
 from .network import default_network
-from .search import ScoredPlay, one_ply_equity, rank_plays_deeper
+from .search import ScoredPlay, one_ply_equity, rank_plays_deeper, rank_plays_deepest, two_ply_equity
 
 POINT_NAMES = {7: "bar point", 1: "ace point"}
 
@@ -178,7 +178,19 @@ def _ranked_for_hint(
     """The level's ranking, looking ahead (at a level that does) on at least the ``count`` plays shown."""
     if level.ply < 1:
         return level.rank(position, dice, rules)
-    # No margin: a play the hint shows is searched as deep as the best, however far behind it is.
+    # No margin: a play the hint shows is searched as deep as the best, however far behind it is
+    # (at 1-ply; the 2-ply look stays on the level's closest few, each costing 21 looks at 1-ply).
+    if level.ply >= 2:
+        return rank_plays_deepest(
+            position,
+            dice,
+            rules,
+            candidates=max(count, level.candidates),
+            deep_candidates=level.deep_candidates,
+            deep_margin=level.deep_margin,
+            time_budget=level.time_budget,
+            margin=math.inf,
+        )
     return rank_plays_deeper(
         position, dice, rules, candidates=max(count, level.candidates), margin=math.inf, time_budget=level.time_budget
     )
@@ -216,5 +228,6 @@ def play_cost(
         raise ValueError(f"{play} is not a legal play of {dice} in {position!r}")
     value = mine.equity
     if mine.ply < best.ply:
-        value = one_ply_equity(play.result, rule_set, default_network())
+        deeper = two_ply_equity if best.ply >= 2 else one_ply_equity
+        value = deeper(play.result, rule_set, default_network())
     return max(0.0, best.equity - value)

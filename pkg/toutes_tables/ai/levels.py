@@ -2,9 +2,10 @@
 
 Weaker levels make the mistakes a person makes, not random ones: each candidate play's equity
 gets Gaussian noise (so close plays are confused often and clearly worse plays rarely), and
-they do not look ahead. The strongest looks one roll ahead on its best few candidates, as many
+they do not look ahead. The expert looks one roll ahead on its best few candidates, as many
 of them as its time budget allows (``dataclasses.replace(level, time_budget=None)``: all of them,
-for reproducible benchmarks).
+for reproducible benchmarks); the world class level, the strongest, then looks two rolls ahead
+on the closest few of those (for the analysis board, where a few seconds are worth it).
 
 >>> from toutes_tables import start_position
 >>> str(choose_play(start_position(64), (3, 1), "backgammon", "expert"))
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from ..play import Play
 from ..position import Position
 from ..rules import RuleSet, get_rules
-from .search import ScoredPlay, rank_plays, rank_plays_deeper
+from .search import ScoredPlay, rank_plays, rank_plays_deeper, rank_plays_deepest
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,15 +30,27 @@ class Level:
 
     name: str
     title: str
-    ply: int  # 0: evaluate the plays' results; 1: and look one roll ahead on the best candidates
+    ply: int  # 0: evaluate the plays' results; 1: and look one roll ahead on the best candidates; 2: two
     noise: float
     candidates: int = 4  # plays searched deeper at ply 1
+    deep_candidates: int = 3  # at ply 2: the best plays of the 1-ply ranking looked at two rolls ahead...
+    deep_margin: float = 0.08  # ... when within this equity of the 1-ply best
     # Seconds the deeper search may take: the candidates are searched best first until it is spent
     # (see rank_plays_deeper). None searches them all, so the level plays the same move every time.
     time_budget: float | None = None
 
     def rank(self, position: Position, dice: Sequence[int], rules: str | RuleSet) -> list[ScoredPlay]:
         """The legal plays scored at this level's depth (without noise), best first."""
+        if self.ply >= 2:
+            return rank_plays_deepest(
+                position,
+                dice,
+                rules,
+                candidates=self.candidates,
+                deep_candidates=self.deep_candidates,
+                deep_margin=self.deep_margin,
+                time_budget=self.time_budget,
+            )
         if self.ply >= 1:
             return rank_plays_deeper(position, dice, rules, candidates=self.candidates, time_budget=self.time_budget)
         return rank_plays(position, dice, rules)
@@ -63,6 +76,8 @@ LEVELS: dict[str, Level] = {
         Level("advanced", "Advanced", ply=0, noise=0.0),
         # The median move takes about 0.15 s in the browser; the budget only cuts the rare long ones.
         Level("expert", "Expert", ply=1, noise=0.0, time_budget=2.0),
+        # Seconds per move in the browser on close decisions (the 2-ply look), an expert's time on clear ones.
+        Level("world-class", "World class", ply=2, noise=0.0, time_budget=4.0),
     )
 }
 DEFAULT_LEVEL = "expert"

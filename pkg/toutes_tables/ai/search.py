@@ -1,9 +1,13 @@
-"""Choosing a play: every legal play scored by the evaluation (0-ply), the best few looked at one roll deeper.
+"""Choosing a play: every legal play scored by the evaluation (0-ply), the best few looked at one or two rolls deeper.
 
 * **0-ply**: a play is worth the equity of the position it leaves (:func:`.evaluate.equity_after`).
 * **1-ply**: for the best candidates by 0-ply, the opponent's 21 rolls are played out, the
   opponent answering each with its own best 0-ply play, and the play is worth the average
   (rolls weighted 1/36 or 2/36) of the mover's equity in the positions reached.
+* **2-ply**: for the closest few of those, each of the opponent's answers (still his best by
+  0-ply, as gnubg chooses them) is itself judged at 1-ply: the mover's 21 next rolls, each
+  answered by his best 0-ply play. About 21 times the work of a 1-ply look, so only close
+  decisions get it (:func:`rank_plays_deepest`).
 
 In the bear-off databases' reach (both sides all home, :mod:`.bearoff`) the 0-ply ranking is
 already the databases' exact one, so no deeper search is made.
@@ -76,6 +80,35 @@ def one_ply_equity(result: Position, rules: RuleSet, network: Network, known: Kn
     return total / 36.0
 
 
+def two_ply_equity(result: Position, rules: RuleSet, network: Network, known: Known | None = None) -> float:
+    """The mover's equity of ``result`` (opponent on roll), two rolls deep.
+
+    For each of the opponent's 21 rolls he plays his best 0-ply play, and the position it
+    leaves (the mover on roll) is worth :func:`one_ply_equity` from the opponent's side, negated:
+    the mover's 21 rolls, each answered by his best 0-ply play.
+    """
+    value = _two_ply(result, rules, network, {} if known is None else known, None)
+    assert value is not None  # no deadline, so never given up
+    return value
+
+
+def _two_ply(result: Position, rules: RuleSet, network: Network, known: Known, deadline: float | None) -> float | None:
+    """:func:`two_ply_equity`, or None if the clock passes ``deadline`` (a ``time.perf_counter`` value) first."""
+    if result.theirs[OFF] == CHECKERS:
+        return equity_after(result, rules, network)
+    total = 0.0
+    for dice, weight in ROLLS:
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        plays = legal_plays(result, dice, rules)
+        if plays:
+            reached = min(plays, key=lambda play: _mover_equity(play.result, rules, network, known)).result
+        else:
+            reached = result.swapped()
+        total += weight * -one_ply_equity(reached, rules, network, known)
+    return total / 36.0
+
+
 def _mover_equity(position: Position, rules: RuleSet, network: Network, known: Known) -> float:
     """:func:`.evaluate.equity` of ``position``, remembered in ``known``."""
     mine, theirs = key = position.mine, position.theirs
@@ -122,3 +155,45 @@ def rank_plays_deeper(
     searched = len(deeper)
     deeper.sort(key=lambda s: -s.equity)
     return deeper + shallow[searched:]
+
+
+def rank_plays_deepest(
+    position: Position,
+    dice: Sequence[int],
+    rules: str | RuleSet,
+    *,
+    deep_candidates: int = 3,
+    deep_margin: float = 0.08,
+    time_budget: float | None = None,
+    candidates: int = 4,
+    margin: float = 0.15,
+    network: Network | None = None,
+) -> list[ScoredPlay]:
+    """:func:`rank_plays_deeper`, then the best ``deep_candidates`` of its 1-ply plays within ``deep_margin`` at 2-ply.
+
+    The 2-ply plays come first (best first), then the other 1-ply plays, then the 0-ply ones. A
+    decision that 1-ply finds clear (one play ahead by more than ``deep_margin``) gets no 2-ply
+    look. The ``time_budget`` (seconds from the call) covers both steps: a 2-ply look still under
+    way when it is spent is given up (the plays looked at before it keep their 2-ply value);
+    without one every candidate is searched, so the result depends on nothing but the arguments.
+    """
+    began = time.perf_counter()
+    rule_set = get_rules(rules)
+    net = network or default_network()
+    ranked = rank_plays_deeper(position, dice, rule_set, candidates, margin, net, time_budget)
+    looked = [s for s in ranked[:deep_candidates] if s.ply == 1]
+    if len(looked) <= 1:
+        return ranked
+    best = looked[0].equity
+    chosen = [s for s in looked if s.equity >= best - deep_margin]
+    known: Known = {}
+    deadline = None if time_budget is None else began + time_budget
+    deepest: list[ScoredPlay] = []
+    for candidate in chosen if len(chosen) > 1 else []:
+        value = _two_ply(candidate.play.result, rule_set, net, known, deadline)
+        if value is None:
+            break
+        deepest.append(ScoredPlay(candidate.play, value, 2))
+    searched = len(deepest)
+    deepest.sort(key=lambda s: -s.equity)
+    return deepest + ranked[searched:]

@@ -47,7 +47,8 @@ At your turn type a play in standard notation, in your own numbering (24/18 13/1
 or a command ('help' lists them); a mistyped play or command is explained and asked again, and
 'quit', 'resign' and 'drop' ask before they end the game."""
 
-LEVEL_NAMES = ("beginner", "intermediate", "advanced", "expert")  # toutes_tables.ai.LEVELS, without importing it
+# toutes_tables.ai.LEVELS, without importing it
+LEVEL_NAMES = ("beginner", "intermediate", "advanced", "expert", "world-class")
 
 RESIGNED = "\x00resigned"  # what a prompt returns once the game ended by resignation; nobody can type it
 
