@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import importlib.util
 import shutil
 import statistics
@@ -68,16 +69,51 @@ def load_site_script() -> Any:
 site = load_site_script()
 
 
-class ByteCount:
-    """Bytes of response bodies the server has sent (304s send none)."""
+# What a host that compresses its responses (GitHub Pages does) would send gzip-compressed: text and
+# wasm. The snapshot, the bytecode and the wheels are compressed already.
+COMPRESSED_BY_HOST = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".webmanifest", ".wasm")
 
-    def __init__(self) -> None:
+
+class ByteCount:
+    """Bytes of response bodies the server has sent (304s send none), and which files they were."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
         self.lock = threading.Lock()
         self.total = 0
+        self.sent: list[tuple[str, int]] = []  # (file, bytes), in order
+        self.gzipped: dict[str, int] = {}
+        self.first_visits: list[dict[str, int]] = []  # the bytes of each first visit, by file
 
-    def add(self, count: int) -> None:
+    def add(self, file: str, count: int) -> None:
         with self.lock:
             self.total += count
+            self.sent.append((file, count))
+
+    def mark(self) -> int:
+        with self.lock:
+            return len(self.sent)
+
+    def by_file(self, since: int, until: int) -> dict[str, int]:
+        """Bytes sent per file between two ``mark()``s."""
+        files: dict[str, int] = {}
+        with self.lock:
+            for file, count in self.sent[since:until]:
+                files[file] = files.get(file, 0) + count
+        return files
+
+    def as_compressing_host(self, files: dict[str, int]) -> int:
+        """The bytes of ``files`` (``by_file``) as a host that gzips text and wasm would send them (worked
+        out after the rounds, not while they are timed)."""
+        total = 0
+        for file, count in files.items():
+            path = self.directory / file
+            if file.endswith(COMPRESSED_BY_HOST) and path.is_file() and count == path.stat().st_size:
+                if file not in self.gzipped:
+                    self.gzipped[file] = len(gzip.compress(path.read_bytes(), 6))
+                count = self.gzipped[file]
+            total += count
+        return total
 
 
 class CountingHandler(site.SiteRequestHandler):  # type: ignore[misc,name-defined]
@@ -85,13 +121,17 @@ class CountingHandler(site.SiteRequestHandler):  # type: ignore[misc,name-define
     counter: ByteCount
 
     def copyfile(self, source: IO[bytes], outputfile: IO[bytes]) -> None:
+        served = Path(self.translate_path(self.path))
+        if served.is_dir():
+            served /= "index.html"
+        file = served.resolve().relative_to(Path(self.directory).resolve()).as_posix()
         while chunk := source.read(64 * 1024):
             outputfile.write(chunk)
-            self.counter.add(len(chunk))
+            self.counter.add(file, len(chunk))
 
 
 def serve_counting(directory: Path) -> tuple[Any, str, ByteCount]:
-    counter = ByteCount()
+    counter = ByteCount(directory)
     handler = type("Handler", (CountingHandler,), {"counter": counter})
     server = site.SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
@@ -207,9 +247,11 @@ def game_boots(p: Playwright, base: str, counter: ByteCount, label: str = "") ->
     figures: dict[str, float] = {}
     with fresh_profile(p, "allow", WATCH_GAME) as page:
         sent_before = counter.total
+        mark = counter.mark()
         first = game_times(page, base)
         wait_offline_ready(page, base)
         figures[f"{label}first visit: MB sent until offline-ready"] = (counter.total - sent_before) / 1e6
+        counter.first_visits.append(counter.by_file(mark, counter.mark()))
         figures[f"{label}game playable, cold"] = first["playable"]
         figures[f"{label}game engine ready, cold"] = first["ready"]
         figures[f"{label}game cold: runtime up"] = first["runtimeUp"]
@@ -229,6 +271,34 @@ def computer_moves(p: Playwright, base: str, moves: int, rules: str) -> list[flo
     with fresh_profile(p, "block") as page:
         result = bench_result(page, f"{base}bench/?run=computer&moves={moves}&rules={rules}")
     return [float(ms) for ms in result["playMs"]]
+
+
+# The parts of a first visit's bytes, by path: the first that matches names it.
+PARTS = (
+    ("the boot snapshot", "wheels/boot-snapshot.bin"), ("the runtime's wasm", "pyodide/pyodide.asm.wasm"),
+    ("the standard library", "pyodide/python_stdlib.zip"), ("the rest of the runtime", "pyodide/"),
+    ("the engine wheel", "wheels/toutes_tables-"), ("fallback only: bytecode", "wheels/boot-bytecode.bin"),
+    ("fallback only: micropip, packaging", "wheels/"), ("the 225 start diagrams", "starts/"),
+    ("everything else (pages, scripts, styles)", ""),
+)
+
+
+def report_bytes(counter: ByteCount, label: str) -> None:
+    """The first visit's bytes by part, as sent here and as a compressing host would send them."""
+    if not counter.first_visits:
+        return
+    files = counter.first_visits[-1]
+    parts: dict[str, list[int]] = {name: [0, 0] for name, _ in PARTS}
+    for file, count in files.items():
+        name = next(name for name, prefix in PARTS if file.startswith(prefix))
+        parts[name][0] += count
+        parts[name][1] += counter.as_compressing_host({file: count})
+    hosts = [counter.as_compressing_host(visit) / 1e6 for visit in counter.first_visits]
+    print(f"\n  {label}first visit's bytes by part (last round), sent here / by a host gzipping text and wasm:")
+    for name, (sent, gzipped) in parts.items():
+        print(f"    {name:<44} {sent / 1e6:6.2f} MB  {gzipped / 1e6:6.2f} MB")
+    print(f"    {'total':<44} {sum(files.values()) / 1e6:6.2f} MB  {sum(p[1] for p in parts.values()) / 1e6:6.2f} MB"
+          f"   (a compressing host, median of the rounds: {statistics.median(hosts):.2f} MB)")
 
 
 def report(rounds: list[dict[str, float]], version: str, baseline: bool) -> None:
@@ -302,6 +372,9 @@ def main() -> int:
             baseline[0].shutdown()
 
     report(rounds, version, baseline is not None)
+    report_bytes(counter, "")
+    if baseline:
+        report_bytes(baseline[2], "baseline: ")
     print(f"  load average at the end: {open('/proc/loadavg').read().split()[:3]}")
     if play_ms:
         quartiles = statistics.quantiles(play_ms, n=4)

@@ -84,6 +84,9 @@ FAULTS: dict[str, tuple[str, Callable[[Route], None]]] = {
     "truncated": (SNAPSHOT_URL, truncated),
     "another engine wheel": (MANIFEST_URL, key_edit(lambda key: key.update(engine_sha256="0" * 64))),
     "another Pyodide": (MANIFEST_URL, key_edit(lambda key: key.update(pyodide="0.0.0"))),
+    # The snapshot is stored XOR-ed with the image of the wasm's data segments: another image would
+    # restore a corrupted memory, so it is refused.
+    "other data segments": (MANIFEST_URL, key_edit(lambda key: key["reference"].update(sha256="0" * 64))),
     "another interpreter": (
         MANIFEST_URL,
         key_edit(lambda key: key["probe"].update(answer='{"result": "not what it answers"}')),

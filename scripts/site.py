@@ -232,9 +232,10 @@ def stage_boot_bytecode() -> None:
 def stage_boot_snapshot(engine: Path, runtime: list[Path]) -> None:
     """Make the engine worker's boot snapshot (a memory snapshot of a ready interpreter; see site/engine/PROTOCOL.md).
 
-    ``scripts/boot_snapshot.mjs`` boots the site's Pyodide under Node, installs the staged engine wheel
-    with micropip, imports the service, checks a restored copy and writes the snapshot with its key (what
-    it is valid for), staged beside the wheels; the key goes into their manifest as ``"snapshot"``.
+    ``scripts/boot_snapshot.mjs`` boots the site's Pyodide under Node, unpacks the staged engine wheel,
+    imports the service, checks a restored copy and writes the snapshot (its free memory zeroed, stored
+    XOR-ed with the wasm's data segments, gzip-compressed) with its key (what it is valid for), staged
+    beside the wheels; the key goes into their manifest as ``"snapshot"``.
     Remade only when the wheels, the scripts or Pyodide change.
     """
     maker = ROOT / "scripts" / "boot_snapshot.mjs"

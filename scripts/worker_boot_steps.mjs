@@ -1,6 +1,7 @@
 // The engine worker's ordinary boot steps (site/engine/worker.js), repeated under Node by the build's
-// recordings of that boot: scripts/boot_bytecode.mjs and scripts/boot_snapshot.mjs. If the worker's steps
-// change, change these too.
+// recordings of that boot: scripts/boot_bytecode.mjs (which goes through them all) and
+// scripts/boot_snapshot.mjs (which loads the runtime the same way). If the worker's steps change, change
+// these too.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

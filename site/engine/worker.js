@@ -5,7 +5,7 @@
 // written down in PROTOCOL.md beside this file.
 
 import { BRIDGE } from "./bridge.js";
-import { growingTo } from "./snapshot_memory.js";
+import { restoringSnapshot, sha256Hex } from "./snapshot_memory.js";
 
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url);
 const WHEELS_URL = new URL("../wheels/", import.meta.url);
@@ -34,11 +34,6 @@ const fetchText = async (url) => (await fetchOk(url)).text();
 async function fetchGunzipped(url) {
   const response = await fetchOk(url);
   return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-}
-
-async function sha256Hex(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -98,7 +93,11 @@ async function boot() {
   let bridge;
   try {
     const { default: createPyodideModule } = await runtimeModule;
-    bridge = await restore(loadPyodide, growingTo(createPyodideModule, manifest.snapshot?.bytes ?? 0), snapshot, manifest, await engineWheel);
+    // Read once the runtime is instantiated: by then the browser has the wasm in its HTTP cache (or the
+    // service worker's), so this is not a second download.
+    const wasm = () => fetchBytes(new URL("pyodide.asm.wasm", PYODIDE_URL));
+    const restoring = restoringSnapshot(createPyodideModule, snapshot, manifest.snapshot ?? {}, wasm);
+    bridge = await restore(loadPyodide, restoring, snapshot, manifest, await engineWheel);
   } catch (error) {
     // Slower, nothing else changes: the boot the snapshot stands for.
     console.warn(`[engine] booting without the boot snapshot: ${error.message}`);
