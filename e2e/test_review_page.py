@@ -105,6 +105,11 @@ def test_stepping_and_the_graph_show_each_decision_on_the_board(page: Page, site
     # a marked decision shows the best play as arrows and the play made lit faintly
     marked = next(i for i, d in enumerate(decisions) if d["mark"] in ("bad", "very bad"))
     page.locator(f".tt-review-moves li[data-index='{marked}']").click()
+    # the board is drawn after the click is handled (on a loaded machine, noticeably later): wait for it
+    page.wait_for_function(
+        "(best) => JSON.stringify(window.toutesTablesReview.board.state.arrows) === JSON.stringify(best)",
+        arg=decisions[marked]["best_locations"],
+    )
     state = page.evaluate("() => window.toutesTablesReview.board.state")
     assert state["arrows"] == decisions[marked]["best_locations"]
     assert state["lastMove"] == decisions[marked]["played_locations"]

@@ -28,7 +28,9 @@ def test_book_page_loads_without_errors(page: Page, site_url: str, path: str) ->
 @pytest.mark.parametrize("path", sorted(ILLUSTRATED))
 def test_chapter_diagrams_are_inline_svg_with_a_title(page: Page, site_url: str, path: str) -> None:
     page.goto(site_url + path)
-    boards = page.locator("figure.tt-diagram svg.tt-board")
+    # the chapter's drawn diagrams; a live board's drawing (inside <tt-board>) is only its stand-in until the
+    # widget starts, which removes it at a moment that depends on the machine's load, so it is left out here
+    boards = page.locator("figure.tt-diagram svg.tt-board:not(tt-board svg)")
     assert boards.count() >= 1
     for i in range(boards.count()):
         board = boards.nth(i)
