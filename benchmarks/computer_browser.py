@@ -116,24 +116,39 @@ def in_cpython(request: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def in_browser(request: dict[str, Any], public: Path) -> dict[str, Any]:
+def built_site() -> Path:
+    """The built site's folder; the script stops if it is not built or its engine wheel is not ``pkg/``'s."""
+    public: Path = load_site_script().PUBLIC
+    if not (public / "bench" / "computer.html").exists():
+        sys.exit("build the site first: python3 scripts/site.py build")
+    stale = stale_sources(public)
+    if stale:
+        sys.exit(f"the built engine wheel is not pkg/'s ({', '.join(stale)}): python3 scripts/site.py build")
+    return public
+
+
+def in_bench_worker(public: Path, code: str, entry: str, argument: str, timeout_ms: int = TIMEOUT_MS) -> dict[str, Any]:
+    """``code``'s function ``entry`` called with ``argument`` in the built site's bench worker (Pyodide), its answer."""
     site = load_site_script()
     server, base = site.serve_in_thread(public)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             page = browser.new_page()
-            page.set_default_timeout(TIMEOUT_MS)
+            page.set_default_timeout(timeout_ms)
             page.goto(base + "bench/computer.html")
             answer: dict[str, Any] = page.evaluate(
-                "(request) => window.timeComputer(request)",
-                {"code": TIMING_CODE, "entry": "time_levels", "argument": json.dumps(request)},
+                "(request) => window.timeComputer(request)", {"code": code, "entry": entry, "argument": argument}
             )
             answer["browser"] = f"Chromium {browser.version}, headless"
             browser.close()
     finally:
         server.shutdown()
     return answer
+
+
+def in_browser(request: dict[str, Any], public: Path) -> dict[str, Any]:
+    return in_bench_worker(public, TIMING_CODE, "time_levels", json.dumps(request))
 
 
 def summary(ms: list[float]) -> tuple[float, float, float, float]:
@@ -150,14 +165,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    site = load_site_script()
-    public: Path = site.PUBLIC
-    if not (public / "bench" / "computer.html").exists():
-        sys.exit("build the site first: python3 scripts/site.py build")
-    stale = stale_sources(public)
-    if stale:
-        sys.exit(f"the built engine wheel is not pkg/'s ({', '.join(stale)}): python3 scripts/site.py build")
-
+    public = built_site()
     cases = decisions(args.decisions, args.rules.split(","), args.seed)
     request = {"cases": cases, "levels": args.levels.split(","), "seed": args.seed}
     print(f"{len(cases)} decisions ({args.rules}), levels {args.levels}", flush=True)

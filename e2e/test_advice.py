@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from toutes_tables.analysis import mark as mark_of
 
 from driving import (
     BOOT_TIMEOUT_MS,
@@ -110,8 +111,8 @@ def play_a_move_with_a_choice_showing_its_cost(page: Page, site_url: str) -> dic
 def test_the_cost_of_another_move_is_shown_as_a_figure(page: Page, site_url: str) -> None:
     cost = play_a_move_with_a_choice_showing_its_cost(page, site_url)
     assert cost is not None and cost["colour"] == "white" and cost["cost"] >= 0
-    marks = [(0.16, ", very bad"), (0.08, ", bad"), (0.04, ", doubtful")]  # the review's (docs/computer.md)
-    mark = next((word for at, word in marks if cost["cost"] >= at), "")
+    assert cost["mark"] == mark_of(cost["cost"])  # the engine's mark is the review's (docs/review.md)
+    mark = f", {cost['mark']}" if cost["mark"] else ""
     expected = f"{cost['notation']}: best move." if cost["cost"] < 0.0005 else (
         f"{cost['notation']}: cost {cost['cost']:.3f}{mark} (equity given away against the best play, "
         f"{cost['best']}; 1.000 is a whole game)."

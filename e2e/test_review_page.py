@@ -3,20 +3,27 @@ reviews it; the graph, the marks, stepping, a "learn from your mistakes" exercis
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import random
+import re
 import subprocess
 import sys
+import zlib
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import driving
 from driving import game_view, open_game, play_turn_with_pointer, wait_for_player
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 import toutes_tables as tt
 from toutes_tables import record as records
 from toutes_tables.ai import choose_play
+from toutes_tables.analysis import MARK_SIGNS, MARKS, analyse_game
+from toutes_tables.matimport import read_mat
 
 ROOT = Path(__file__).resolve().parent.parent
 REVIEW_TIMEOUT_MS = 240_000
@@ -105,6 +112,7 @@ def test_stepping_and_the_graph_show_each_decision_on_the_board(page: Page, site
     # a marked decision shows the best play as arrows and the play made lit faintly
     marked = next(i for i, d in enumerate(decisions) if d["mark"] in ("bad", "very bad"))
     page.locator(f".tt-review-moves li[data-index='{marked}']").click()
+    expect(page.locator(".tt-review-moves li.tt-chosen")).to_have_attribute("data-index", str(marked))
     # the board is drawn after the click is handled (on a loaded machine, noticeably later): wait for it
     page.wait_for_function(
         "(best) => JSON.stringify(window.toutesTablesReview.board.state.arrows) === JSON.stringify(best)",
@@ -114,6 +122,22 @@ def test_stepping_and_the_graph_show_each_decision_on_the_board(page: Page, site
     assert state["arrows"] == decisions[marked]["best_locations"]
     assert state["lastMove"] == decisions[marked]["played_locations"]
     expect(page.locator(".tt-review-detail")).to_contain_text(f"Best: {decisions[marked]['best']}")
+
+
+def test_the_marks_legend_is_the_engines_and_a_small_error_is_called_small(
+    page: Page, site_url: str, record_file: Path
+) -> None:
+    open_review(page, site_url, record_file.read_text())
+    legend = " · ".join(f"{MARK_SIGNS[n]} {n}: an error over {above:.3f}" for above, n in reversed(MARKS))
+    expect(page.locator(".tt-review-legend")).to_have_text(f"Marks: {legend}.")
+    decisions = page.evaluate("() => window.toutesTablesReview.review.decisions")
+    small = [i for i, d in enumerate(decisions) if 0 < d["error"] and not d["mark"]]
+    assert small, "the seeded game has no small unmarked error: pick another seed"
+    page.locator(f".tt-review-moves li[data-index='{small[0]}']").click()
+    expect(page.locator(".tt-review-detail")).to_contain_text(re.compile(r"\(small: \d+ millipoints?, no mark\)"))
+    said = re.search(r"small: (\d+) millipoint", page.locator(".tt-review-detail").inner_text())
+    assert said and abs(int(said.group(1)) - decisions[small[0]]["error_mp"]) <= 0.5
+    expect(page.locator(".tt-review-detail")).not_to_contain_text("no error")
 
 
 def test_learning_from_a_mistake_judges_the_new_play(page: Page, site_url: str, record_file: Path) -> None:
@@ -168,3 +192,195 @@ def test_the_game_pages_review_button_opens_the_review_of_the_game_in_play(page:
     # the game is still there to go back to
     page.go_back()
     assert wait_for_player(page)["record"] == record
+
+
+def link_record(record: str) -> str:
+    """A record as the review link's fragment carries it: raw deflate, base64url (site/review/links.js)."""
+    packer = zlib.compressobj(wbits=-15)
+    packed = packer.compress(record.encode()) + packer.flush()
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def linked_record(link: str) -> str:
+    fragment = urlsplit(link).fragment
+    assert fragment.startswith("record=")
+    encoded = fragment.removeprefix("record=")
+    return zlib.decompress(base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)), wbits=-15).decode()
+
+
+def test_a_link_opens_the_review_at_its_move_on_a_device_that_never_saw_it(
+    page: Page, site_url: str, record_file: Path
+) -> None:
+    record = record_file.read_text()
+    page.goto(f"{site_url}play-review/")
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")  # no handoff, no kept review
+    page.goto(f"{site_url}play-review/?move=6#record={link_record(record)}")
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
+    assert page.evaluate("() => window.toutesTablesReview.current") == 5
+    assert page.evaluate("() => window.toutesTablesReview.review.record") == record
+    expect(page.locator(".tt-review-moves li.tt-chosen")).to_have_attribute("data-index", "5")
+    # the page's own link to the move on show carries the same record and that move
+    page.keyboard.press("ArrowRight")
+    link = page.get_by_label("Link to this move").input_value()
+    assert parse_qs(urlsplit(link).query) == {"move": ["7"]}
+    assert linked_record(link) == record
+
+
+def test_a_malformed_link_is_named_and_the_page_still_opens(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}play-review/")
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page.goto(f"{site_url}play-review/?move=0#record=!!")
+    expect(page.locator(".tt-review .tt-notice")).to_contain_text("move must be a number", timeout=REVIEW_TIMEOUT_MS)
+    expect(page.locator(".tt-review .tt-notice")).to_contain_text("record=")
+    expect(page.get_by_label("Game or match record, or a .mat file")).to_be_visible()
+
+
+# A finished 2-point match as gnubg writes it: a double dropped, then a Crawford game resigned after two turns
+# (a short review, and a .mat file with a cube action, a drop and a resignation).
+SHORT_MATCH_MAT = """ 2 point match
+
+ Game 1
+ Black : 0                      White : 0
+  1)                             31: 8/5 6/5
+  2) 64: 24/18 13/9               Doubles => 2
+  3)  Drops                       Wins 1 point
+
+ Game 2
+ Black : 0                      White : 1
+  1) 65: 24/18 18/13             42: 24/20 24/22
+  2) 31: 24/21 8/7                Wins 1 point
+"""
+
+
+def finished_match() -> tt.Match:
+    match = read_mat(SHORT_MATCH_MAT).match
+    assert match.is_over
+    return match
+
+
+def test_a_reviewed_match_downloads_as_its_record_and_its_mat_file(page: Page, site_url: str) -> None:
+    match = finished_match()
+    open_review(page, site_url, records.match_to_text(match))
+    expect(page.get_by_role("button", name="Download the .mat file")).to_be_enabled(timeout=REVIEW_TIMEOUT_MS)
+    with page.expect_download() as got:
+        page.get_by_role("button", name="Download the record").click()
+    assert got.value.suggested_filename == "toutes-tables-backgammon-match.txt"
+    back = records.match_from_text(Path(got.value.path()).read_text())
+    assert records.match_to_text(back) == records.match_to_text(match)
+    with page.expect_download() as got:
+        page.get_by_role("button", name="Download the .mat file").click()
+    assert got.value.suggested_filename == "toutes-tables-backgammon-match.mat"
+    mat = read_mat(Path(got.value.path()).read_text()).match
+    assert (mat.length, mat.score, len(mat.games)) == (match.length, match.score, len(match.games))
+    assert [g.result for g in mat.games] == [g.result for g in match.games]
+
+
+def test_a_single_game_has_no_mat_file_and_the_page_says_why(page: Page, site_url: str, record_file: Path) -> None:
+    open_review(page, site_url, record_file.read_text())
+    expect(page.get_by_role("button", name="Download the record")).to_be_enabled()
+    expect(page.get_by_role("button", name="Download the .mat file")).to_be_disabled()
+    expect(page.locator(".tt-review-mat-note")).to_contain_text("a single game is not a match")
+
+
+def test_a_mat_file_opened_on_the_page_is_reviewed_and_a_bad_one_names_its_line(
+    page: Page, site_url: str, record_file: Path, tmp_path: Path
+) -> None:
+    match = finished_match()
+    good = tmp_path / "match.mat"
+    good.write_text(tt.match_to_mat(match))
+    page.goto(f"{site_url}play-review/")
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page.reload()
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Paste a game", timeout=REVIEW_TIMEOUT_MS)
+    page.get_by_label("Open a record or .mat file").set_input_files(str(good))
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
+    reviewed = page.evaluate("() => window.toutesTablesReview.review")
+    assert reviewed["games"] == len(match.games) and reviewed["rules"] == "backgammon"
+    # a damaged file: the message names its line, and the review on show stays
+    lines = tt.match_to_mat(match).splitlines()
+    lines[4] = lines[4].replace("8/5 6/5", "8/4 6/5")  # White's opening 3-1 played as no 3-1 can be
+    assert "8/4" in lines[4]
+    bad = tmp_path / "bad.mat"
+    bad.write_text("\n".join(lines) + "\n")
+    page.get_by_label("Open a record or .mat file").set_input_files(str(bad))
+    expect(page.locator(".tt-review .tt-notice")).to_contain_text("line 5", timeout=REVIEW_TIMEOUT_MS)
+    after = page.evaluate("() => window.toutesTablesReview.review")
+    assert after["decisions"] == reviewed["decisions"] and after["record"] == reviewed["record"]
+    expect(page.locator(".tt-review-moves li")).to_have_count(len(reviewed["decisions"]))
+
+
+def few_turns_record(dice: tuple[tuple[int, int], ...]) -> str:
+    """A short backgammon game: White opens 3-1, then each roll of ``dice`` played by the first legal play."""
+    game = tt.Game("backgammon", rng=random.Random(0))
+    game.roll_opening((1, 3))
+    game.play("8/5 6/5")
+    for roll in dice:
+        game.roll(roll)
+        game.play(game.legal_plays()[0])
+    return records.game_to_text(game)
+
+
+def test_the_review_and_analysis_pages_work_offline_after_one_visit(
+    context: BrowserContext, page: Page, site_url: str
+) -> None:
+    open_review(page, site_url, few_turns_record(((6, 4), (5, 2))))
+    driving.wait_for_offline_cache(page, site_url)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("kept on this device", timeout=REVIEW_TIMEOUT_MS)
+    assert page.evaluate("() => navigator.onLine") is False
+    # a record never reviewed before is reviewed offline: the engine runs from the cache
+    page.locator(".tt-review-source summary").click()
+    page.get_by_label("Game or match record, or a .mat file").fill(few_turns_record(((2, 1), (6, 6))))
+    page.get_by_role("button", name="Review", exact=True).click()
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
+    # the analysis board, never opened, is in the cache too
+    page.goto(f"{site_url}analysis/")
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("on roll", timeout=REVIEW_TIMEOUT_MS)
+    page.locator(".tt-analysis select[name=rules]").select_option("backgammon")
+    page.get_by_label("XGID, gnubg ID or Position ID").fill("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10")
+    page.get_by_role("button", name="Load").click()
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 3-1", timeout=REVIEW_TIMEOUT_MS)
+    page.get_by_role("button", name="Analyse").click()
+    expect(page.locator(".tt-analysis-plays li").first).to_contain_text("8/5 6/5", timeout=REVIEW_TIMEOUT_MS)
+    assert page.evaluate("() => navigator.onLine") is False
+
+
+# A Toutes tables bear-off (no cube): each side has seven checkers on its 1, 2, 3 and 5 points, so the game ends
+# in a few turns.
+NEAR_THE_END = "?rules=toutes-tables&position=2wQAANsEAAAAAA&turn=white"
+
+
+def test_the_review_opens_beside_the_board_when_a_game_ends_and_play_goes_on(page: Page, site_url: str) -> None:
+    open_game(page, site_url, NEAR_THE_END)
+    for _ in range(40):
+        v = wait_for_player(page)
+        if v["phase"] == "over":
+            break
+        play_turn_with_pointer(page, v, use_drag=False)
+        driving.wait_for_more_moves(page, len(v["moves"]))
+    assert v["phase"] == "over", "the bear-off does not end"
+    record = v["record"]
+    panel = page.locator(".tt-review-panel")
+    expect(panel).to_be_visible()
+    # the next game can be begun and played while the review runs in the same worker
+    driving.start_new_game(page, rules="toutes-tables")
+    v = wait_for_player(page)
+    if v["phase"] == "move":
+        play_turn_with_pointer(page, v, use_drag=False)
+        driving.wait_for_more_moves(page, len(v["moves"]))
+    expect(panel).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
+    state = page.evaluate("() => window.toutesTables.review")
+    assert state["done"] and state["record"] == record
+    expected = analyse_game(record)
+    # as the CLI's review of the record (the best play named only where it beats the play made: equal plays tie)
+    got = [(d["colour"], d["dice"], d["played"], d["best"] if d["error"] else "", d["error"], d["mark"])
+           for d in state["decisions"]]
+    want = [(d.colour.value, list(d.dice) if d.dice else None, d.played, d.best if d.error else "", round(d.error, 4),
+             d.mark) for d in expected.decisions]
+    assert got == want
+    expect(panel.locator(".tt-review-panel-players li")).to_have_count(2)
+    # Stop is there while a review runs; Close puts the panel away
+    expect(panel.get_by_role("button", name="Stop the review")).to_be_disabled()
+    panel.get_by_role("button", name="Close").click()
+    expect(panel).to_be_hidden()

@@ -7,11 +7,13 @@ import random
 import pytest
 
 from toutes_tables import Game, Match, match_to_mat
-from toutes_tables.analysis import analyse_game
+from toutes_tables.analysis import analyse_game, analyse_match
+from toutes_tables.position import BLACK
 from toutes_tables.review_service import MAX_REVIEWS
 from toutes_tables.service_calls import ServiceError
 from toutes_tables.services import dispatch
-from toutes_tables.record import game_to_text
+from toutes_tables.matimport import read_mat
+from toutes_tables.record import game_to_text, match_from_text, match_to_text
 
 
 TURNS = [((6, 4), "24/18 13/9"), ((5, 2), "13/8 13/11"), ((2, 1), "13/11 6/5")]
@@ -79,6 +81,79 @@ def test_a_mat_file_can_be_reviewed() -> None:
     started = dispatch("review_start", {"record": match_to_mat(match)})
     answer = dispatch("review_next", {"id": started["id"], "max_items": 10})
     assert answer["done"] and [i["kind"] for i in answer["items"]] == ["move", "cube", "take"]
+
+
+def dropped_match(rules: str = "backgammon") -> Match:
+    """A finished 1-point match: White opens 3-1, Black doubles and White drops."""
+    match = Match(rules, 1, rng=random.Random(0))
+    game = match.game
+    game.roll_opening((1, 3))
+    game.play("8/5 6/5")
+    game.offer_double()
+    game.drop()
+    return match
+
+
+def test_a_reviewed_match_downloads_as_its_record_and_as_a_mat_file_that_reads_back() -> None:
+    match = dropped_match()
+    files = dispatch("review_files", {"record": match_to_text(match)})
+    assert (files["rules"], files["kind"], files["mat_problem"]) == ("backgammon", "match", None)
+    assert files["record"] == match_to_text(match)
+    assert files["mat"] == match_to_mat(match)
+    back = read_mat(files["mat"]).match
+    assert (back.length, back.score, len(back.games)) == (match.length, match.score, len(match.games))
+    assert back.games[0].result == match.games[0].result
+    # a match opened from a .mat file downloads as the project's record of the same match
+    from_mat = dispatch("review_files", {"record": files["mat"]})
+    assert match_from_text(from_mat["record"]).score == match.score and from_mat["mat"] == files["mat"]
+
+
+def test_a_record_a_mat_file_cannot_hold_downloads_as_its_record_with_the_reason() -> None:
+    single = dispatch("review_files", {"record": short_record()})
+    assert (single["kind"], single["mat"]) == ("game", None)
+    assert "single game" in single["mat_problem"] and single["record"] == short_record()
+    toutes = dispatch("review_files", {"record": match_to_text(Match("toutes-tables", 3, rng=random.Random(1)))})
+    assert toutes["mat"] is None and "backgammon sets only" in toutes["mat_problem"]
+    unfinished = dispatch("review_files", {"record": match_to_text(Match("backgammon", 3, rng=random.Random(1)))})
+    assert unfinished["mat"] is None and "no game of the match is finished" in unfinished["mat_problem"]
+    with pytest.raises(ValueError):
+        dispatch("review_files", {"record": "not a record"})
+
+
+def two_game_match() -> Match:
+    """A finished 2-point match: a double dropped, then a Crawford game Black resigns after a few turns."""
+    match = Match("backgammon", 2, rng=random.Random(5))
+    game = match.game
+    game.roll_opening((1, 3))
+    game.play("8/5 6/5")
+    game.roll((6, 4))
+    game.play("24/18 13/9")
+    game.offer_double()
+    game.drop()
+    match.next_game()
+    game = match.game
+    game.roll_opening((6, 5))
+    game.play("24/13")
+    for dice in ((4, 2), (3, 1)):
+        game.roll(dice)
+        game.play(game.legal_plays()[0])
+    game.resign(player=BLACK)
+    return match
+
+
+def test_one_game_of_a_match_is_reviewed_alone_at_its_score_as_in_the_whole_review() -> None:
+    match = two_game_match()
+    record = match_to_text(match)
+    whole = analyse_match(record)
+    started = dispatch("review_start", {"record": record, "game": 2})
+    assert started["total"] == sum(1 for d in whole.decisions if d.game == 2 and d.kind == "move")
+    answer = dispatch("review_next", {"id": started["id"], "max_items": 50})
+    assert answer["done"]
+    want = [(d.kind, d.colour.value, d.played, d.best, round(d.error, 4)) for d in whole.decisions if d.game == 2]
+    assert [(i["kind"], i["colour"], i["played"], i["best"], i["error"]) for i in answer["items"]] == want
+    assert {i["game"] for i in answer["items"]} == {2}
+    with pytest.raises(ServiceError, match="game is an integer 1-2"):
+        dispatch("review_start", {"record": record, "game": 3})
 
 
 def test_bad_review_calls_are_refused() -> None:

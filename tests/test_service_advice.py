@@ -145,7 +145,9 @@ def test_confirm_with_show_cost_says_what_the_play_cost() -> None:
     for source, destination in best["moves"]:
         view = dispatch("move", {"from": source, "to": destination})
     view = dispatch("confirm", {"show_cost": True})
-    assert view["last_cost"] == {"colour": mover, "notation": best["notation"], "best": best["notation"], "cost": 0.0}
+    assert view["last_cost"] == {
+        "colour": mover, "notation": best["notation"], "best": best["notation"], "cost": 0.0, "mark": ""
+    }
 
 
 def test_a_worse_play_costs_its_equity_difference_and_no_show_cost_clears_it() -> None:

@@ -17,10 +17,13 @@ knows gnubg's or XG's review reads these the same way:
   costs less than 0.16 against the best action, or the player doubled. (A roll the 0-ply
   advice finds 0.1 further than that from close is not looked at deeper: it saves most of the
   cube's cost.) Facing a double, the taker's error is the difference between take and pass.
-* **Marks**, gnubg's default thresholds (``show analysis`` in gnubg 1.1: ``-0.030 doubtful,
-  -0.060 bad, -0.120 very bad``; gnubg before 1.07 used 0.04, 0.08 and 0.16): an error of
-  more than 0.03 is *doubtful* (``?!``), more than 0.06 *bad* (``?``), more than 0.12 *very
-  bad* (``??``).
+* **Marks**, gnubg's default thresholds (``arSkillLevel`` in today's ``gnubg.c``, which
+  ``show analysis`` prints as ``-0.030 doubtful, -0.060 bad, -0.120 very bad``; gnubg's
+  sources of 2015 and before had 0.04, 0.08 and 0.16), compared as its ``Skill()`` compares
+  them: an error of more than 0.03 is *doubtful* (``?!``), more than 0.06 *bad* (``?``), more
+  than 0.12 *very bad* (``??``). These are the project's only marks: the game page's cost word
+  (the service's ``last_cost``) and the analysis board's plays get theirs from :func:`mark`,
+  and :func:`mark_thresholds` hands the table to the pages.
 * **Luck** of a roll, gnubg's definition: the equity after the best play of the roll made,
   minus the average of the same over all 36 rolls, both at 0-ply. For the opening roll the
   average is over the 30 non-double rolls either player could have opened with. Marks: above
@@ -73,9 +76,11 @@ MAX_RECORD_CHARS = 2_000_000  # a record longer than this is refused (a long mat
 ALTERNATIVES = 5  # ranked plays kept with each checker decision
 SEARCH_MARGIN = 0.15  # ai.search.rank_plays_deeper's default margin, which the expert level plays with
 
-# gnubg's default marks (analysis thresholds of gnubg 1.1), in equity per unit.
+# gnubg's default marks (arSkillLevel in gnubg.c), in equity per unit: the project's one copy of
+# them (the game page's cost word and the analysis board's plays are marked by mark() too).
 DOUBTFUL, BAD, VERY_BAD = 0.03, 0.06, 0.12
 MARK_SIGNS = {"": "", "doubtful": "?!", "bad": "?", "very bad": "??"}
+MARKS = ((VERY_BAD, "very bad"), (BAD, "bad"), (DOUBTFUL, "doubtful"))  # worst first, as mark() looks
 # gnubg's luck thresholds for one roll.
 LUCKY, VERY_LUCKY = 0.3, 0.6
 # gnubg's isCloseCubedecision: a cube decision is counted when doubling costs less than this.
@@ -108,14 +113,28 @@ def mark(error: float) -> str:
 
     >>> mark(0.02), mark(0.031), mark(0.07), mark(0.2)
     ('', 'doubtful', 'bad', 'very bad')
+    >>> mark(0.03)  # gnubg's Skill(): more than the threshold, not as much
+    ''
     """
-    if error > VERY_BAD:
-        return "very bad"
-    if error > BAD:
-        return "bad"
-    if error > DOUBTFUL:
-        return "doubtful"
-    return ""
+    return next((name for above, name in MARKS if error > above), "")
+
+
+def mark_thresholds() -> dict[str, Any]:
+    """The marks' table as JSON for the pages: each checker or cube mark with its sign and the error it is above,
+    and the luck marks with the luck they are beyond.
+
+    >>> mark_thresholds()["errors"][-1]
+    {'mark': 'doubtful', 'sign': '?!', 'above': 0.03}
+    """
+    return {
+        "errors": [{"mark": name, "sign": MARK_SIGNS[name], "above": above} for above, name in MARKS],
+        "luck": [
+            {"mark": "very lucky", "above": VERY_LUCKY},
+            {"mark": "lucky", "above": LUCKY},
+            {"mark": "unlucky", "below": -LUCKY},
+            {"mark": "very unlucky", "below": -VERY_LUCKY},
+        ],
+    }
 
 
 def luck_mark(luck: float) -> str:
@@ -375,9 +394,12 @@ class ReviewedGame:
     length: int  # the match length; 0 for a single game
 
 
-def _games_of(record: Game | Match | str | dict[str, Any]) -> list[ReviewedGame]:
+def read_record(record: Game | Match | str | dict[str, Any]) -> Game | Match:
+    """The game or match a record holds (text or JSON, the project's formats), as :func:`review` reads it."""
     from .record import game_from_json, game_from_text, match_from_json, match_from_text
 
+    if isinstance(record, (Game, Match)):
+        return record
     if isinstance(record, str):
         if len(record) > MAX_RECORD_CHARS:
             raise ReviewError(f"a record of {len(record)} characters is longer than {MAX_RECORD_CHARS}")
@@ -387,25 +409,34 @@ def _games_of(record: Game | Match | str | dict[str, Any]) -> list[ReviewedGame]
                 data = json.loads(record)
             except ValueError as exc:
                 raise ReviewError(f"not a record: the JSON does not parse ({exc}): {record[:60]!r}") from None
-            return _games_of(data)
+            return read_record(data)
         if any(line.startswith("Match:") for line in record.splitlines()):
-            return _games_of(match_from_text(record))
-        return _games_of(game_from_text(record))
+            return match_from_text(record)
+        return game_from_text(record)
     if isinstance(record, dict):
         if record.get("format") == "toutes-tables/match":
-            return _games_of(match_from_json(record))
-        return _games_of(game_from_json(record))
-    if isinstance(record, Match):
+            return match_from_json(record)
+        return game_from_json(record)
+    raise ReviewError(f"expected a Game, a Match or a record (text or JSON), got {record!r:.80}")
+
+
+def _games_of(record: Game | Match | str | dict[str, Any], only_game: int | None = None) -> list[ReviewedGame]:
+    """The record's games; with ``only_game``, that one alone (its number in the match, from 1), score and all."""
+    held = read_record(record)
+    if isinstance(held, Game):
+        games = [ReviewedGame(held, 1, (0, 0), 0)]
+    else:
         games = []
         score = {BLACK: 0, WHITE: 0}
-        for number, game in enumerate(record.games, 1):
-            games.append(ReviewedGame(game, number, (score[BLACK], score[WHITE]), record.length))
+        for number, game in enumerate(held.games, 1):
+            games.append(ReviewedGame(game, number, (score[BLACK], score[WHITE]), held.length))
             if game.result is not None:
                 score[game.result.winner] += game.result.points
+    if only_game is None:
         return games
-    if isinstance(record, Game):
-        return [ReviewedGame(record, 1, (0, 0), 0)]
-    raise ReviewError(f"expected a Game, a Match or a record (text or JSON), got {record!r:.80}")
+    if isinstance(only_game, bool) or not isinstance(only_game, int) or not 1 <= only_game <= len(games):
+        raise ReviewError(f"only_game must be a game of the record, 1-{len(games)}, got {only_game!r}")
+    return [games[only_game - 1]]
 
 
 def _fresh(game: Game) -> Game:
@@ -462,9 +493,9 @@ def _alternative(scored: ScoredPlay) -> Alternative:
     return Alternative(format_play(play.position, play.moves), play.moves, scored.equity, scored.ply)
 
 
-def count_turns(record: Game | Match | str | dict[str, Any]) -> int:
+def count_turns(record: Game | Match | str | dict[str, Any], only_game: int | None = None) -> int:
     """How many turns (checker decisions, forced ones included) :func:`review` goes through: its progress total."""
-    return sum(1 for g in _games_of(record) for a in g.game.history if isinstance(a, Played))
+    return sum(1 for g in _games_of(record, only_game) for a in g.game.history if isinstance(a, Played))
 
 
 class _GameReviewer:
@@ -611,15 +642,18 @@ class _GameReviewer:
         )
 
 
-def review(record: Game | Match | str | dict[str, Any], network: Network | None = None) -> Iterator[Decision]:
+def review(
+    record: Game | Match | str | dict[str, Any], network: Network | None = None, only_game: int | None = None
+) -> Iterator[Decision]:
     """The decisions of ``record`` (a Game, a Match, or a text or JSON record, finished or not), one at a time.
 
     Moves (every turn, forced ones too: their roll has a luck) and listed cube decisions, in
-    the order they were made.
+    the order they were made. ``only_game`` (a game's number in the match, from 1) reviews that
+    game alone, at its score in the match (the game page reviews each game as it ends).
     """
     net = network or default_network()
     index = 0
-    for reviewed in _games_of(record):
+    for reviewed in _games_of(record, only_game):
         reviewer = _GameReviewer(reviewed, net, index)
         yield from reviewer.decisions()
         index = reviewer.index
@@ -698,9 +732,9 @@ class PlayerSummary:
         }
 
 
-def _results(record: Game | Match | str | dict[str, Any]) -> dict[Color, float]:
+def _results(record: Game | Match | str | dict[str, Any], only_game: int | None = None) -> dict[Color, float]:
     won = {BLACK: 0.0, WHITE: 0.0}
-    for reviewed in _games_of(record):
+    for reviewed in _games_of(record, only_game):
         result = reviewed.game.result
         if result is not None:
             won[result.winner] += result.points
@@ -790,9 +824,9 @@ def analyse_match(record_or_match: Match | str | dict[str, Any], network: Networ
     return _analyse(record_or_match, network)
 
 
-def results_of(record: Game | Match | str | dict[str, Any]) -> dict[Color, float]:
-    """Points won (net) by each colour in the record's finished games, for :func:`summarise`."""
-    return _results(record)
+def results_of(record: Game | Match | str | dict[str, Any], only_game: int | None = None) -> dict[Color, float]:
+    """Points won (net) by each colour in the record's finished games (or game ``only_game``), for :func:`summarise`."""
+    return _results(record, only_game)
 
 
 def games_of(record: Game | Match | str | dict[str, Any]) -> Sequence[ReviewedGame]:
@@ -815,8 +849,10 @@ __all__ = [
     "luck_of_rolls",
     "luck_rating",
     "mark",
+    "mark_thresholds",
     "opening_luck",
     "rating",
+    "read_record",
     "reply_values",
     "results_of",
     "review",

@@ -10,16 +10,24 @@ answers.
 
 Methods
 -------
-``review_start(record)``
+``review_start(record, game)``
     Begin the review of a game or match record (text or JSON text, finished or not, any rule
-    set) or of a ``.mat`` file's text: ``{id, total, rules, games}``; ``total`` is the number
-    of turns (the progress bar's end).
+    set) or of a ``.mat`` file's text; with ``game`` (1-based), of that game of the match alone,
+    at its score. Answers ``{id, total, rules, games, marks}``: ``total`` is the number of turns
+    (the progress bar's end), ``marks`` the table of
+    :func:`toutes_tables.analysis.mark_thresholds` (the page's legend).
 ``review_next(id, max_items)``
     The next decisions (at most ``max_items``, 1-50): ``{id, items, done, progress:
     {turns, total}, summary}``; ``summary`` is each player's summary of the decisions so far
     (final once ``done``).
 ``review_cancel(id)``
     Stop and forget a review: ``{id, cancelled}``.
+``review_files(record)``
+    The record (as ``review_start`` takes it) as files to download: ``{rules, kind ("game" or
+    "match"), record (the project's text record), mat, mat_problem}``; ``mat`` is the Jellyfish
+    ``.mat`` file (:func:`toutes_tables.matfile.match_to_mat`) of a backgammon-set match, else
+    null with ``mat_problem`` saying why (a single game, a Toutes tables set, a start other than
+    No. 64, no finished game...).
 ``rollout_start(rules, xgid | position, turn, dice, candidates, count, seed, variance_reduction,
 truncate)``
     Begin a rollout (:mod:`toutes_tables.rollout`) of a position (an XGID, or a gnubg Position
@@ -118,17 +126,19 @@ def _record(record: Any) -> Any:
 
 
 @method
-def review_start(record: Any) -> dict[str, Any]:
-    """Begin a review of ``record``; nothing is computed yet."""
-    from .analysis import count_turns, games_of, results_of, review
+def review_start(record: Any, game: Any = None) -> dict[str, Any]:
+    """Begin a review of ``record`` (of its game ``game`` alone, if given); nothing is computed yet."""
+    from .analysis import count_turns, games_of, mark_thresholds, results_of, review
 
     source = _record(record)
     games = games_of(source)
+    only = optional_integer("game", game, 1, len(games))
     while len(_reviews) >= MAX_REVIEWS:
         del _reviews[min(_reviews)]
-    running = _Running(next(_ids), review(source), count_turns(source), results_of(source))
+    running = _Running(next(_ids), review(source, only_game=only), count_turns(source, only), results_of(source, only))
     _reviews[running.id] = running
-    return {"id": running.id, "total": running.total, "rules": games[0].game.rules.name, "games": len(games)}
+    return {"id": running.id, "total": running.total, "rules": games[0].game.rules.name, "games": len(games),
+            "marks": mark_thresholds()}
 
 
 def _running(id: Any) -> _Running:
@@ -179,6 +189,34 @@ def review_cancel(id: Any) -> dict[str, Any]:
     """Stop review ``id`` and forget it."""
     number = integer("id", id, 1, 2**31)
     return {"id": number, "cancelled": _reviews.pop(number, None) is not None}
+
+
+@method
+def review_files(record: Any) -> dict[str, Any]:
+    """The reviewed record as files to download: the project's record and, where it can hold it, the ``.mat`` file."""
+    from .analysis import read_record
+    from .matfile import MatExportError, match_to_mat
+    from .match import Match
+    from .record import game_to_text, match_to_text
+
+    held = read_record(_record(record))
+    is_match = isinstance(held, Match)
+    text_record = match_to_text(held) if isinstance(held, Match) else game_to_text(held)
+    mat: str | None = None
+    problem: str | None = None
+    if not held.rules.cube:
+        problem = f"{held.rules.title} is not backgammon: .mat files are for the backgammon sets only"
+    elif not isinstance(held, Match):
+        problem = "a single game is not a match: a .mat file holds a match to some points"
+    elif not any(g.result is not None for g in held.games):
+        problem = "no game of the match is finished yet: a .mat file records finished games"
+    else:
+        try:
+            mat = match_to_mat(held)
+        except MatExportError as exc:
+            problem = str(exc)
+    return {"rules": held.rules.name, "kind": "match" if is_match else "game", "record": text_record, "mat": mat,
+            "mat_problem": problem}
 
 
 # -- rollouts ---------------------------------------------------------------------------------

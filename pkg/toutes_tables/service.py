@@ -75,7 +75,7 @@ or None, ``cube_actions``, ``start`` (``number``, drawing ``rolls``) for the 225
 ``[from, to]`` locations), ``result`` (``winner``, ``outcome``, ``points``, ``reason``,
 ``description``), ``game_number``, ``match`` (``length`` (0 = money game), ``score``,
 ``crawford``, ``over``, ``winner``), ``record`` (the engine's text record, to save), ``level``
-(the computer's) and ``last_cost`` (``colour``, ``notation``, ``best``, ``cost``: the last play
+(the computer's) and ``last_cost`` (``colour``, ``notation``, ``best``, ``cost``, ``mark``: the last play
 confirmed with ``show_cost``, else None).
 """
 
@@ -1072,16 +1072,18 @@ def hint() -> dict[str, Any]:
 def _play_cost(turn: TurnInProgress, played: Play, level: Any) -> dict[str, Any]:
     """What ``played`` cost against the best play of the turn at ``level``, for the view's ``last_cost``."""
     from .ai.advice import play_cost
+    from .analysis import mark
 
     ranked = level.rank(turn.position, turn.dice, turn.rules)
     best = ranked[0].play
     # one search: play_cost reuses the ranking (and looks deeper only at a play ranked at a glance)
-    cost = play_cost(turn.position, turn.dice, played, turn.rules, level=ADVICE_LEVEL, ranked=ranked)
+    cost = _equity(play_cost(turn.position, turn.dice, played, turn.rules, level=ADVICE_LEVEL, ranked=ranked))
     return {
         "colour": turn.position.turn.value,
         "notation": str(played),
         "best": str(best),
-        "cost": _equity(cost),
+        "cost": cost,
+        "mark": mark(cost),  # the review's marks, worded as the figure shown (docs/review.md)
     }
 
 

@@ -19,7 +19,8 @@ cube_owner, score, match_length, crawford, jacoby)``
     own turn, dice, cube and score: the other parameters are then left out.
 ``study_advice(rules, xgid, count)``
     The computer's verdict at the strongest level: with dice, the ``count`` best plays
-    (``notation``, ``equity`` cubeless for the player on roll, ``ply``, ``reason``, ``moves``
+    (``notation``, ``equity`` cubeless for the player on roll, ``cost`` against the first and
+    its review ``mark`` (:func:`toutes_tables.analysis.mark`), ``ply``, ``reason``, ``moves``
     as ``[from, to]`` board locations); without dice in a set with the cube, the cube
     decision (``verdict``, ``reason``, ``take_reason``, ``double``, ``take``, ``may_double``
     and the cubeful ``equities`` of no double, double/take, double/pass).
@@ -267,6 +268,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     """The computer's best plays (with dice) or its cube decision (without), for the analysis board."""
     from .ai.advice import hint
     from .ai.cube import cube_advice
+    from .analysis import mark
 
     rule_set = _rules(rules)
     state = XGID.parse(text("xgid", xgid, MAX_ID_CHARS, "an XGID"))
@@ -279,16 +281,19 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
         return answer
     if state.dice is not None:
         advice = hint(position, state.dice, rule_set, level=ADVICE_LEVEL, count=count)
-        answer["plays"] = [
-            {
+        best = advice.plays[0].equity if advice.plays else 0.0
+        answer["plays"] = []
+        for p in advice.plays:
+            cost = _equity(max(0.0, best - p.equity))
+            answer["plays"].append({
                 "notation": p.notation,
                 "equity": _equity(p.equity),
+                "cost": cost,
+                "mark": mark(cost),  # the review's marks (analysis.MARKS): the page keeps no copy
                 "ply": p.ply,
                 "reason": p.reason,
                 "moves": _absolute_moves(p.play.moves, position.turn),
-            }
-            for p in advice.plays
-        ]
+            })
     elif rule_set.cube:
         decision = cube_advice(position, rule_set, state.cube_state(), ADVICE_LEVEL)
         answer["cube"] = {

@@ -255,7 +255,7 @@ export function createAnalysis(root, { workerUrl }) {
           { tabindex: 0, class: "tt-analysis-play", "data-notation": p.notation },
           el("strong", {}, p.notation),
           ` ${formatEquity(p.equity)}`,
-          i ? ` (${formatEquity(p.equity - best)})` : "",
+          i ? ` (${formatEquity(p.equity - best)}${p.mark ? `, ${p.mark}` : ""})` : "", // the review's mark, the engine's
           el("span", { class: "tt-reason" }, ` ${p.reason}`),
         );
         const pick = () => {

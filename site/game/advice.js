@@ -12,28 +12,12 @@ export function formatEquity(value) {
 export const NO_COST = 0.0005;
 
 /**
- * The review's marks for a play's cost, GNU Backgammon's (docs/computer.md): from 0.04 doubtful, from 0.08
- * bad, from 0.16 very bad; below 0.04 a play has no mark.
- */
-export const COST_MARKS = [
-  [0.16, "very bad"],
-  [0.08, "bad"],
-  [0.04, "doubtful"],
-];
-
-/** The mark of a play costing `cost`, or null when it has none. */
-export function costMark(cost) {
-  const mark = COST_MARKS.find(([from]) => cost >= from);
-  return mark ? mark[1] : null;
-}
-
-/**
  * After a confirmed play: "13/7 8/7: best move.", or its cost with its mark and what the figure is:
  * "24/18 13/11: cost 0.042, doubtful (equity given away against the best play, 13/7 8/7; 1.000 is a whole game)."
+ * The mark is the engine's (the view's last_cost.mark, the review's thresholds): the page keeps no copy of them.
  */
-export function costText({ notation, best, cost }) {
+export function costText({ notation, best, cost, mark }) {
   if (cost < NO_COST) return `${notation}: best move.`;
-  const mark = costMark(cost);
   return `${notation}: cost ${cost.toFixed(3)}${mark ? `, ${mark}` : ""} (equity given away against the best play, ${best}; 1.000 is a whole game).`;
 }
 

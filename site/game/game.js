@@ -34,6 +34,7 @@ import { forgetGame, gameSummary, keepGame, savedGames, SavedGamesFullError } fr
 import { withTestSeed } from "./seed.js";
 import { holdSeat } from "./seat.js";
 import { touchAfterPickUp, touchAfterView, touchMoveDests } from "./touch.js";
+import { createReviewPanel } from "./review-panel.js";
 
 const COMPUTER_PAUSE_MS = 450; // long enough to see the computer's dice before its checkers move
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
@@ -83,6 +84,13 @@ export function createGame(root, { workerUrl }) {
   root.append(resignDialog.dialog);
 
   const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
+  // the review of each game as it ends, beside the board, in this worker when the game leaves it free
+  const reviewPanel = createReviewPanel({
+    engine,
+    isBusy: () => busy || pending !== null || thinking || board.animating,
+    onOpen: (record) => openReview(record),
+  });
+  ui.info.after(reviewPanel.element);
   let seat = null; // this page's hold on the saved game: it plays only while no other page does (seat.js)
   let away = false; // another page plays the game: this one neither acts nor saves
   engine.ready.then(
@@ -530,7 +538,10 @@ export function createGame(root, { workerUrl }) {
       next.moves.length > previous.moves.length &&
       next.moves[next.moves.length - 1].kind === "play";
     render(next, computerPlayed ? { moves: next.last_play.moves, colour: next.last_play.colour } : null);
-    if (next.phase === "over" && previous && previous.phase !== "over") ui.sound.play("end");
+    if (next.phase === "over" && previous && previous.phase !== "over") {
+      ui.sound.play("end");
+      reviewPanel.review(next.record, next.game_number);
+    }
     const costSaid = newCost && options.show_cost && players[next.last_cost.colour] === "human" ? [costText(next.last_cost)] : [];
     announceChanges(previous, next, costSaid);
     save();
@@ -822,11 +833,11 @@ export function createGame(root, { workerUrl }) {
     if (seat) seat.takeOver();
   });
   // the review page (site/review/) reviews the match's record in its own worker; the game stays saved
-  ui.buttons.review.addEventListener("click", () => {
-    if (!view) return;
-    sessionStorage.setItem(HANDOFF_KEY, view.record);
+  function openReview(record) {
+    sessionStorage.setItem(HANDOFF_KEY, record);
     window.location.assign(new URL("../play-review/", window.location.href).href);
-  });
+  }
+  ui.buttons.review.addEventListener("click", () => view && openReview(view.record));
   ui.buttons.flip.addEventListener("click", () => {
     orientation = orientation === "white" ? "black" : "white";
     board.set({ orientation });
@@ -862,12 +873,17 @@ export function createGame(root, { workerUrl }) {
       clearTimeout(pending);
       clearTimeout(thinkingShown);
       pending = null;
+      reviewPanel.destroy();
       if (seat) seat.release();
       engine.terminate();
       board.destroy();
     },
     get view() {
       return view;
+    },
+    /** The review of the game last ended (review-panel.js): {record, game, decisions, summary, done, running}. */
+    get review() {
+      return reviewPanel.state;
     },
     get busy() {
       // the board's dice and checkers still moving count: nothing is to be done before they stop

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { costMark, costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
+import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
 import { applicableOptions, defaultOptions, normaliseOptions } from "./dialog.js";
 import { parseShareLink, shareLink } from "./links.js";
 import { storedFlag, storeFlag } from "./remembered.js";
@@ -73,7 +73,7 @@ test("equities carry their sign; a play within half a thousandth of the best is 
   assert.equal(formatEquity(0.0002), "0.000");
   assert.equal(costText({ notation: "13/7 8/7", best: "13/7 8/7", cost: 0 }), "13/7 8/7: best move.");
   assert.equal(
-    costText({ notation: "24/18 13/11", best: "13/7 8/7", cost: 0.042 }),
+    costText({ notation: "24/18 13/11", best: "13/7 8/7", cost: 0.042, mark: "doubtful" }),
     "24/18 13/11: cost 0.042, doubtful (equity given away against the best play, 13/7 8/7; 1.000 is a whole game).",
   );
   assert.equal(cubeAdviceText({ verdict: "No double", reason: "" }), "No double.");
@@ -114,11 +114,7 @@ test("every sound the board or the page asks for has notes, each short", () => {
   }
 });
 
-test("a play's cost carries the review's mark: doubtful from 0.04, bad from 0.08, very bad from 0.16", () => {
-  assert.equal(costMark(0.039), null);
-  assert.equal(costMark(0.04), "doubtful");
-  assert.equal(costMark(0.0799), "doubtful");
-  assert.equal(costMark(0.08), "bad");
-  assert.equal(costMark(0.16), "very bad");
-  assert.equal(costText({ notation: "a", best: "b", cost: 0.012 }), "a: cost 0.012 (equity given away against the best play, b; 1.000 is a whole game).");
+test("a play's cost line says the engine's mark, and none when the engine gives none (no copy of the thresholds)", () => {
+  assert.equal(costText({ notation: "a", best: "b", cost: 0.2, mark: "very bad" }), "a: cost 0.200, very bad (equity given away against the best play, b; 1.000 is a whole game).");
+  assert.equal(costText({ notation: "a", best: "b", cost: 0.012, mark: "" }), "a: cost 0.012 (equity given away against the best play, b; 1.000 is a whole game).");
 });

@@ -54,6 +54,24 @@ export function stepIndex(indices, current, direction) {
   return null;
 }
 
+/**
+ * What a decision's mark says, after its line: "?! (doubtful)", or for an unmarked one why it has none: the best
+ * play, a forced one (not counted), or a small error below the doubtful mark ("small: 12 millipoints, no mark").
+ */
+export function markLabel(d) {
+  if (d.sign) return `${d.sign} (${d.mark})`;
+  if (d.kind === "move" && d.choices < 2) return "(forced: not counted)";
+  const mp = (1000 * d.error).toFixed(0); // as the detail's "Best: …" line writes it
+  if (d.error > 0) return `(small: ${mp} millipoint${mp === "1" ? "" : "s"}, no mark)`;
+  return d.kind === "move" ? "(the best play)" : "(the best action)";
+}
+
+/** The marks' legend from the engine's table (review_start's marks): "?! doubtful: an error over 0.030 · …". */
+export function legendText(marks) {
+  if (!marks || !Array.isArray(marks.errors)) return "";
+  return [...marks.errors].reverse().map((m) => `${m.sign} ${m.mark}: an error over ${m.above.toFixed(3)}`).join(" \u00b7 ");
+}
+
 /** The decisions a player learns from: his own bad and very bad ones, in order. */
 export function mistakes(decisions, colour) {
   return decisions
@@ -62,11 +80,14 @@ export function mistakes(decisions, colour) {
     .map(({ index }) => index);
 }
 
-/** The verdict on a new try at a mistake: "best", "good enough" (within the doubtful mark) or "wrong". */
-export function judgeTry(decision, notation, equityOf, doubtful = 0.03) {
-  if (notation === decision.best) return { verdict: "best", cost: 0 };
-  const equity = equityOf(notation);
-  if (equity === null || equity === undefined) return { verdict: "wrong", cost: null };
-  const cost = Math.max(0, decision.best_equity - equity);
-  return { verdict: cost <= doubtful ? "good enough" : "wrong", cost };
+/**
+ * The verdict on a new try at a mistake: "best", "good enough" (the engine gives its cost no mark) or "wrong".
+ * `playOf(notation)` is the engine's ranked play ({cost, mark}, study_advice) or null when it is not ranked: the
+ * marks are the engine's, so the page keeps no copy of the thresholds.
+ */
+export function judgeTry(best, notation, playOf) {
+  if (notation === best) return { verdict: "best", cost: 0 };
+  const play = playOf(notation);
+  if (!play) return { verdict: "wrong", cost: null };
+  return { verdict: play.mark ? "wrong" : "good enough", cost: play.cost };
 }

@@ -14,11 +14,13 @@ import { createEngine } from "../engine/client.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
-import { graphLayout, graphSeries, judgeTry, mistakes, nearestPoint, stepIndex } from "./graph.js";
+import { graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, stepIndex } from "./graph.js";
+import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
 
 export const HANDOFF_KEY = "tt-review-record";
 const SAVED_PREFIX = "tt-review:";
 const SAVED_KEEP = 10; // reviews kept on the device
+const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a link without its own opens it
 const CHUNK = 2; // decisions per request: small enough to show progress, large enough not to waste calls
 const MAX_FILE_BYTES = 2_000_000;
 const MARK_COLOURS = { doubtful: "#e0a030", bad: "#e06020", "very bad": "#c0392b" };
@@ -86,6 +88,7 @@ function buildLayout(root) {
     runText: el("span", {}),
     graph: el("canvas", { class: "tt-review-graph", role: "img", "aria-label": "Equity graph", tabindex: 0 }),
     summary: el("table", { class: "tt-review-summary" }),
+    legend: el("p", { class: "tt-review-legend", hidden: true }),
     first: button("«", { "aria-label": "First decision", "aria-keyshortcuts": "Home" }),
     prev: button("‹", { "aria-label": "Previous decision", "aria-keyshortcuts": "ArrowLeft" }),
     next: button("›", { "aria-label": "Next decision", "aria-keyshortcuts": "ArrowRight" }),
@@ -95,7 +98,11 @@ function buildLayout(root) {
     detail: el("section", { class: "tt-review-detail", "aria-live": "polite" }),
     moves: el("ol", { class: "tt-review-moves", "aria-label": "Annotated moves" }),
     learn: el("section", { class: "tt-review-learn", hidden: true, "aria-live": "polite" }),
-    downloadRecord: el("a", { class: "tt-button", download: "toutes-tables-record.txt", hidden: true }, "Download the record"),
+    downloadRecord: button("Download the record", { disabled: true }),
+    downloadMat: button("Download the .mat file", { disabled: true }),
+    matNote: el("p", { class: "tt-review-mat-note", hidden: true }),
+    shareLink: el("input", { type: "text", readonly: true, class: "tt-code tt-review-share", "aria-label": "Link to this move" }),
+    copyLink: button("Copy the link", { disabled: true }),
   };
   const sourceBox = el(
     "details",
@@ -113,8 +120,11 @@ function buildLayout(root) {
     el("div", { class: "tt-actions" }, ui.learnWhite, ui.learnBlack),
     ui.summary,
     el("h3", {}, "Moves"),
+    ui.legend,
     ui.moves,
-    ui.downloadRecord,
+    el("div", { class: "tt-actions tt-review-link" }, ui.shareLink, ui.copyLink),
+    el("div", { class: "tt-actions tt-review-downloads" }, ui.downloadRecord, ui.downloadMat),
+    ui.matNote,
     sourceBox,
   );
   const run = el("div", { class: "tt-review-run" }, ui.runProgress, " ", ui.runText, " ", ui.cancel);
@@ -134,8 +144,38 @@ export function createReview(root, { workerUrl }) {
   let running = null; // id of the review in the worker
   let current = null; // index of the decision on show
   let learning = null; // {colour, queue, index, steps, answer}
+  let wanted = null; // the decision (1-based) a link asked for, until it is reviewed
+  let files = null; // review_files' answer for the review on show
   let destroyed = false;
   let laid = null;
+
+  /**
+   * What the page opens with: the link's record (#record=…) at its move (?move=N), else the record the game page
+   * handed over, else (for a link with a move only) the record last reviewed on this device.
+   */
+  async function openFromLink() {
+    const link = parseReviewLink(window.location.search, window.location.hash);
+    let record = null;
+    const problems = [...link.errors];
+    if (link.record) {
+      try {
+        record = await decodeRecord(link.record);
+      } catch (error) {
+        problems.push(error.message);
+      }
+    }
+    if (record === null) record = sessionStorage.getItem(HANDOFF_KEY);
+    if (record === null && link.move !== null) record = localStorage.getItem(LAST_RECORD_KEY);
+    if (destroyed) return;
+    if (record) {
+      ui.source.value = record;
+      await begin(record, { move: link.move });
+    } else {
+      ui.sourceBox.open = true;
+      say("Paste a game or match record, or open a .mat file, to review it.");
+    }
+    if (problems.length) say(`This link could not be followed in full: ${problems.join("; ")}.`, true);
+  }
 
   function say(text, isError = false) {
     setChildren(ui.status, text);
@@ -147,18 +187,20 @@ export function createReview(root, { workerUrl }) {
 
   // -- running a review -----------------------------------------------------------------------
 
-  async function begin(record, { fromSave = true } = {}) {
+  /** Review `record`; `move` (1-based, from a link) is the decision to show once it is reviewed. */
+  async function begin(record, { fromSave = true, move = null } = {}) {
     await stop();
     const hash = await recordHash(record);
     const saved = fromSave ? loadSaved(hash) : null;
-    ui.downloadRecord.href = URL.createObjectURL(new Blob([record], { type: "text/plain" }));
-    show(ui.downloadRecord, true);
     if (saved) {
+      opened(record, move);
       review = { ...saved, record, hash, done: true };
       say(`Review of ${saved.games} game${saved.games === 1 ? "" : "s"} (${saved.rules}), kept on this device.`);
       show(ui.run, false);
       renderAll();
       showDecision(0);
+      showWanted();
+      prepareDownloads(review);
       return;
     }
     let started;
@@ -169,8 +211,10 @@ export function createReview(root, { workerUrl }) {
       return;
     }
     if (destroyed) return;
+    opened(record, move);
     running = started.id;
-    review = { rules: started.rules, games: started.games, record, hash, decisions: [], summary: null, done: false };
+    review = { rules: started.rules, games: started.games, marks: started.marks, record, hash, decisions: [], summary: null, done: false };
+    prepareDownloads(review);
     ui.runProgress.max = Math.max(1, started.total);
     ui.runProgress.value = 0;
     show(ui.run, true);
@@ -199,10 +243,77 @@ export function createReview(root, { workerUrl }) {
         ui.cancel.disabled = true;
         show(ui.run, false);
         say(`Review finished: ${review.decisions.length} decisions.`);
-        save(hash, { rules: review.rules, games: review.games, decisions: review.decisions, summary: review.summary });
-        break;
+        save(hash, { rules: review.rules, games: review.games, marks: review.marks, decisions: review.decisions, summary: review.summary });
       }
+      showWanted();
+      if (answer.done) break;
     }
+  }
+
+  /** A good record is open: it replaces the one on show (a bad one never gets this far, so nothing is lost). */
+  function opened(record, move) {
+    current = null;
+    wanted = move;
+    files = null;
+    try {
+      localStorage.setItem(LAST_RECORD_KEY, record);
+    } catch {
+      // a full storage only loses the link's fallback
+    }
+  }
+
+  /** Show the decision a link asked for once it is reviewed; past the review's end, say so. */
+  function showWanted() {
+    if (wanted === null || !review) return;
+    if (wanted <= review.decisions.length) {
+      const index = wanted - 1;
+      wanted = null;
+      showDecision(index);
+    } else if (review.done) {
+      say(`The link's move ${wanted} is past the review's last decision (${review.decisions.length}).`, true);
+      wanted = null;
+    }
+  }
+
+  /** The record's files for the download buttons (review_files): the project's record, and the .mat file if any. */
+  async function prepareDownloads(of) {
+    ui.downloadRecord.disabled = true;
+    ui.downloadMat.disabled = true;
+    show(ui.matNote, false);
+    of.encoded = null;
+    let answer;
+    try {
+      [answer, of.encoded] = await Promise.all([engine.call("review_files", { record: of.record }), encodeRecord(of.record)]);
+    } catch (error) {
+      if (review === of) {
+        setChildren(ui.matNote, `No download: ${error.message}`);
+        show(ui.matNote, true);
+      }
+      return;
+    }
+    if (review !== of || destroyed) return;
+    files = answer;
+    ui.downloadRecord.disabled = false;
+    ui.downloadMat.disabled = !answer.mat;
+    ui.downloadMat.title = answer.mat ? "" : answer.mat_problem;
+    setChildren(ui.matNote, answer.mat ? "" : `No .mat file: ${answer.mat_problem}.`);
+    show(ui.matNote, !answer.mat);
+    if (current !== null) showShareLink(current);
+  }
+
+  function download(text, name) {
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    const link = el("a", { href: url, download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  function showShareLink(index) {
+    const encoded = review && review.encoded;
+    ui.shareLink.value = encoded ? reviewLink(window.location.href, { move: index + 1, encoded }) : "";
+    ui.copyLink.disabled = !encoded;
   }
 
   async function stop() {
@@ -224,6 +335,9 @@ export function createReview(root, { workerUrl }) {
     renderSummary();
     renderMoves();
     renderGraph();
+    const legend = legendText(review && review.marks);
+    setChildren(ui.legend, legend ? `Marks: ${legend}.` : "");
+    show(ui.legend, Boolean(legend));
     for (const b of [ui.learnBlack, ui.learnWhite]) b.disabled = !review;
     if (review) {
       ui.learnBlack.disabled = !mistakes(review.decisions, "black").length;
@@ -348,7 +462,7 @@ export function createReview(root, { workerUrl }) {
       dests: {},
       message: null,
     });
-    const lines = [el("p", {}, el("strong", {}, `${decisionLine(d)}`), d.sign ? ` ${d.sign} (${d.mark})` : " (no error)")];
+    const lines = [el("p", {}, el("strong", {}, `${decisionLine(d)}`), ` ${markLabel(d)}`)];
     if (d.error > 0) lines.push(el("p", {}, `Best: ${d.best}, ${formatEquity(-d.error)} for the play made (${(1000 * d.error).toFixed(0)} millipoints).`));
     if (d.reason) lines.push(el("p", {}, d.reason));
     if (d.luck !== null && d.luck !== undefined) lines.push(el("p", {}, `Luck of ${d.dice.join("-")}: ${formatEquity(d.luck)}${d.luck_mark ? ` (${d.luck_mark})` : ""}.`));
@@ -360,6 +474,7 @@ export function createReview(root, { workerUrl }) {
     lines.push(el("p", { class: "tt-review-ids" }, `Position ID ${d.position_id}${d.match_id ? `, Match ID ${d.match_id}` : ""}`));
     lines.push(el("p", {}, el("a", { href: analysisLink(d, review.rules), class: "tt-review-analyse" }, "Open this position on the analysis board")));
     setChildren(ui.detail, ...lines);
+    showShareLink(index);
     for (const li of ui.moves.children) li.classList.toggle("tt-chosen", Number(li.dataset.index) === index);
     const chosen = ui.moves.children[index];
     if (chosen) chosen.scrollIntoView({ block: "nearest" });
@@ -423,7 +538,7 @@ export function createReview(root, { workerUrl }) {
     const byNotation = new Map(advice.plays.map((p) => [p.notation, p]));
     const bestAdvice = advice.plays[0];
     const yours = byNotation.get(notation);
-    const result = judgeTry({ best: bestAdvice.notation, best_equity: bestAdvice.equity }, notation, (n) => byNotation.get(n)?.equity);
+    const result = judgeTry(bestAdvice.notation, notation, (n) => byNotation.get(n));
     const why = yours ? ` Your play ${yours.reason}; the best ${bestAdvice.reason}.` : ` The best ${bestAdvice.reason}.`;
     if (result.verdict === "best") setChildren(verdict, el("strong", {}, "Best play! "), `${notation}: ${bestAdvice.reason}.`);
     else if (result.verdict === "good enough") setChildren(verdict, el("strong", {}, "Good enough. "), `${notation} gives up only ${(1000 * result.cost).toFixed(0)} millipoints to ${bestAdvice.notation}.${why}`);
@@ -458,6 +573,21 @@ export function createReview(root, { workerUrl }) {
   ui.prev.addEventListener("click", step(-1));
   ui.next.addEventListener("click", step(1));
   ui.cancel.addEventListener("click", stop);
+  ui.downloadRecord.addEventListener("click", () => {
+    if (files) download(files.record, `toutes-tables-${files.rules}-${files.kind}.txt`);
+  });
+  ui.downloadMat.addEventListener("click", () => {
+    if (files && files.mat) download(files.mat, `toutes-tables-${files.rules}-match.mat`);
+  });
+  ui.copyLink.addEventListener("click", async () => {
+    ui.shareLink.select();
+    try {
+      await navigator.clipboard.writeText(ui.shareLink.value);
+      say("The link to this move is copied.");
+    } catch {
+      say("Copy the selected link (the browser does not let the page copy it).");
+    }
+  });
   ui.learnBlack.addEventListener("click", () => startLearning("black"));
   ui.learnWhite.addEventListener("click", () => startLearning("white"));
   ui.graph.addEventListener("click", (ev) => {
@@ -498,14 +628,7 @@ export function createReview(root, { workerUrl }) {
     () => {
       show(ui.progressBox, false);
       board.set({ message: null });
-      const handed = sessionStorage.getItem(HANDOFF_KEY);
-      if (handed) {
-        ui.source.value = handed;
-        begin(handed);
-      } else {
-        ui.sourceBox.open = true;
-        say("Paste a game or match record, or open a .mat file, to review it.");
-      }
+      openFromLink();
     },
     (error) => showEngineFailure(ui, board, error),
   );

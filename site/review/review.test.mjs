@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { equityRange, graphLayout, graphSeries, judgeTry, mistakes, nearestPoint, stepIndex } from "./graph.js";
+import { equityRange, graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, stepIndex } from "./graph.js";
 
 const move = (colour, played_equity, mark = "", luck_mark = "") => ({ kind: "move", colour, played_equity, mark, luck_mark });
 const DECISIONS = [
@@ -47,12 +47,26 @@ test("learning from mistakes goes through one player's bad and very bad checker 
   assert.deepEqual(mistakes(DECISIONS, "black"), [1]);
 });
 
-test("a new try is best, good enough within the doubtful mark, or wrong", () => {
-  const d = { best: "8/5 6/5", best_equity: 0.2 };
-  const equities = { "13/10 24/23": 0.18, "24/21 6/5": 0.05 };
-  const of = (n) => equities[n] ?? null;
-  assert.deepEqual(judgeTry(d, "8/5 6/5", of), { verdict: "best", cost: 0 });
-  assert.equal(judgeTry(d, "13/10 24/23", of).verdict, "good enough");
-  assert.equal(judgeTry(d, "24/21 6/5", of).verdict, "wrong");
-  assert.deepEqual(judgeTry(d, "13/7", of), { verdict: "wrong", cost: null });
+test("a new try is best, good enough when the engine gives it no mark, or wrong", () => {
+  const ranked = { "13/10 24/23": { cost: 0.02, mark: "" }, "24/21 6/5": { cost: 0.15, mark: "very bad" } };
+  const of = (n) => ranked[n] ?? null;
+  assert.deepEqual(judgeTry("8/5 6/5", "8/5 6/5", of), { verdict: "best", cost: 0 });
+  assert.deepEqual(judgeTry("8/5 6/5", "13/10 24/23", of), { verdict: "good enough", cost: 0.02 });
+  assert.deepEqual(judgeTry("8/5 6/5", "24/21 6/5", of), { verdict: "wrong", cost: 0.15 });
+  assert.deepEqual(judgeTry("8/5 6/5", "13/7", of), { verdict: "wrong", cost: null });
+});
+
+test("an unmarked decision says why it has no mark: the best, forced, or a small error below doubtful", () => {
+  const move = { kind: "move", choices: 12, sign: "", mark: "" };
+  assert.equal(markLabel({ ...move, sign: "?!", mark: "doubtful", error: 0.04, error_mp: 40 }), "?! (doubtful)");
+  assert.equal(markLabel({ ...move, error: 0.0123, error_mp: 12.3 }), "(small: 12 millipoints, no mark)");
+  assert.equal(markLabel({ ...move, error: 0, error_mp: 0 }), "(the best play)");
+  assert.equal(markLabel({ ...move, choices: 1, error: 0, error_mp: 0 }), "(forced: not counted)");
+  assert.equal(markLabel({ kind: "cube", sign: "", mark: "", error: 0, error_mp: 0 }), "(the best action)");
+});
+
+test("the marks' legend is the engine's table, mildest first", () => {
+  const marks = { errors: [{ mark: "very bad", sign: "??", above: 0.12 }, { mark: "bad", sign: "?", above: 0.06 }, { mark: "doubtful", sign: "?!", above: 0.03 }] };
+  assert.equal(legendText(marks), "?! doubtful: an error over 0.030 \u00b7 ? bad: an error over 0.060 \u00b7 ?? very bad: an error over 0.120");
+  assert.equal(legendText(undefined), "");
 });
