@@ -37,6 +37,7 @@
 import { CLICK_SLIDE_MS, isFreshRoll, rollAt, ROLL_MS, SLIDE_MS, slideAt } from "./animation.js";
 import { ASPECT, bottomColour, layout, locationAt, locationCentre } from "./geometry.js";
 import { render } from "./draw.js";
+import { t } from "../i18n/i18n.js";
 import { chooserLabel, chooserOrder, FINGER_PX, fingerReach } from "./reach.js";
 import {
   activate,
@@ -68,12 +69,9 @@ export function createBoard(target, config = {}) {
   canvas.classList.add("tt-board");
   if (!canvas.hasAttribute("tabindex")) canvas.tabIndex = 0;
   canvas.setAttribute("role", "application");
-  canvas.setAttribute("aria-roledescription", "backgammon board");
+  canvas.setAttribute("aria-roledescription", t("board.roledescription"));
   if (!canvas.hasAttribute("aria-label")) {
-    canvas.setAttribute(
-      "aria-label",
-      "Board. Arrow keys move between points, Enter or Space picks up and drops a checker, Escape puts it back, N and P jump between movable checkers.",
-    );
+    canvas.setAttribute("aria-label", t("board.label"));
   }
   canvas.style.touchAction = "none"; // drags must not scroll the page on touch screens
 
@@ -261,7 +259,7 @@ export function createBoard(target, config = {}) {
     const box = document.createElement("div");
     box.className = "tt-board-chooser";
     box.setAttribute("role", "group");
-    box.setAttribute("aria-label", "Which point?");
+    box.setAttribute("aria-label", t("board.which_point"));
     const gap = 6;
     const ordered = chooserOrder(locs, lay, state.orientation);
     const width = ordered.length * (FINGER_PX + 4) + (ordered.length - 1) * gap + 2 * gap;

@@ -19,6 +19,7 @@ import {
 } from "./geometry.js";
 import { animatedCount, checkersAt, destinationsFrom, isSource, pipCounts } from "./state.js";
 import { easeInOut, tumbleFace, tumbleOffset } from "./animation.js";
+import { t, tn } from "../i18n/i18n.js";
 
 // Checker colours chosen to differ in lightness, not only hue, and each has its own marking
 // (navy with a light rim and ring; ivory with a dark rim and a dot), so no colour vision is needed.
@@ -162,7 +163,7 @@ function drawTray(ctx, lay, dpr, state, colour) {
   }
   if (n > 0) {
     const y = below ? r.y - 0.2 : r.y + r.h + 0.2;
-    text(ctx, lay, dpr, `${n} off`, r.x + r.w / 2, y, 0.3, PALETTE.dimText);
+    text(ctx, lay, dpr, tn("board.off", n), r.x + r.w / 2, y, 0.3, PALETTE.dimText);
   }
 }
 
@@ -269,7 +270,7 @@ function drawInfo(ctx, lay, dpr, state) {
     const y = r.y + r.h / 2;
     drawChecker(ctx, 0.6, y, colour, 0.25);
     const onRoll = state.turn === colour;
-    const label = `${state.labels[colour]}  ·  ${pips[colour]} pips${onRoll ? "  ·  to play" : ""}`;
+    const label = t("board.pips", { name: state.labels[colour], pips: pips[colour] }) + (onRoll ? t("board.to_play") : "");
     text(ctx, lay, dpr, label, 1.05, y, 0.36, onRoll ? PALETTE.highlight : PALETTE.text, "left", onRoll ? "700" : "500", MIN_LABEL_PX);
     if (onRoll) {
       ctx.beginPath();
@@ -283,7 +284,7 @@ function drawInfo(ctx, lay, dpr, state) {
   }
   if (state.startNumber) {
     const r = rects.topInfo;
-    text(ctx, lay, dpr, `No. ${state.startNumber}`, r.w - 0.3, r.y + r.h / 2, 0.36, PALETTE.text, "right", "700", MIN_LABEL_PX);
+    text(ctx, lay, dpr, t("board.start_number", { number: state.startNumber }), r.w - 0.3, r.y + r.h / 2, 0.36, PALETTE.text, "right", "700", MIN_LABEL_PX);
   }
 }
 

@@ -22,6 +22,7 @@ import { createBoard } from "./board.js";
 import { classicPosition } from "./state.js";
 import { createEngine } from "../engine/client.js";
 import { parseAttributes } from "./attributes.js";
+import { t, tn } from "../i18n/i18n.js";
 
 let sharedEngine = null;
 function engine() {
@@ -79,7 +80,7 @@ export class TouteTablesBoard extends HTMLElement {
     this.classList.add("tt-embed");
     const parsed = parseAttributes((name) => this.getAttribute(name));
     if (parsed.error) {
-      this.append(node("p", { class: "tt-embed-error", role: "alert" }, `This board cannot be shown: ${parsed.error}`));
+      this.append(node("p", { class: "tt-embed-error", role: "alert" }, t("widget.cannot_show", { reason: parsed.error })));
       return;
     }
     const config = parsed.config;
@@ -94,19 +95,19 @@ export class TouteTablesBoard extends HTMLElement {
     }
     this.waiting = waiting;
     this.holder = holder;
-    this.status = node("p", { class: "tt-embed-status", "aria-live": "polite" }, "Loading the rules engine…");
+    this.status = node("p", { class: "tt-embed-status", "aria-live": "polite" }, t("widget.loading_engine"));
     this.controls = node("div", { class: "tt-embed-controls" });
-    this.playList = node("ul", { class: "tt-embed-plays", "aria-label": "Legal plays" });
+    this.playList = node("ul", { class: "tt-embed-plays", "aria-label": t("widget.legal_plays") });
     this.append(holder, this.status, this.controls);
     if (config.mode === "example") this.append(this.playList);
     this.board = createBoard(holder, {
       position: classicPosition(),
       orientation: config.orientation,
       interactive: false,
-      message: "Loading…",
+      message: t("widget.loading"),
       events: { onMove: (from, to) => this.request({ move: { from, to } }) },
     });
-    this.board.canvas.setAttribute("aria-label", `Board (${config.mode}). Arrow keys move between points, Enter picks up and drops a checker.`);
+    this.board.canvas.setAttribute("aria-label", t(`widget.label.${config.mode}`));
     this.buildControls();
     this.request({});
   }
@@ -119,18 +120,18 @@ export class TouteTablesBoard extends HTMLElement {
       b.addEventListener("click", onclick);
       return b;
     };
-    this.undoButton = button("Undo", () => {
+    this.undoButton = button(t("widget.undo"), () => {
       this.steps = this.steps.slice(0, -1);
       this.request({});
     });
-    const reset = button("Reset", () => {
+    const reset = button(t("widget.reset"), () => {
       this.steps = [];
       this.request({});
     });
     this.controls.append(this.undoButton, reset);
     if (mode === "example") {
       const pick = (value) => {
-        const select = node("select", { "aria-label": "Die" });
+        const select = node("select", { "aria-label": t("widget.die") });
         for (let d = 1; d <= 6; d++) select.append(node("option", { value: String(d) }, String(d)));
         select.value = String(value);
         select.addEventListener("change", () => {
@@ -142,7 +143,7 @@ export class TouteTablesBoard extends HTMLElement {
       };
       const first = pick(this.config.dice[0]);
       const second = pick(this.config.dice[1]);
-      this.controls.append(node("span", { class: "tt-embed-label" }, "Dice"), first, second);
+      this.controls.append(node("span", { class: "tt-embed-label" }, t("widget.dice")), first, second);
     }
   }
 
@@ -163,9 +164,9 @@ export class TouteTablesBoard extends HTMLElement {
       if (this.steps.length === 0 && !extra.move) {
         // the position itself was refused (a malformed ID, say): say so instead of a board
         this.teardown();
-        this.append(node("p", { class: "tt-embed-error", role: "alert" }, `This board cannot be shown: ${error.message}`));
+        this.append(node("p", { class: "tt-embed-error", role: "alert" }, t("widget.cannot_show", { reason: error.message })));
       } else {
-        this.status.textContent = `Not allowed: ${error.message}`;
+        this.status.textContent = t("widget.not_allowed", { reason: error.message });
       }
       return;
     }
@@ -174,45 +175,46 @@ export class TouteTablesBoard extends HTMLElement {
   }
 
   show(answer) {
-    const t = answer.turn_state;
+    const turn = answer.turn_state;
     if (this.waiting) {
       this.waiting.remove();
       this.waiting = null;
       this.fallback = [];
       this.holder.hidden = false;
     }
-    this.steps = t.steps;
+    this.steps = turn.steps;
     const pos = classicPosition();
     answer.position.points.forEach((n, i) => {
       pos.points[i + 1] = n;
     });
     pos.bar = answer.position.bar;
     pos.off = answer.position.off;
-    const playing = this.config.mode !== "view" && !t.finished;
+    const playing = this.config.mode !== "view" && !turn.finished;
     this.board.set({
       position: pos,
       turn: answer.turn,
       dice: answer.dice,
       pips: answer.pips,
-      dests: playing ? t.dests : {},
+      dests: playing ? turn.dests : {},
       interactive: playing,
       message: null,
     });
-    if (this.undoButton) this.undoButton.disabled = t.steps.length === 0;
-    const who = answer.turn === "white" ? "White" : "Black";
-    if (!this.config.dice) this.status.textContent = `${who} on roll. Position ID ${answer.position_id}.`;
-    else if (t.no_play) this.status.textContent = `${who} rolls ${answer.dice_call}: no legal play.`;
-    else if (t.finished) this.status.textContent = `${who} plays ${t.notation}: a legal play.`;
-    else if (t.steps.length) this.status.textContent = `${who} so far: ${t.notation_so_far}`;
-    else this.status.textContent = `${who} to play ${answer.dice_call}: pick up a checker.`;
+    if (this.undoButton) this.undoButton.disabled = turn.steps.length === 0;
+    const who = t(`colour.${answer.turn}`);
+    const call = answer.dice_call;
+    if (!this.config.dice) this.status.textContent = t("widget.on_roll", { who, id: answer.position_id });
+    else if (turn.no_play) this.status.textContent = t("widget.no_play", { who, call });
+    else if (turn.finished) this.status.textContent = t("widget.played", { who, play: turn.notation });
+    else if (turn.steps.length) this.status.textContent = t("widget.so_far", { who, play: turn.notation_so_far });
+    else this.status.textContent = t("widget.to_play", { who, call });
     if (this.config.mode === "example") {
       this.playList.replaceChildren(
-        ...answer.plays.map((p) => node("li", p === t.notation ? { class: "tt-embed-chosen" } : {}, p)),
+        ...answer.plays.map((p) => node("li", p === turn.notation ? { class: "tt-embed-chosen" } : {}, p)),
       );
-      this.playList.setAttribute("aria-label", `${answer.plays.length} legal play${answer.plays.length === 1 ? "" : "s"}`);
+      this.playList.setAttribute("aria-label", tn("widget.legal_plays_count", answer.plays.length));
     }
-    if (t.finished) {
-      this.dispatchEvent(new CustomEvent("tt-play", { bubbles: true, detail: { notation: t.notation, plays: answer.plays } }));
+    if (turn.finished) {
+      this.dispatchEvent(new CustomEvent("tt-play", { bubbles: true, detail: { notation: turn.notation, plays: answer.plays } }));
     }
   }
 }

@@ -6,6 +6,7 @@
 
 import { BAR, OFF, barRect, boardRects, pointRect, trayRect } from "./geometry.js";
 import { destinationsFrom, sources } from "./state.js";
+import { t } from "../i18n/i18n.js";
 
 /** A finger's target, in CSS pixels: the least a touch target should measure (WCAG 2.5.5). */
 export const FINGER_PX = 44;
@@ -70,7 +71,7 @@ export function chooserOrder(locs, lay, orientation) {
 
 /** A chooser button's words: the number drawn on the board, the bar, the tray. */
 export function chooserLabel(loc) {
-  if (loc === BAR) return "Bar";
-  if (loc === OFF) return "Off";
+  if (loc === BAR) return t("board.bar");
+  if (loc === OFF) return t("board.off_short");
   return String(loc);
 }

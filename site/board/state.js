@@ -3,6 +3,7 @@
 // into selections and moves, and the board reports the moves back through its callbacks.
 
 import { BAR, OFF, navigationRows, opponent } from "./geometry.js";
+import { t, tn } from "../i18n/i18n.js";
 
 /**
  * A position in absolute numbering: `points[p]` for p in 1..24 counts Black's checkers as positive
@@ -30,7 +31,7 @@ export function defaults() {
     cube: null, // {value, owner: "black" | "white" | null, offeredTo?: colour answering a double} or null (no cube)
     pips: null, // {black, white}; computed from the position when null
     startNumber: null, // 1..225, shown as "No. N"
-    labels: { black: "Black", white: "White" },
+    labels: { black: t("colour.black"), white: t("colour.white") },
     showNumbers: true, // absolute point numbers along the frame
     dests: {}, // {source: [destination, ...]}: sources are point numbers or "bar", dests numbers or "off"
     interactive: true,
@@ -205,32 +206,28 @@ export function nextSource(state, backwards = false) {
   return movable[(i + (backwards ? -1 : 1) + movable.length) % movable.length];
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
 /** One sentence about a location, for screen readers: what is there and where it may go. */
 export function describeLocation(state, loc) {
   const mover = state.turn;
   let text;
   if (loc === BAR || loc === OFF) {
-    const name = loc === BAR ? "Bar" : "Borne off";
-    const parts = ["black", "white"].map((c) => `${state.labels[c]} ${state.position[loc][c]}`);
-    text = `${name}: ${parts.join(", ")}.`;
+    const name = loc === BAR ? t("board.bar") : t("board.borne_off");
+    const parts = ["black", "white"].map((c) => t("board.location_part", { colour: state.labels[c], count: state.position[loc][c] }));
+    text = t("board.location", { name, parts: parts.join(", ") });
   } else {
     const n = state.position.points[loc];
     const colour = n > 0 ? "black" : "white";
-    text = n === 0 ? `Point ${loc}: empty.` : `Point ${loc}: ${plural(Math.abs(n), state.labels[colour].toLowerCase() + " checker")}.`;
+    text = n === 0 ? t("board.point_empty", { point: loc }) : tn(`board.point_checkers.${colour}`, Math.abs(n), { point: loc });
   }
   const dests = destinationsFrom(state, loc);
-  if (state.selected === loc) text += " Picked up; Enter again puts it back.";
+  if (state.selected === loc) text += t("board.picked_up");
   else if (state.selected !== null && destinationsFrom(state, state.selected).includes(loc)) {
-    text += ` Legal destination: Enter moves here from ${state.selected}.`;
+    text += t("board.legal_destination", { from: state.selected });
   } else if (dests.length && state.selected === null) {
-    text += ` Movable to ${dests.join(", ")}.`;
+    text += t("board.movable_to", { dests: dests.join(", ") });
   }
   if (mover && loc !== BAR && loc !== OFF && checkersAt(state.position, loc, opponent(mover)) === 1) {
-    text += " A half-square (blot).";
+    text += t("board.blot");
   }
   return text;
 }
