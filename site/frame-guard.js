@@ -3,6 +3,8 @@
 // says so with `frame-ancestors` (scripts/site.py's server does); GitHub Pages cannot, so every page
 // also checks here: framed by another origin, it shows a link to itself instead of its content.
 
+import { t } from "./i18n/i18n.js";
+
 function framedByAnotherSite() {
   if (window.top === window.self) return false;
   try {
@@ -17,7 +19,7 @@ if (framedByAnotherSite()) {
   link.href = window.location.href;
   link.target = "_top";
   link.rel = "noopener";
-  link.textContent = "Open Toutes Tables in its own window";
+  link.textContent = t("frame.open_own_window");
   const notice = document.createElement("p");
   notice.style.cssText = "font: 16px system-ui, sans-serif; margin: 2em; text-align: center";
   notice.append(link);

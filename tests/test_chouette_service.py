@@ -284,7 +284,7 @@ def test_a_newcomer_joins_between_games_and_a_side_may_resign() -> None:
 
 def test_the_move_list_speaks_to_you_in_the_second_person() -> None:
     # the setup's first player is "You": "You take.", not "You takes." (docs/play-chouette.md)
-    assert cs._does("You", "takes") == "You take"
-    assert cs._does("You", "drops and pays his stake") == "You drop and pay your stake"
-    assert cs._does("You (box)", "doubles") == "You (box) double"
-    assert cs._does("Ann", "drops and pays his stake") == "Ann drops and pays his stake"
+    assert cs._does("You", "chouette.takes") == "You take."
+    assert cs._does("You", "chouette.drops_pays") == "You drop and pay your stake."
+    assert cs._does("You (box)", "chouette.doubles", value=2) == "You (box) double to 2."
+    assert cs._does("Ann", "chouette.drops_pays") == "Ann drops and pays his stake."

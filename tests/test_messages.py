@@ -126,3 +126,15 @@ def test_the_keys_the_engine_builds_are_in_the_english_catalogue() -> None:
     built += [f"result.reason.{r}" for r in ("dropped", "resigned")]
     built += [f"dice.{kind}.{n}" for kind in ("high", "low", "double") for n in range(1, 7)]
     assert [key for key in built if key not in english] == []
+
+
+def test_the_chouette_speaks_french_and_agrees_with_vous() -> None:
+    from toutes_tables import chouette_service as cs
+
+    try:
+        services.dispatch("set_language", {"lang": "fr"})
+        assert cs._does("Vous", "chouette.takes") == "Vous acceptez."
+        assert cs._does("Vous (boîte)", "chouette.doubles", value=2) == "Vous (boîte) doublez à 2."
+        assert cs._does("Anne", "chouette.drops_pays") == "Anne refuse et paie sa mise."
+    finally:
+        services.dispatch("set_language", {"lang": "en"})

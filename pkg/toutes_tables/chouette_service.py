@@ -63,7 +63,7 @@ from .chouette import (
     BOX_COLOR, CHOUETTE_DEFAULT_RULES, MAX_PLAYERS, TEAM_COLOR, Answer, Chouette, Join, NextGame,
 )
 from .errors import IllegalMoveError, InvalidRecordError
-from .game import Double, GameOptions, OpeningRoll, Played, Resign, Roll, announce
+from .game import Double, GameOptions, OpeningRoll, Played, Resign, Roll
 from .notation import parse_play
 from .position import Color
 from .rules import Outcome
@@ -76,6 +76,7 @@ from .service import (
     may_double,
     moved_turn,
     parse_steps,
+    play_line,
     play_to_confirm,
     result_view,
     roll_due,
@@ -97,7 +98,7 @@ from .service_calls import (
     shown,
     text,
 )
-from .service_language import spoken
+from .service_language import said, spoken
 from .turn import TurnInProgress
 
 # The AI (toutes_tables.ai) is imported where a computer acts, not here: the worker imports
@@ -202,17 +203,15 @@ def _this_game(ch: Chouette) -> list[tuple[Any, tuple[str, str | None]]]:
     return list(zip(history[start:], sides[start:], strict=True))
 
 
-_PLAIN_FORMS = {
-    "takes": "take", "drops": "drop", "joins": "join", "refuses": "refuse", "pays": "pay", "his": "your",
-    "doubles": "double", "resigns": "resign",
-}
+def _does(who: str, key: str, **values: object) -> str:
+    """The message ``key`` about ``who``, its verb agreeing: "Ann takes.", but "You take." (``key.you``).
 
-
-def _does(name: str, verb: str) -> str:
-    """``name`` and ``verb`` (written for "he") agreeing: "Ann takes.", but "You take." (the setup's first name)."""
-    if name.split(" (")[0].strip().casefold() != "you":  # "You", "You (box)"
-        return f"{name} {verb}"
-    return " ".join([name, *(_PLAIN_FORMS.get(word, word) for word in verb.split(" "))])
+    "You" is the setup's first name (in the service's language: "Vous" in French), alone or with a
+    role after it ("You (box)").
+    """
+    name = who.split(" (")[0].strip().casefold()
+    you = name in ("you", said("chouette.you").casefold())
+    return said(f"{key}.you" if you else key, who=who, **values)
 
 
 def _moves(ch: Chouette) -> list[dict[str, Any]]:
@@ -221,37 +220,39 @@ def _moves(ch: Chouette) -> list[dict[str, Any]]:
     rolled: tuple[int, int] | None = None
     doubler: Color | None = None
     for action, (box, captain) in _this_game(ch):
-        team = captain or "the team"
+        team = captain or said("chouette.team")
         if isinstance(action, OpeningRoll):
-            tie = " (a tie: rolled again)" if action.is_tie else ""
-            text = f"Opening roll: {team} {action.black}, {box} {action.white}{tie}."
+            key = "chouette.opening_tie" if action.is_tie else "chouette.opening"
+            text = said(key, team=team, black=action.black, box=box, white=action.white)
             lines.append({"kind": "opening", "text": text})
             if not action.is_tie:
                 rolled = (max(action.black, action.white), min(action.black, action.white))
         elif isinstance(action, Roll):
             rolled = action.dice
         elif isinstance(action, Played):
-            call = f" ({announce(rolled, spoken())})" if rolled else ""
-            who = box if action.player is BOX_COLOR else team
-            lines.append({"kind": "play", "colour": action.player.value, "text": f"{who}{call}: {action.notation}"})
+            line = play_line(box if action.player is BOX_COLOR else team, rolled, action.notation)
+            lines.append({"kind": "play", "colour": action.player.value, "text": line})
             rolled = None
         elif isinstance(action, Double):
             doubler = action.player
-            who = f"{box} (box)" if action.player is BOX_COLOR else f"{team} (captain, for the team)"
-            lines.append({"kind": "double", "text": f"{_does(who, 'doubles')} to {action.value}."})
+            if action.player is BOX_COLOR:
+                who = said("chouette.box", name=box)
+            else:
+                who = said("chouette.captain_for_team", name=team)
+            lines.append({"kind": "double", "text": _does(who, "chouette.doubles", value=action.value)})
         elif isinstance(action, Answer):
             if action.name == box:
-                verb = "takes" if action.take else "drops"
+                key = "chouette.takes" if action.take else "chouette.drops"
             elif doubler is TEAM_COLOR:
-                verb = "joins the double" if action.take else "refuses the double and pays his stake"
+                key = "chouette.joins_double" if action.take else "chouette.refuses_double"
             else:
-                verb = "takes" if action.take else "drops and pays his stake"
-            lines.append({"kind": "answer", "text": f"{_does(action.name, verb)}."})
+                key = "chouette.takes" if action.take else "chouette.drops_pays"
+            lines.append({"kind": "answer", "text": _does(action.name, key)})
         elif isinstance(action, Resign):
             who = box if action.player is BOX_COLOR else team
-            lines.append({"kind": "resign", "text": f"{_does(who, 'resigns')}."})
+            lines.append({"kind": "resign", "text": _does(who, "chouette.resigns")})
         elif isinstance(action, Join):
-            lines.append({"kind": "join", "text": f"{_does(action.name, 'joins')} at the bottom of the order."})
+            lines.append({"kind": "join", "text": _does(action.name, "chouette.joins")})
     return lines
 
 

@@ -410,6 +410,13 @@ def player_name(color: Color) -> str:
     return colour_word(color, spoken())
 
 
+def play_line(who: str, rolled: Sequence[int] | None, notation: str) -> str:
+    """A play's line in the move list: who played it, the roll announced, the play ("White (Six-ace): 13/7 8/7")."""
+    if rolled is None:
+        return said("moves.play_uncalled", who=who, notation=notation)
+    return said("moves.play", who=who, call=announce(rolled, spoken()), notation=notation)
+
+
 def _history_lines(game: Game) -> list[dict[str, Any]]:
     """The game's actions as lines of the move list, a roll and its play on one line."""
     lines: list[dict[str, Any]] = []
@@ -423,12 +430,7 @@ def _history_lines(game: Game) -> list[dict[str, Any]]:
         elif isinstance(action, Roll):
             rolled = action.dice
         elif isinstance(action, Played):
-            who = player_name(action.player)
-            line = (
-                said("moves.play", who=who, call=announce(rolled, spoken()), notation=action.notation)
-                if rolled
-                else said("moves.play_uncalled", who=who, notation=action.notation)
-            )
+            line = play_line(player_name(action.player), rolled, action.notation)
             lines.append({"kind": "play", "colour": action.player.value, "text": line})
             rolled = None
         elif isinstance(action, Double):

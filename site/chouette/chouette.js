@@ -24,6 +24,7 @@ import {
 import { holdSeat } from "../game/seat.js";
 import { buildLayout } from "./layout.js";
 import { does } from "./words.js";
+import { t } from "../i18n/i18n.js";
 import { createSetupForm, defaultSetup, MAX_PLAYERS } from "./setup.js";
 import { clearSavedChouette, loadSavedChouette, saveChouette, savedChouettePreview } from "./storage.js";
 import { withTestSeed } from "../game/seed.js";
@@ -31,7 +32,11 @@ import { withTestSeed } from "../game/seed.js";
 const COMPUTER_PAUSE_MS = 450; // long enough to see a computer's dice or answer before the next action
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
 const CHOUETTE_SEAT = "toutes-tables/chouette"; // the Web Lock of the page that plays the saved chouette (seat.js)
-const ROLE_TITLE = { box: "box", captain: "captain", member: "team", out: "out of this game" };
+
+/** A computer level's name as the chouette's lines say it, in lower case: "intermediate", "intermédiaire". */
+function levelWord(level) {
+  return t(`level.${level}`).toLowerCase();
+}
 
 export function createChouette(root, { workerUrl }) {
   const ui = buildLayout(root);
@@ -71,8 +76,8 @@ export function createChouette(root, { workerUrl }) {
             })
             .catch(fatal);
         },
-        onTaken: () => goAway("This chouette is open in another tab or window."),
-        onLost: () => goAway("This chouette is now played in another tab or window."),
+        onTaken: () => goAway(t("chouette.away.taken")),
+        onLost: () => goAway(t("chouette.away.lost")),
       });
     },
     (error) => fatal(error),
@@ -86,7 +91,7 @@ export function createChouette(root, { workerUrl }) {
     view = null;
     ui.buttons.newChouette.disabled = true;
     show(ui.setupHolder, false);
-    board.set({ interactive: false, dests: {}, message: "Open in another tab" });
+    board.set({ interactive: false, dests: {}, message: t("chouette.open_elsewhere") });
     setChildren(ui.status, "");
     showAway(ui, text);
     refreshControls();
@@ -106,17 +111,17 @@ export function createChouette(root, { workerUrl }) {
       saved = loadSavedChouette();
     } catch (error) {
       clearSavedChouette();
-      notice(`Your saved chouette could not be restored: ${error.message}. Set up a new one.`);
+      notice(t("chouette.not_restored", { reason: error.message }));
     }
     if (saved) {
       try {
         await update(await engine.call("chouette_load", withTestSeed({ save: saved.save, seats: saved.seats, steps: saved.steps })));
-        announce("Saved chouette restored.");
+        announce(t("chouette.restored"));
         schedule();
         return;
       } catch (error) {
         clearSavedChouette();
-        notice(`Your saved chouette could not be restored: ${error.message}. Set up a new one.`);
+        notice(t("chouette.not_restored", { reason: error.message }));
       }
     }
     openSetup();
@@ -125,8 +130,8 @@ export function createChouette(root, { workerUrl }) {
   function openSetup() {
     setup.fill(lastSetup);
     show(ui.setupHolder, true);
-    board.set({ message: "Set up a chouette to play", interactive: false, dests: {} });
-    setChildren(ui.status, "Choose the players, then start.");
+    board.set({ message: t("chouette.set_up_to_play"), interactive: false, dests: {} });
+    setChildren(ui.status, t("chouette.choose_players"));
   }
 
   async function startSession(chosen) {
@@ -150,8 +155,8 @@ export function createChouette(root, { workerUrl }) {
       await update(await request());
     } catch (error) {
       if (error && error.name === "EngineError") {
-        announce(`Not allowed: ${error.message}`);
-        setChildren(ui.status, `Not allowed: ${error.message}`);
+        announce(t("chouette.not_allowed", { reason: error.message }));
+        setChildren(ui.status, t("chouette.not_allowed", { reason: error.message }));
         if (view) render(view);
       } else {
         throw error;
@@ -230,7 +235,7 @@ export function createChouette(root, { workerUrl }) {
     } catch (error) {
       if (destroyed) return;
       advice = [];
-      setChildren(ui.status, `The advice could not be given: ${error.message}`);
+      setChildren(ui.status, t("chouette.advice_failed", { reason: error.message }));
     }
     renderAdvice();
   }
@@ -238,11 +243,11 @@ export function createChouette(root, { workerUrl }) {
   async function suggest(name, play) {
     try {
       advice = await engine.call("chouette_suggest", { name, play });
-      announce(`${does(name, "suggests")} ${play}.`);
+      announce(does(name, "chouette.suggests", { play }));
     } catch (error) {
-      if (error && error.name === "EngineError") announce(`Not a legal play: ${error.message}`);
+      if (error && error.name === "EngineError") announce(t("chouette.not_legal", { reason: error.message }));
       else throw error;
-      setChildren(ui.status, `${name}'s suggestion is not a legal play: ${error.message}`);
+      setChildren(ui.status, t("chouette.suggestion_not_legal", { name, reason: error.message }));
     }
     renderAdvice();
   }
@@ -285,7 +290,10 @@ export function createChouette(root, { workerUrl }) {
       dice: v.dice,
       cube: v.cube ? { value: v.cube.value, owner: v.cube.owner, offeredTo: v.cube.offered_by ? (v.cube.offered_by === "white" ? "black" : "white") : null } : null,
       startNumber: v.start ? v.start.number : null,
-      labels: { white: `${v.box} (box)`, black: v.captain ? `${v.captain} (captain)` : "the team" },
+      labels: {
+        white: t("chouette.label.box", { name: v.box }),
+        black: v.captain ? t("chouette.label.captain", { name: v.captain }) : t("chouette.the_team"),
+      },
       dests: humanMoving ? t.dests : {},
       interactive: humanMoving,
       lastMove: v.last_play ? v.last_play.moves : [],
@@ -303,35 +311,37 @@ export function createChouette(root, { workerUrl }) {
 
   function who(name) {
     const seat = seatOf(name);
-    return seat && seat.kind === "computer" ? `${name} (computer, ${seat.level})` : name;
+    return seat && seat.kind === "computer" ? t("chouette.computer_player", { name, level: levelWord(seat.level) }) : name;
   }
 
   function resultMessage(v) {
     const s = v.settlements[v.settlements.length - 1];
     if (!s) return null;
-    return s.winner === "team" ? `The team wins ${s.description}` : `${s.box} (box) wins ${s.description}`;
+    const { description } = s;
+    return s.winner === "team" ? t("chouette.team_wins", { description }) : t("chouette.box_wins", { box: s.box, description });
   }
 
   function statusText(v) {
     const name = v.to_act;
     switch (v.phase) {
       case "opening":
-        return v.dice.length ? "The opening roll is a tie: rolling again." : `Game ${v.game_number}: opening roll, ${v.box} (box) against ${v.captain} (captain).`;
+        if (v.dice.length) return t("chouette.status.opening_tie");
+        return t("chouette.status.opening", { number: v.game_number, box: v.box, captain: v.captain });
       case "roll":
-        return isHuman(name) ? `${name}: roll the dice, or double.` : `${who(name)} to roll.`;
+        return isHuman(name) ? t("chouette.status.roll_or_double", { name }) : t("chouette.status.to_roll", { name: who(name) });
       case "move":
-        if (!isHuman(name)) return does(who(name), "is thinking…");
-        if (v.turn_state.no_play) return `${name} cannot move with ${v.dice_call}: the turn passes.`;
-        if (v.turn_state.finished) return `${does(name, "plays")} ${v.turn_state.notation}. Confirm, or undo.`;
-        return `${name} to move: ${v.dice_call}.`;
+        if (!isHuman(name)) return does(who(name), "chouette.status.thinking");
+        if (v.turn_state.no_play) return t("chouette.status.cannot_move", { name, call: v.dice_call });
+        if (v.turn_state.finished) return does(name, "chouette.status.plays", { play: v.turn_state.notation });
+        return t("chouette.status.to_move", { name, call: v.dice_call });
       case "double-offered": {
         const doubler = v.colours[v.cube.offered_by];
         const waiting = v.awaiting.map((n) => who(n)).join(", ");
-        return `${does(doubler, "doubles")} to ${v.cube.value * 2}: waiting for ${waiting}.`;
+        return does(doubler, "chouette.status.doubles", { value: v.cube.value * 2, waiting });
       }
       case "over": {
         const s = v.settlements[v.settlements.length - 1];
-        return `Game ${v.game_number} is over: ${resultMessage(v)}. ${paymentsText(s)}`;
+        return t("chouette.status.over", { number: v.game_number, result: resultMessage(v), payments: paymentsText(s) });
       }
       default:
         return "";
@@ -341,7 +351,7 @@ export function createChouette(root, { workerUrl }) {
   function paymentsText(s) {
     if (!s) return "";
     const parts = Object.entries(s.payments).filter(([, n]) => n !== 0).map(([n, p]) => `${n} ${p > 0 ? "+" : ""}${p}`);
-    return parts.length ? `At the end: ${parts.join(", ")}.` : "";
+    return parts.length ? t("chouette.payments", { parts: parts.join(", ") }) : "";
   }
 
   function renderPlayers(v) {
@@ -351,10 +361,10 @@ export function createChouette(root, { workerUrl }) {
         { "data-player": p.name, class: p.name === v.to_act ? "tt-chouette-acting" : null },
         el("td", {}, String(p.rank)),
         el("th", { scope: "row" }, p.name),
-        el("td", {}, p.kind === "computer" ? `computer (${p.level})` : "person"),
-        el("td", { "data-role": p.role }, ROLE_TITLE[p.role] || p.role),
+        el("td", {}, p.kind === "computer" ? t("chouette.kind.computer", { level: levelWord(p.level) }) : t("chouette.kind.person")),
+        el("td", { "data-role": p.role }, t(`chouette.role.${p.role}`)),
         el("td", { class: "tt-num" }, p.cube === null ? "–" : String(p.cube)),
-        el("td", {}, p.answer === null ? (v.awaiting.includes(p.name) ? "to answer" : "") : p.answer),
+        el("td", {}, p.answer === null ? (v.awaiting.includes(p.name) ? t("chouette.to_answer") : "") : t(`chouette.answered.${p.answer}`)),
       ),
     );
     setChildren(ui.players, ...rows);
@@ -369,14 +379,14 @@ export function createChouette(root, { workerUrl }) {
       ui.answers,
       ...people.map((name) => {
         const boxAnswers = name === v.box;
-        const yes = boxAnswers || !joining ? "Take" : "Join";
-        const no = boxAnswers || !joining ? "Drop" : "Refuse";
+        const [yes, no] = boxAnswers || !joining ? ["take", "drop"] : ["join", "refuse"];
+        const words = { take: "chouette.take", drop: "chouette.drop", join: "chouette.join_double", refuse: "chouette.refuse_double" };
         return el(
           "div",
           { class: "tt-chouette-answer", "data-player": name },
-          el("span", { class: "tt-label" }, `${name}:`),
-          el("button", { type: "button", class: "tt-button", "aria-label": does(name, `${yes.toLowerCase()}s`), onclick: () => act("chouette_answer", { name, take: true }) }, yes),
-          el("button", { type: "button", class: "tt-button", "aria-label": does(name, `${no.toLowerCase()}s`), onclick: () => act("chouette_answer", { name, take: false }) }, no),
+          el("span", { class: "tt-label" }, t("chouette.answer_label", { name })),
+          el("button", { type: "button", class: "tt-button", "aria-label": does(name, `chouette.aria.${yes}`), onclick: () => act("chouette_answer", { name, take: true }) }, t(words[yes])),
+          el("button", { type: "button", class: "tt-button", "aria-label": does(name, `chouette.aria.${no}`), onclick: () => act("chouette_answer", { name, take: false }) }, t(words[no])),
         );
       }),
     );
@@ -389,25 +399,25 @@ export function createChouette(root, { workerUrl }) {
     show(ui.adviceBox, Boolean(captainMoving));
     if (!captainMoving) return;
     if (advice === null) {
-      setChildren(ui.advice, el("li", {}, "The team is thinking…"));
+      setChildren(ui.advice, el("li", {}, t("chouette.team_thinking")));
       return;
     }
     if (!advice.length) {
-      setChildren(ui.advice, el("li", {}, "No other member is in this game."));
+      setChildren(ui.advice, el("li", {}, t("chouette.no_member")));
       return;
     }
     setChildren(
       ui.advice,
       ...advice.map((a) => {
-        const line = el("li", { "data-player": a.name }, el("strong", {}, `${a.name}: `), el("span", { class: "tt-hint-notation" }, a.play || "no suggestion yet"));
+        const line = el("li", { "data-player": a.name }, el("strong", {}, t("chouette.advice_name", { name: a.name })), el("span", { class: "tt-hint-notation" }, a.play || t("chouette.no_suggestion")));
         if (a.play && !v.turn_state.finished) {
-          const follow = el("button", { type: "button", class: "tt-button", "aria-label": `Play ${a.name}'s suggestion` }, "Play it");
+          const follow = el("button", { type: "button", class: "tt-button", "aria-label": t("chouette.play_suggestion_label", { name: a.name }) }, t("chouette.play_it"));
           follow.addEventListener("click", () => act("chouette_follow_advice", { name: a.name }));
           line.append(" ", follow);
         }
         if (a.kind === "human") {
-          const input = el("input", { type: "text", class: "tt-code", name: "suggestion", placeholder: "e.g. 13/7 8/7", "aria-label": `${a.name}'s suggested play` });
-          const send = el("button", { type: "button", class: "tt-button" }, "Suggest");
+          const input = el("input", { type: "text", class: "tt-code", name: "suggestion", placeholder: t("chouette.example_play"), "aria-label": t("chouette.suggested_play_label", { name: a.name }) });
+          const send = el("button", { type: "button", class: "tt-button" }, t("chouette.suggest"));
           send.addEventListener("click", () => suggest(a.name, input.value));
           line.append(" ", input, send);
         }
@@ -418,13 +428,13 @@ export function createChouette(root, { workerUrl }) {
 
   function renderScoreboard(v) {
     const names = v.players.map((p) => p.name).sort();
-    const head = el("tr", {}, el("th", { scope: "col" }, "Game"), ...names.map((n) => el("th", { scope: "col" }, n)));
+    const head = el("tr", {}, el("th", { scope: "col" }, t("chouette.score.game")), ...names.map((n) => el("th", { scope: "col" }, n)));
     // a game's line is the change of every total over it: its end, and any drop paid during it
     const lines = v.settlements.map((s) =>
       el(
         "tr",
         { "data-game": s.game },
-        el("th", { scope: "row" }, `${s.game}: ${s.winner === "team" ? "the team" : s.box} won`),
+        el("th", { scope: "row" }, t("chouette.score.won", { game: s.game, winner: s.winner === "team" ? t("chouette.the_team") : s.box })),
         ...names.map((n) => el("td", { class: "tt-num" }, signed(s.changes[n] ?? 0))),
       ),
     );
@@ -436,7 +446,7 @@ export function createChouette(root, { workerUrl }) {
         el(
           "tr",
           { "data-game": v.game_number },
-          el("th", { scope: "row" }, `${v.game_number}: in play`),
+          el("th", { scope: "row" }, t("chouette.score.in_play", { game: v.game_number })),
           ...names.map((n) => el("td", { class: "tt-num" }, signed(totals[n] - (settled[n] ?? 0)))),
         ),
       );
@@ -444,12 +454,12 @@ export function createChouette(root, { workerUrl }) {
     const totalRow = el(
       "tr",
       { class: "tt-chouette-total" },
-      el("th", { scope: "row" }, "Total"),
+      el("th", { scope: "row" }, t("chouette.score.total")),
       ...names.map((n) => el("td", { class: "tt-num", "data-total": n }, signed(totals[n]))),
     );
     setChildren(ui.scoreboard, el("thead", {}, head), el("tbody", {}, ...lines, totalRow));
     const sum = Object.values(totals).reduce((a, b) => a + b, 0);
-    setChildren(ui.scoreCheck, sum === 0 ? "The totals sum to zero: what the box wins, the team members lose." : `The totals sum to ${sum}.`);
+    setChildren(ui.scoreCheck, sum === 0 ? t("chouette.score.zero") : t("chouette.score.sum", { sum }));
   }
 
   function signed(n) {
@@ -489,7 +499,7 @@ export function createChouette(root, { workerUrl }) {
     const samegame = prev && next.game_number === prev.game_number;
     const fresh = samegame ? next.moves.slice(prev.moves.length) : next.moves.slice(-1);
     for (const m of fresh) said.push(m.text);
-    if (next.phase === "move" && (!prev || prev.phase !== "move" || prev.turn !== next.turn)) said.push(`${does(next.to_act, "rolls")} ${next.dice_call}.`);
+    if (next.phase === "move" && (!prev || prev.phase !== "move" || prev.turn !== next.turn)) said.push(does(next.to_act, "chouette.rolls", { call: next.dice_call }));
     if (next.phase === "over") said.push(statusText(next));
     if (said.length) announce(said.join(" "));
   }

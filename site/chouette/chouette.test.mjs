@@ -53,10 +53,10 @@ test("a saved chouette's envelope is checked; corrupt data is a SavedChouetteErr
 });
 
 test("the chouette's verbs agree with the name: You take, Ann takes", () => {
-  assert.equal(does("You", "takes"), "You take");
-  assert.equal(does("you", "joins the double"), "you join the double");
-  assert.equal(does("You", "rolls 6-5."), "You roll 6-5.");
-  assert.equal(does("You", "is thinking…"), "You are thinking…");
-  assert.equal(does("Ann", "takes"), "Ann takes");
-  assert.equal(does("Yves", "doubles to 2."), "Yves doubles to 2.");
+  assert.equal(does("You", "chouette.aria.take"), "You take");
+  assert.equal(does("you", "chouette.aria.join"), "you join");
+  assert.equal(does("You", "chouette.rolls", { call: "Six-five" }), "You roll Six-five.");
+  assert.equal(does("You", "chouette.status.thinking"), "You are thinking…");
+  assert.equal(does("Ann", "chouette.aria.take"), "Ann takes");
+  assert.equal(does("Yves", "chouette.status.doubles", { value: 2, waiting: "Ann" }), "Yves doubles to 2: waiting for Ann.");
 });

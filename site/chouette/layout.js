@@ -7,6 +7,7 @@ import { awayNotice, engineProgress, liveRegion, pageButton } from "../game/page
 import { createSound } from "../game/sound.js";
 import { buildStage } from "../game/stage.js";
 import { LEVELS } from "./setup.js";
+import { t } from "../i18n/i18n.js";
 
 /** The control bar's buttons, in their fixed order; one that cannot be used now is disabled in its place. */
 export const CONTROLS = ["roll", "double", "undo", "confirm", "next", "resign", "newChouette"];
@@ -14,35 +15,35 @@ export const CONTROLS = ["roll", "double", "undo", "confirm", "next", "resign", 
 export function buildLayout(root) {
   const button = pageButton;
   const buttons = {
-    roll: button("Roll", { "aria-keyshortcuts": "R" }),
-    double: button("Double"),
-    undo: button("Undo", { "aria-keyshortcuts": "U" }),
-    confirm: button("Confirm", { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
-    next: button("Next game", { class: "tt-button tt-primary" }),
-    newChouette: button("New chouette…"),
-    resign: button("Resign"),
-    join: button("Add"),
+    roll: button(t("chouette.button.roll"), { "aria-keyshortcuts": "R" }),
+    double: button(t("chouette.button.double")),
+    undo: button(t("chouette.button.undo"), { "aria-keyshortcuts": "U" }),
+    confirm: button(t("chouette.button.confirm"), { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
+    next: button(t("chouette.button.next"), { class: "tt-button tt-primary" }),
+    newChouette: button(t("chouette.button.new")),
+    resign: button(t("chouette.button.resign")),
+    join: button(t("chouette.button.add")),
   };
   const resignOutcome = el(
     "select",
-    { name: "resign-outcome", "aria-label": "Resign" },
-    ...["single", "gammon", "backgammon"].map((o) => el("option", { value: o }, `a ${o === "single" ? "single game" : o}`)),
+    { name: "resign-outcome", "aria-label": t("chouette.button.resign") },
+    ...["single", "gammon", "backgammon"].map((o) => el("option", { value: o }, t(`chouette.resign.${o}`))),
   );
   const resignBox = el("div", { class: "tt-field tt-resign" }, resignOutcome);
-  const joinName = el("input", { type: "text", name: "join-name", maxlength: 24, "aria-label": "Newcomer's name" });
+  const joinName = el("input", { type: "text", name: "join-name", maxlength: 24, "aria-label": t("chouette.newcomer_name") });
   const joinKind = el(
     "select",
-    { name: "join-kind", "aria-label": "Newcomer plays as" },
-    el("option", { value: "human" }, "a person"),
-    el("option", { value: "computer" }, "the computer"),
+    { name: "join-kind", "aria-label": t("chouette.newcomer_kind") },
+    el("option", { value: "human" }, t("chouette.a_person")),
+    el("option", { value: "computer" }, t("chouette.the_computer")),
   );
-  const joinLevel = el("select", { name: "join-level", "aria-label": "Newcomer's level" }, ...LEVELS.map((l) => el("option", { value: l.name, selected: l.name === "intermediate" }, l.title)));
+  const joinLevel = el("select", { name: "join-level", "aria-label": t("chouette.newcomer_level") }, ...LEVELS.map((l) => el("option", { value: l.name, selected: l.name === "intermediate" }, l.title)));
   const joinBox = el(
     "details",
     { class: "tt-chouette-join" },
-    el("summary", {}, "A newcomer joins"),
+    el("summary", {}, t("chouette.newcomer_joins")),
     el("div", { class: "tt-field" }, joinName, joinKind, joinLevel, buttons.join),
-    el("small", {}, "Between games; the newcomer takes the lowest rank."),
+    el("small", {}, t("chouette.newcomer_note")),
   );
   const { progress, progressText, progressBox } = engineProgress();
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
@@ -52,20 +53,20 @@ export function buildLayout(root) {
   const boardHolder = el("div", { class: "tt-board-holder" });
   const players = el("tbody", {});
   const answers = el("div", { class: "tt-actions" });
-  const answersBox = el("section", { class: "tt-chouette-answers", "aria-label": "Answers to the double" }, el("h3", {}, "Answer the double"), answers);
+  const answersBox = el("section", { class: "tt-chouette-answers", "aria-label": t("chouette.answers_label") }, el("h3", {}, t("chouette.answer_double")), answers);
   const advice = el("ul", { class: "tt-hint-plays" });
-  const adviceBox = el("section", { class: "tt-hint tt-chouette-advice", "aria-label": "The team's advice" }, el("h3", {}, "The team's advice"), advice);
-  const scoreboard = el("table", { class: "tt-chouette-scoreboard", "aria-label": "Scoreboard" });
+  const adviceBox = el("section", { class: "tt-hint tt-chouette-advice", "aria-label": t("chouette.team_advice") }, el("h3", {}, t("chouette.team_advice")), advice);
+  const scoreboard = el("table", { class: "tt-chouette-scoreboard", "aria-label": t("chouette.scoreboard") });
   const scoreCheck = el("p", { class: "tt-chouette-check" });
-  const moves = el("ol", { class: "tt-moves", "aria-label": "Moves" });
+  const moves = el("ol", { class: "tt-moves", "aria-label": t("chouette.moves") });
   const live = liveRegion();
   const playersTable = el(
     "table",
-    { class: "tt-chouette-players", "aria-label": "Players" },
+    { class: "tt-chouette-players", "aria-label": t("chouette.players") },
     el(
       "thead",
       {},
-      el("tr", {}, ...["Rank", "Player", "Plays as", "Role", "Cube", "Answer"].map((h) => el("th", { scope: "col" }, h))),
+      el("tr", {}, ...["rank", "player", "kind", "role", "cube", "answer"].map((h) => el("th", { scope: "col" }, t(`chouette.col.${h}`)))),
     ),
     players,
   );
@@ -79,12 +80,12 @@ export function buildLayout(root) {
     panel: [
       adviceBox,
       sound.toggle,
-      el("h3", {}, "Scoreboard"),
+      el("h3", {}, t("chouette.scoreboard")),
       scoreboard,
       scoreCheck,
-      el("h3", {}, "Players"),
+      el("h3", {}, t("chouette.players")),
       playersTable,
-      el("h3", {}, "Moves"),
+      el("h3", {}, t("chouette.moves")),
       moves,
       joinBox,
     ],

@@ -2,25 +2,29 @@
 // the rule set, Jacoby, and an optional dice seed. `checkSetup` is pure (node tests); the form is DOM.
 
 import { el, setChildren } from "../game/dom.js";
+import { t, tn } from "../i18n/i18n.js";
 
 export const MIN_PLAYERS = 3;
 export const MAX_PLAYERS = 8;
 // The engine's levels (toutes_tables.ai.LEVELS); the engine refuses any other name.
-export const LEVELS = [
-  { name: "beginner", title: "Beginner" },
-  { name: "intermediate", title: "Intermediate" },
-  { name: "advanced", title: "Advanced" },
-  { name: "expert", title: "Expert" },
-];
+export const LEVELS = ["beginner", "intermediate", "advanced", "expert"].map((name) => ({
+  name,
+  get title() {
+    return t(`level.${name}`);
+  },
+}));
 export const CHOUETTE_RULES = [
   { name: "backgammon", title: "Backgammon" },
   { name: "backgammon-225", title: "Backgammon 225" },
 ];
-const DEFAULT_NAMES = ["You", "Ann", "Bruno", "Claire", "David", "Emma", "Felix", "Gina"];
+/** The players' names the setup offers, in the page's language (the first is "You"). */
+function defaultNames() {
+  return t("chouette.setup.names").split(", ");
+}
 
 export function defaultSetup() {
   return {
-    players: DEFAULT_NAMES.slice(0, MIN_PLAYERS).map((name, i) => ({
+    players: defaultNames().slice(0, MIN_PLAYERS).map((name, i) => ({
       name,
       kind: i === 0 ? "human" : "computer",
       level: "intermediate",
@@ -40,20 +44,20 @@ export function checkSetup(raw) {
     level: LEVELS.some((l) => l.name === p.level) ? p.level : "intermediate",
   }));
   if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
-    errors.push(`a chouette has ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
+    errors.push(t("chouette.setup.error.count", { min: MIN_PLAYERS, max: MAX_PLAYERS }));
   }
   players.forEach((p, i) => {
-    if (!p.name) errors.push(`player ${i + 1} needs a name`);
-    else if (p.name.length > 24) errors.push(`player ${i + 1}'s name is longer than 24 characters`);
+    if (!p.name) errors.push(t("chouette.setup.error.name_missing", { number: i + 1 }));
+    else if (p.name.length > 24) errors.push(t("chouette.setup.error.name_long", { number: i + 1 }));
   });
   const names = players.map((p) => p.name).filter(Boolean);
-  if (new Set(names).size !== names.length) errors.push("every player needs a different name");
+  if (new Set(names).size !== names.length) errors.push(t("chouette.setup.error.names_differ"));
   const rules = CHOUETTE_RULES.some((r) => r.name === raw.rules) ? raw.rules : "backgammon";
   let seed = null;
   if (raw.seed !== null && raw.seed !== undefined && String(raw.seed).trim() !== "") {
     seed = Number(raw.seed);
     if (!Number.isSafeInteger(seed) || seed < 0) {
-      errors.push("the dice seed is a whole number, 0 or more (or empty for random dice)");
+      errors.push(t("chouette.setup.error.seed"));
       seed = null;
     }
   }
@@ -62,28 +66,28 @@ export function checkSetup(raw) {
 
 /** The setup form in `holder`; `onStart(setup)` is called with a checked setup. */
 export function createSetupForm(holder, onStart) {
-  const count = el("select", { name: "count", "aria-label": "Number of players" });
-  for (let n = MIN_PLAYERS; n <= MAX_PLAYERS; n++) count.append(el("option", { value: n }, `${n} players`));
+  const count = el("select", { name: "count", "aria-label": t("chouette.setup.number_of_players") });
+  for (let n = MIN_PLAYERS; n <= MAX_PLAYERS; n++) count.append(el("option", { value: n }, tn("chouette.setup.player_count", n)));
   const rows = el("div", { class: "tt-chouette-seats" });
   const rules = el("select", { name: "rules" }, ...CHOUETTE_RULES.map((r) => el("option", { value: r.name }, r.title)));
   const jacoby = el("input", { type: "checkbox", name: "jacoby" });
-  const seed = el("input", { type: "number", name: "seed", min: 0, step: 1, inputmode: "numeric", placeholder: "random" });
+  const seed = el("input", { type: "number", name: "seed", min: 0, step: 1, inputmode: "numeric", placeholder: t("chouette.setup.random") });
   const errors = el("p", { class: "tt-error", role: "alert", hidden: true });
-  const start = el("button", { type: "submit", class: "tt-button tt-primary" }, "Start the chouette");
+  const start = el("button", { type: "submit", class: "tt-button tt-primary" }, t("chouette.setup.start"));
   const form = el(
     "form",
-    { class: "tt-chouette-setup", "aria-label": "Set up a chouette" },
-    el("h2", {}, "Set up a chouette"),
-    el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, "Players"), count),
+    { class: "tt-chouette-setup", "aria-label": t("chouette.setup.title") },
+    el("h2", {}, t("chouette.setup.title")),
+    el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, t("chouette.setup.players")), count),
     rows,
-    el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, "Rule set"), rules),
-    el("label", { class: "tt-check" }, jacoby, "Jacoby rule (gammons count only once the cube has turned)"),
+    el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, t("chouette.setup.rule_set")), rules),
+    el("label", { class: "tt-check" }, jacoby, t("chouette.setup.jacoby")),
     el(
       "details",
       {},
-      el("summary", {}, "Dice seed"),
-      el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, "Seed"), seed),
-      el("small", {}, "The same seed gives the same order and dice from the start, for replaying a session."),
+      el("summary", {}, t("chouette.setup.dice_seed")),
+      el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, t("chouette.setup.seed")), seed),
+      el("small", {}, t("chouette.setup.seed_note")),
     ),
     errors,
     el("div", { class: "tt-dialog-buttons" }, start),
@@ -103,16 +107,16 @@ export function createSetupForm(holder, onStart) {
     setChildren(
       rows,
       ...players.map((p, i) => {
-        const name = el("input", { type: "text", name: "name", value: p.name, maxlength: 24, "aria-label": `Player ${i + 1} name` });
+        const name = el("input", { type: "text", name: "name", value: p.name, maxlength: 24, "aria-label": t("chouette.setup.player_name", { number: i + 1 }) });
         const kind = el(
           "select",
-          { name: "kind", "aria-label": `Player ${i + 1} plays as` },
-          el("option", { value: "human", selected: p.kind === "human" }, "a person"),
-          el("option", { value: "computer", selected: p.kind === "computer" }, "the computer"),
+          { name: "kind", "aria-label": t("chouette.setup.player_kind", { number: i + 1 }) },
+          el("option", { value: "human", selected: p.kind === "human" }, t("chouette.a_person")),
+          el("option", { value: "computer", selected: p.kind === "computer" }, t("chouette.the_computer")),
         );
         const level = el(
           "select",
-          { name: "level", "aria-label": `Player ${i + 1} level`, hidden: p.kind !== "computer" },
+          { name: "level", "aria-label": t("chouette.setup.player_level", { number: i + 1 }), hidden: p.kind !== "computer" },
           ...LEVELS.map((l) => el("option", { value: l.name, selected: p.level === l.name }, l.title)),
         );
         kind.addEventListener("change", () => {
@@ -128,7 +132,8 @@ export function createSetupForm(holder, onStart) {
     const n = Number(count.value);
     while (players.length < n) {
       const used = new Set(players.map((p) => p.name));
-      players.push({ name: DEFAULT_NAMES.find((d) => !used.has(d)) || `Player ${players.length + 1}`, kind: "computer", level: "intermediate" });
+      const name = defaultNames().find((d) => !used.has(d)) || t("chouette.setup.player_default", { number: players.length + 1 });
+      players.push({ name, kind: "computer", level: "intermediate" });
     }
     players = players.slice(0, n);
     drawRows();

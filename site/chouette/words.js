@@ -1,17 +1,16 @@
-// The chouette's sentences about its players: a name and its verb agree, "Ann takes" but "You take"
-// (the setup's first player is called "You"). Pure, tested under node.
+// The chouette's sentences about its players: a name and its verb agree, "Ann takes" but "You take",
+// "Anne accepte" but "Vous acceptez" (the setup's first player is "You", "Vous" on a French page).
+// Each such message has two keys in the catalogues: `key` and `key.you`. Pure, tested under node.
 
-const IRREGULAR = { is: "are", has: "have", his: "your" };
+import { t } from "../i18n/i18n.js";
 
-/** Whether `name` is the second person: the verb after it takes its plain form. */
+/** Whether `name` is the second person ("You", or the page language's word for it). */
 export function isYou(name) {
-  return String(name).trim().toLowerCase() === "you";
+  const said = String(name).trim().toLowerCase();
+  return said === "you" || said === t("chouette.you").toLowerCase();
 }
 
-/** `name` then `verb` (written for "he": "takes", "is thinking"), in agreement: "You take", "Ann takes". */
-export function does(name, verb) {
-  if (!isYou(name)) return `${name} ${verb}`;
-  const [first, ...rest] = verb.split(" ");
-  const plain = IRREGULAR[first] || first.replace(/s$/, "");
-  return [name, plain, ...rest].join(" ");
+/** The message `key` about `name` ({name} in it), its verb agreeing with the name: `key.you` for "You". */
+export function does(name, key, values = {}) {
+  return t(isYou(name) ? `${key}.you` : key, { name, ...values });
 }

@@ -28,10 +28,14 @@ export function keyMismatches(reference, other) {
   return [...missing, ...extra];
 }
 
-/** The keys the code names: literal first arguments of t( and tn( (tn's as key.one and key.other). */
+/**
+ * The keys the code names: literal first arguments of t( and tn( (tn's as key.one and key.other), and
+ * the chouette's does(name, key) (as key and key.you, site/chouette/words.js).
+ */
 export function keysUsed(source) {
   const keys = [...source.matchAll(/\bt\(\s*"([^"]+)"/g)].map((m) => m[1]);
   for (const m of source.matchAll(/\btn\(\s*"([^"]+)"/g)) keys.push(`${m[1]}.one`, `${m[1]}.other`);
+  for (const m of source.matchAll(/\bdoes\([^,()]+(?:\([^()]*\))?,\s*"([^"]+)"/g)) keys.push(m[1], `${m[1]}.you`);
   return keys;
 }
 
@@ -78,5 +82,21 @@ test("every key the site's code names is in en.json", () => {
 
 test("the key scan finds t(...) and tn(...) keys, and so catches a key no catalogue has", () => {
   assert.deepEqual(keysUsed('t("a.b", { x }) + tn( "c.d", n) + at("not.me")'), ["a.b", "c.d.one", "c.d.other"]);
+  assert.deepEqual(keysUsed('does(who(name), "e.f") + does(name, "g.h", { play })'), ["e.f", "e.f.you", "g.h", "g.h.you"]);
   assert.ok(!("no.such.key" in english));
+});
+
+test("the keys the code builds from data are in en.json (the scan above reads only literal keys)", () => {
+  const built = [
+    ...["black", "white"].map((c) => `colour.${c}`),
+    ...["view", "play", "example"].map((m) => `widget.label.${m}`),
+    ...["black", "white"].flatMap((c) => [`board.point_checkers.${c}.one`, `board.point_checkers.${c}.other`]),
+    ...["beginner", "intermediate", "advanced", "expert"].map((l) => `level.${l}`),
+    ...["box", "captain", "member", "out"].map((r) => `chouette.role.${r}`),
+    ...["take", "drop"].map((a) => `chouette.answered.${a}`),
+    ...["single", "gammon", "backgammon"].map((o) => `chouette.resign.${o}`),
+    ...["rank", "player", "kind", "role", "cube", "answer"].map((h) => `chouette.col.${h}`),
+    ...["take", "drop", "join", "refuse"].flatMap((a) => [`chouette.aria.${a}`, `chouette.aria.${a}.you`]),
+  ];
+  assert.deepEqual(built.filter((key) => !(key in english)), []);
 });

@@ -1,7 +1,8 @@
 // The embed page (/embed/board/?position=17&rules=backgammon-225&dice=5-2&mode=play): one <tt-board>
 // filling the frame, for other sites to show in an <iframe>. The query takes the element's attributes
 // (checked by the element itself, which shows what is wrong in place of the board), plus `origin`, the
-// host page's origin, for browsers that do not tell a frame who embeds it.
+// host page's origin, for browsers that do not tell a frame who embeds it, and `lang`, the language the
+// board speaks (lang=fr: French; English by default), set as the page's <html lang> before the board is made.
 //
 // Each completed play is sent to the host page as a message
 //   {type: "tt-play", notation, plays}
@@ -10,10 +11,13 @@
 
 import { ASPECT } from "../../board/geometry.js";
 import { EMBED_OPTIONS } from "../snippet.js";
+import { loadLanguage, t } from "../../i18n/i18n.js";
 import "../../board/element.js";
 import "../../offline.js"; // the embed works offline once visited, like the rest of the site
 
 const ORIGIN_FORM = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
+const LANGUAGE_FORM = /^[a-z]{2,3}$/;
+const PAGE_OPTIONS = ["origin", "lang"]; // the embed page's own options, beside the board's
 const root = document.getElementById("embed-root");
 
 function say(text) {
@@ -29,14 +33,17 @@ export function readQuery(search) {
   const query = new URLSearchParams(search);
   const options = {};
   for (const [name, value] of query) {
-    if (name !== "origin" && !EMBED_OPTIONS.includes(name)) {
-      return { error: `unknown option "${name.slice(0, 20)}"; the options are ${EMBED_OPTIONS.join(", ")} and origin` };
+    if (!PAGE_OPTIONS.includes(name) && !EMBED_OPTIONS.includes(name)) {
+      return { error: t("embed.error.unknown_option", { name: name.slice(0, 20), options: [...EMBED_OPTIONS, ...PAGE_OPTIONS].join(", ") }) };
     }
-    if (name in options) return { error: `the option "${name}" is given twice` };
+    if (name in options) return { error: t("embed.error.twice", { name }) };
     options[name] = value.slice(0, 40);
   }
   if (options.origin !== undefined && !ORIGIN_FORM.test(options.origin)) {
-    return { error: `origin="${options.origin}" must be an origin like https://example.org` };
+    return { error: t("embed.error.origin", { value: options.origin }) };
+  }
+  if (options.lang !== undefined && !LANGUAGE_FORM.test(options.lang)) {
+    return { error: t("embed.error.lang", { value: options.lang }) };
   }
   return { options };
 }
@@ -76,7 +83,7 @@ function fitToFrame(board) {
 function mount() {
   const { options, error } = readQuery(window.location.search);
   if (error) {
-    say(`This board cannot be shown: ${error}.`);
+    say(`${t("widget.cannot_show", { reason: error })}.`);
     return;
   }
   const board = document.createElement("tt-board");
@@ -91,4 +98,12 @@ function mount() {
   home.href = new URL("../../", import.meta.url).href;
 }
 
+/** Speak the query's language (if the site has its catalogue) before anything is drawn. */
+async function speakTheQuerysLanguage() {
+  const lang = new URLSearchParams(window.location.search).get("lang");
+  if (!lang || !LANGUAGE_FORM.test(lang)) return;
+  document.documentElement.lang = await loadLanguage(lang);
+}
+
+await speakTheQuerysLanguage();
 mount();
