@@ -424,7 +424,7 @@ function drawMessage(ctx, lay, dpr, state) {
   // at the board's size, on one line or two, shrunk if the longer line still does not fit (not below minPx)
   let size = Math.max(px(lay, BANNER.size), BANNER.minPx);
   ctx.font = font(size);
-  const measure = (t) => ctx.measureText(t).width;
+  const measure = (line) => ctx.measureText(line).width;
   const lines = bannerLines(state.message, measure, maxPx);
   const widest = Math.max(...lines.map(measure));
   if (widest > maxPx) {
@@ -465,8 +465,8 @@ function drawSlidingChecker(ctx, state) {
   const [from, to] = a.moves[a.step];
   const start = slideEnd(state, from, a.colour);
   const end = slideEnd(state, to, a.colour);
-  const t = easeInOut(a.progress);
-  drawChecker(ctx, start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t, a.colour, CHECKER_RADIUS * 1.05);
+  const k = easeInOut(a.progress);
+  drawChecker(ctx, start.x + (end.x - start.x) * k, start.y + (end.y - start.y) * k, a.colour, CHECKER_RADIUS * 1.05);
 }
 
 /** Draw the whole board. `lay` comes from geometry.layout(); `dpr` is the device pixel ratio. */

@@ -281,8 +281,8 @@ export function createChouette(root, { workerUrl }) {
   }
 
   function render(v, animate = null) {
-    const t = v.turn_state;
-    const humanMoving = v.phase === "move" && isHuman(v.to_act) && !t.finished;
+    const turn = v.turn_state;
+    const humanMoving = v.phase === "move" && isHuman(v.to_act) && !turn.finished;
     board.set({
       position: boardPosition(v.position),
       orientation: orientationFor(v),
@@ -294,7 +294,7 @@ export function createChouette(root, { workerUrl }) {
         white: t("chouette.label.box", { name: v.box }),
         black: v.captain ? t("chouette.label.captain", { name: v.captain }) : t("chouette.the_team"),
       },
-      dests: humanMoving ? t.dests : {},
+      dests: humanMoving ? turn.dests : {},
       interactive: humanMoving,
       lastMove: v.last_play ? v.last_play.moves : [],
       message: v.phase === "over" ? resultMessage(v) : null,
@@ -469,12 +469,12 @@ export function createChouette(root, { workerUrl }) {
   function refreshControls() {
     const v = view;
     const acting = v && !busy ? humanOnBoard(v) : null;
-    const t = v && v.turn_state;
+    const turn = v && v.turn_state;
     const can = {
       roll: Boolean(acting) && v.phase === "roll",
       double: Boolean(acting) && v.phase === "roll" && v.cube_actions.includes("double"),
-      undo: Boolean(acting) && v.phase === "move" && t.steps.length > 0,
-      confirm: Boolean(acting) && v.phase === "move" && t.finished && !t.no_play,
+      undo: Boolean(acting) && v.phase === "move" && turn.steps.length > 0,
+      confirm: Boolean(acting) && v.phase === "move" && turn.finished && !turn.no_play,
       next: Boolean(v) && !busy && v.phase === "over",
       resign: Boolean(acting),
     };

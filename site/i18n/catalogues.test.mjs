@@ -100,3 +100,28 @@ test("the keys the code builds from data are in en.json (the scan above reads on
   ];
   assert.deepEqual(built.filter((key) => !(key in english)), []);
 });
+
+/** Declarations of a local `t` or `tn` (const/let/var, a parameter), which would hide the catalogue's. */
+export function shadowsOfT(source) {
+  const found = [...source.matchAll(/\b(?:const|let|var)\s+(tn?)\s*=/g)].map((m) => m[0]);
+  for (const m of source.matchAll(/\(([^()]*)\)\s*(?:=>|\{)/g)) {
+    if (m[1].split(",").some((p) => /^\s*tn?\s*(=.*)?$/.test(p))) found.push(m[0]);
+  }
+  return found;
+}
+
+test("no file that says things through t() hides it with a local t (the words would throw)", () => {
+  const hidden = [];
+  for (const file of siteSources()) {
+    const source = readFileSync(file, "utf8");
+    if (!/import\s*\{[^}]*\bt\b[^}]*\}\s*from\s*"[./]*i18n\/i18n\.js"/.test(source)) continue;
+    for (const found of shadowsOfT(source)) hidden.push(`${relative(SITE, file)}: ${found}`);
+  }
+  assert.deepEqual(hidden, []);
+});
+
+test("the shadow scan sees a local t and a parameter t, not other names", () => {
+  assert.deepEqual(shadowsOfT("const t = v.turn_state; const turn = 1; let tn = 2;"), ["const t =", "let tn ="]);
+  assert.equal(shadowsOfT("const f = (t) => t + 1; function g(a, t) {}").length, 2);
+  assert.deepEqual(shadowsOfT("const f = (turn) => turn; function g(at, b) {}"), []);
+});
