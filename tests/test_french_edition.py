@@ -27,7 +27,6 @@ DOCS = ROOT / "docs"
 UNTRANSLATED: dict[str, set[str]] = {
     "fr": {
         "benchmarks.md",
-        "translations.md",
     },
 }
 
