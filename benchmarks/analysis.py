@@ -6,8 +6,8 @@ reviewed decision and their ratio (review / play: under 1 the review is faster t
 was), and the same in network evaluations, the work itself (seconds on a shared machine vary
 with its load; the evaluations do not). The expert plays with its time budget (2 s a move),
 which a loaded machine reaches more often; ``--no-budget`` has it search every candidate, as the
-review always does. The browser's figure (the same review in the Pyodide worker) is not
-measured here yet.
+review always does. The browser's figure (the same review in the Pyodide worker, and its ratio
+to CPython) is ``benchmarks/review_browser.py``'s.
 
     python benchmarks/analysis.py [--rules backgammon] [--seed 1] [--games 1]
 """

@@ -96,8 +96,8 @@ def main() -> int:
 
     public = built_site()
     record = seeded_record(args.rules, args.seed)
-    turns = sum(1 for line in record.splitlines() if line[:1].isdigit())
-    print(f"{args.rules}, seed {args.seed}: a game of {turns} record lines", flush=True)
+    turns = sum(1 for line in record.splitlines() if line.startswith(("black ", "white ")))
+    print(f"{args.rules}, seed {args.seed}: a game of {turns} turns", flush=True)
     cpython = in_cpython(record)
     print(f"CPython {cpython['python']} done", flush=True)
     browser = in_browser(record, public)
