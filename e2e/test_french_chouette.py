@@ -1,13 +1,14 @@
-"""The chouette on a French page (<html lang="fr">) speaks French: its own words from site/i18n/fr.json, the
-engine's (the move list, the dice) in French too (docs/translations.md).
-
-Until the rules book's French pages are built, the page is the English one served with lang="fr", which
-is all that decides the language of the page's words and of the engine's.
+"""The chouette on a French page speaks French: its own words from site/i18n/fr.json, the engine's (the
+move list, the dice) in French too (docs/translations.md). The page is the French edition's
+/fr/play-chouette/, and the English page served with lang="fr" (the page's <html lang> is all that
+decides the language of its words and of the engine's).
 """
 
 from __future__ import annotations
 
 import re
+
+import pytest
 
 from driving import BOOT_TIMEOUT_MS, GAME_TIMEOUT_MS, open_chouette
 from driving import game_view as chouette_view
@@ -28,9 +29,13 @@ def serve_in_french(page: Page, site_url: str) -> None:
     page.route(f"{site_url}play-chouette/", french)
 
 
-def test_the_chouette_on_a_french_page_speaks_french(page: Page, site_url: str) -> None:
-    serve_in_french(page, site_url)
-    open_chouette(page, site_url)
+@pytest.mark.parametrize("edition", ["fr/", "lang=fr"])
+def test_the_chouette_on_a_french_page_speaks_french(page: Page, site_url: str, edition: str) -> None:
+    if edition == "fr/":
+        open_chouette(page, f"{site_url}fr/")
+    else:
+        serve_in_french(page, site_url)
+        open_chouette(page, site_url)
     assert page.evaluate("document.documentElement.lang") == "fr"
     form = page.locator("form.tt-chouette-setup")
     expect(form).to_be_visible(timeout=BOOT_TIMEOUT_MS)
