@@ -133,6 +133,22 @@ def test_the_game_board_fills_the_screen_with_every_control_on_the_first_screen(
     expect(page.get_by_role("link", name="Toutes Tables: the rules book")).to_be_visible()
 
 
+@pytest.mark.parametrize("sized_page", [PHONE], ids=size_id, indirect=True)
+def test_full_screen_gives_the_game_the_whole_screen_and_gives_it_back(sized_page: Page, site_url: str) -> None:
+    page = sized_page
+    open_game(page, site_url)
+    wait_for_own_move(page)
+    button = page.get_by_role("button", name="Full screen")
+    button.click()
+    page.wait_for_function("() => document.fullscreenElement === document.documentElement")
+    expect(page.get_by_role("button", name="Leave full screen")).to_have_attribute("aria-pressed", "true")
+    # the board and its controls are laid out again for the screen, still all on it
+    assert_on_the_first_screen(page, control_boxes(page, GAME_CONTROLS))
+    page.get_by_role("button", name="Leave full screen").click()
+    page.wait_for_function("() => document.fullscreenElement === null")
+    expect(button).to_have_attribute("aria-pressed", "false")
+
+
 @pytest.mark.parametrize("sized_page", [PHONE, DESKTOP], ids=size_id, indirect=True)
 def test_the_controls_keep_their_places_when_the_move_is_complete(sized_page: Page, site_url: str) -> None:
     page = sized_page

@@ -164,6 +164,9 @@ def test_tutorial_rejects_a_play_that_misses_the_goal_and_accepts_the_right_one(
     page.wait_for_function(
         "el => /pick up a checker/.test(el.textContent)", arg=status.element_handle(), timeout=15_000
     )
+    # Reset takes the play back, and the verdict on it with it
+    assert lesson.get_attribute("data-verdict") is None
+    assert (lesson.locator(".tt-lesson-verdict").text_content() or "") == ""
     for location in (13, 7, 13, 11):  # 13/11 13/7*
         click_on_board(page, 1, location)
     page.wait_for_function("el => el.dataset.verdict === 'right'", arg=lesson.element_handle(), timeout=15_000)

@@ -27,6 +27,11 @@ function setUp(lesson) {
   }
   const right = JSON.parse(lesson.dataset.right);
   lesson.addEventListener("tt-play", (event) => judge(lesson, right.includes(event.detail.notation), event.detail.notation));
+  // Reset takes the play back: the verdict on it goes too, so the next one is not read beside the old
+  lesson.addEventListener("tt-reset", () => {
+    lesson.querySelector(".tt-lesson-verdict").textContent = "";
+    delete lesson.dataset.verdict;
+  });
 }
 
 function setUpAll() {

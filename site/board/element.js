@@ -127,6 +127,8 @@ export class TouteTablesBoard extends HTMLElement {
     const reset = button(t("widget.reset"), () => {
       this.steps = [];
       this.request({});
+      // the page hears of it too: what it said of the play (a lesson's verdict) is about a play now undone
+      this.dispatchEvent(new CustomEvent("tt-reset", { bubbles: true }));
     });
     this.controls.append(this.undoButton, reset);
     if (mode === "example") {

@@ -30,6 +30,7 @@ import {
 } from "./page.js";
 import { HANDOFF_KEY } from "../review/review.js";
 import { clearSavedGame, loadSavedGame, saveGame, savedGameInPlay, savedGamePreview } from "./storage.js";
+import { bindFullScreen } from "./full-screen.js";
 import { forgetGame, gameSummary, keepGame, savedGames, SavedGamesFullError } from "./saved-games.js";
 import { withTestSeed } from "./seed.js";
 import { holdSeat } from "./seat.js";
@@ -838,6 +839,7 @@ export function createGame(root, { workerUrl }) {
     window.location.assign(new URL("../play-review/", window.location.href).href);
   }
   ui.buttons.review.addEventListener("click", () => view && openReview(view.record));
+  const leaveFullScreen = bindFullScreen(ui.buttons.fullScreen);
   ui.buttons.flip.addEventListener("click", () => {
     orientation = orientation === "white" ? "black" : "white";
     board.set({ orientation });
@@ -874,6 +876,7 @@ export function createGame(root, { workerUrl }) {
       clearTimeout(thinkingShown);
       pending = null;
       reviewPanel.destroy();
+      leaveFullScreen();
       if (seat) seat.release();
       engine.terminate();
       board.destroy();

@@ -34,6 +34,7 @@ export function buildLayout(root) {
     newGame: button("New game…"),
     review: button("Review"),
     flip: button("Flip board"),
+    fullScreen: button("Full screen", { "aria-pressed": "false" }),
   };
   const { awayBox, awayText, playHere } = awayNotice();
   const { progress, progressText, progressBox } = engineProgress();
@@ -94,7 +95,7 @@ export function buildLayout(root) {
         el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Position ID"), positionId, copyId),
         el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Share link"), shareLinkInput, copyLink),
       ),
-      el("div", { class: "tt-actions" }, buttons.review, buttons.flip),
+      el("div", { class: "tt-actions" }, buttons.review, buttons.flip, buttons.fullScreen),
       savedBox,
       help,
     ],
@@ -104,7 +105,7 @@ export function buildLayout(root) {
   fitStage(stage);
   // until the engine has loaded and the first game is on show (refreshControls), nothing can be pressed that
   // needs it: every control stays in its place, disabled
-  for (const control of [...Object.values(buttons), copyId, copyLink]) control.disabled = control !== buttons.flip;
+  for (const control of [...Object.values(buttons), copyId, copyLink]) control.disabled = control !== buttons.flip && control !== buttons.fullScreen;
   for (const name of CUBE_CONTROLS) show(buttons[name], false);
   return { game, sound, rollByHand: rollByHand.box, thinking, hintBox, cost, showCost: showCostBox, buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive, savedTitle, savedList, savedEmpty, awayBox, awayText, playHere };
 }
