@@ -133,7 +133,7 @@ WORDS = {
         "result": "Résultat calculé par le moteur",
         "single": "partie simple", "double": "partie double", "gammon": "gammon", "backgammon": "backgammon",
         "point": "point", "points": "points", "cube": " × videau",
-        "take": "Prendre", "drop": "Refuser",
+        "take": "Accepter", "drop": "Refuser",
         "cube facts": " Le moteur compte les coups gagnants de celui qui double : {rolls}, soit {count} sur 36 "
                       "({percent} %) ; celui qui prend gagne sur les {others} autres.",
         "play from": "Jouer à Toutes Tables 225 depuis le départ n° {number}",
