@@ -105,7 +105,7 @@ export function createNewGameDialog(onStart) {
   fillLevels(DEFAULT_LEVEL);
   const colour = el("select", { name: "colour" }, el("option", { value: "white" }, "White (light)"), el("option", { value: "black" }, "Black (dark)"));
   const matchLength = el("input", { type: "number", name: "match_length", min: 1, max: 99, step: 1, value: 1 });
-  const matchField = field("Match to (points)", matchLength, "1 = a single game (in backgammon, its cube is dead).");
+  const matchField = field("Match to (points)", matchLength, "1 = a single game: its winner wins the match, whatever the points.");
   const startMode = el(
     "select",
     { name: "start_mode" },
