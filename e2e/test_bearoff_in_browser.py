@@ -7,7 +7,6 @@ both sides all home by those tables, as CPython does, not by its network. The an
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -43,4 +42,6 @@ def test_the_browser_plays_the_bear_off_by_the_databases(page: Page, site_url: s
     assert [p["equity"] for p in expected["plays"]] != [p["equity"] for p in by_the_network["plays"]]
     driving.open_game(page, site_url)
     answer = page.evaluate(ADVICE, [rules, BOARD])
-    assert json.dumps(answer["plays"], sort_keys=True) == json.dumps(expected["plays"], sort_keys=True)
+    # compared as values, not as JSON text: the worker's answer comes through JavaScript, which writes a
+    # float 0.0 (the best play's cost) as 0
+    assert answer["plays"] == expected["plays"]
