@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -82,3 +83,26 @@ def selfplay() -> Callable[..., Iterator[tuple[Position, tuple[int, int]]]]:
 def scattered() -> Callable[[random.Random], Position]:
     """``scattered(rng)``: a random legal position with checkers anywhere (bars and trays too)."""
     return scattered_position
+
+
+@pytest.fixture
+def random_record(tmp_path: Path) -> Callable[[int], Path]:
+    """A file holding a backgammon game of ``turns`` random plays (seeded): a record the review finds errors in."""
+
+    def write(turns: int) -> Path:
+        from toutes_tables import Game
+        from toutes_tables.record import game_to_text
+
+        rng = random.Random(6)
+        game = Game("backgammon", rng=rng)
+        game.roll_opening()
+        for _ in range(turns):
+            if game.phase == "roll":
+                game.roll()
+            plays = game.legal_plays()
+            game.play(rng.choice(plays)) if plays else game.pass_turn()
+        path = tmp_path / "game.txt"
+        path.write_text(game_to_text(game))
+        return path
+
+    return write

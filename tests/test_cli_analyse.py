@@ -5,32 +5,18 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from toutes_tables import Game, Match, match_to_mat
+from toutes_tables import Match, match_to_mat
 from toutes_tables.analysis import analyse_game
 from toutes_tables.cli import main
-from toutes_tables.record import game_to_text
 
 
-def record(tmp_path: Path) -> Path:
-    rng = random.Random(6)
-    game = Game("backgammon", rng=rng)
-    game.roll_opening()
-    for _ in range(5):
-        if game.phase == "roll":
-            game.roll()
-        plays = game.legal_plays()
-        game.play(rng.choice(plays)) if plays else game.pass_turn()
-    path = tmp_path / "game.txt"
-    path.write_text(game_to_text(game))
-    return path
-
-
-def test_json_report_has_the_players_error_rates_decisions_and_luck(tmp_path: Path) -> None:
-    path = record(tmp_path)
+def test_json_report_has_the_players_error_rates_decisions_and_luck(random_record: Callable[[int], Path]) -> None:
+    path = random_record(5)
     out = io.StringIO()
     assert main(["analyse", str(path), "--json"], stdout=out) == 0
     data = json.loads(out.getvalue())
@@ -41,8 +27,8 @@ def test_json_report_has_the_players_error_rates_decisions_and_luck(tmp_path: Pa
     assert len(data["luck"]) == 5
 
 
-def test_printed_report_lists_the_summary_and_the_marked_decisions(tmp_path: Path) -> None:
-    path = record(tmp_path)
+def test_printed_report_lists_the_summary_and_the_marked_decisions(random_record: Callable[[int], Path]) -> None:
+    path = random_record(5)
     out = io.StringIO()
     assert main(["analyse", str(path)], stdout=out) == 0
     text = out.getvalue()

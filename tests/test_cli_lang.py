@@ -1,9 +1,12 @@
-"""The terminal game speaks French with --lang fr or a French locale, English by default (docs/translations.md)."""
+"""The command line speaks French with --lang fr or a French locale, English by default (docs/translations.md):
+the game, and every other subcommand's output and errors."""
 
 from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +70,93 @@ def test_an_unknown_language_is_a_usage_error(capsys: pytest.CaptureFixture[str]
         main([*GAME, "--lang", "xx"], stdin=io.StringIO(""), stdout=io.StringIO())
     assert stop.value.code == 2
     assert "--lang" in capsys.readouterr().err
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    out = io.StringIO()
+    try:
+        code = main(argv, stdin=io.StringIO(""), stdout=out)
+    except SystemExit as stop:  # a usage error
+        code = int(stop.code or 0)
+    return code, out.getvalue(), capsys.readouterr().err
+
+
+def test_starts_speaks_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text, _ = _run(["starts", "17", "--lang", "fr"], capsys)
+    assert code == 0
+    assert text.startswith("Départ n° 17, tiré par 3-1 puis 3-1.\n")
+    assert "X Noir  sorties 0" in text and "Blanc a le trait" in text
+    assert "Position ID de gnubg\u00a0: " in text
+    assert "drawn" not in text and "White" not in text and " off " not in text
+    _, listing, _ = _run(["starts", "--lang", "fr"], capsys)
+    assert listing.splitlines()[0].startswith("  1  2-1 puis 2-1 ")
+
+
+def test_starts_says_its_errors_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(["starts", "300", "--lang", "fr"], capsys)
+    assert code == 2
+    assert err == ("toutes-tables starts\u00a0: erreur\u00a0: un numéro de départ va de 1 à 225, pas 300 "
+                   "(voir «\u00a0toutes-tables starts --help\u00a0»)\n")
+
+
+def test_ids_speaks_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text, _ = _run(["ids", "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:0:0:0:5:10", "--lang", "fr"], capsys)
+    assert code == 0
+    assert "ID gnubg\u00a0:    4HPwATDgc/ABMA:UYmqAAAAAAAE" in text
+    assert "Blanc a le trait, dés 5-2" in text and "Videau 2, à Blanc" in text
+    assert "Match en 5\u00a0: Noir 0, Blanc 0" in text and "O Blanc  sorties 0" in text
+    assert "on roll" not in text and "Cube" not in text
+    _, money, _ = _run(["ids", "cwAACAAAAAAA", "--lang", "fr"], capsys)  # a Match ID alone: no board
+    assert money.splitlines()[1:3] == ["Blanc a le trait", "Videau 8, au centre"]
+
+
+def test_ids_says_a_malformed_code_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(["ids", "zzz", "--lang", "fr"], capsys)
+    assert code == 1
+    assert err.startswith("toutes-tables ids\u00a0: erreur\u00a0: 'zzz' n'est ni un Position ID")
+
+
+def test_analyse_prints_the_review_report_in_french(
+    random_record: Callable[[int], Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = random_record(8)  # random plays: some of them are marked
+    code, text, _ = _run(["analyse", str(path), "--lang", "fr"], capsys)
+    assert code == 0
+    lines = text.splitlines()
+    assert lines[0].startswith("Revue (backgammon)\u00a0: ") and lines[0].endswith(" décisions")
+    assert lines[2].split() == ["Noir", "Blanc"]
+    assert [line.split("  ")[0] for line in lines[3:15]] == [
+        "Coups (non forcés)", "Erreur par coup de dames", "Décisions de videau", "Erreur par décision de videau",
+        "Erreur globale", "Erreur totale", "Appréciation", "Marques ?! / ? / ??", "Chance",
+        "Appréciation de la chance", "Résultat (points)", "Résultat corrigé de la chance",
+    ]
+    marked = [line for line in lines if line.startswith("  partie 1 tour ") and " joué " in line]
+    assert marked, text  # the random plays did make errors
+    assert all(line.endswith(("douteux", " mauvais", "très mauvais")) for line in marked)
+    assert "Review" not in text and "played" not in text and "Rating" not in text
+
+
+def test_analyse_says_an_unreadable_record_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(["analyse", str(tmp_path / "absente.txt"), "--lang", "fr"], capsys)
+    assert code == 1
+    assert "toutes-tables analyse\u00a0: erreur\u00a0: impossible de lire " in err
+
+
+def test_play_says_its_usage_errors_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(["play", "--rules", "toutes-tables", "--no-cube", "--lang", "fr"], capsys)
+    assert code == 2
+    assert "erreur\u00a0: toutes-tables n'a pas de videau à retirer" in err
+
+
+def test_the_game_draws_its_board_in_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "C")
+    text = _transcript([*GAME, "--lang", "fr"], "board\nresign\nyes\n")
+    assert "X Noir  sorties 0" in text and "O Blanc  sorties 0" in text
+    assert " off " not in text
+
+
+@pytest.mark.parametrize("subcommand", ["play", "starts", "ids", "analyse"])
+def test_every_subcommand_takes_lang(subcommand: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([subcommand, "--help"], stdin=io.StringIO(""), stdout=io.StringIO())
+    assert "--lang {en,fr}" in capsys.readouterr().out

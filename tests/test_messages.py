@@ -138,3 +138,29 @@ def test_the_chouette_speaks_french_and_agrees_with_vous() -> None:
         assert cs._does("Anne", "chouette.drops_pays") == "Anne refuse et paie sa mise."
     finally:
         services.dispatch("set_language", {"lang": "en"})
+
+
+def test_the_review_words_the_engine_builds_are_in_every_catalogue() -> None:
+    """The review's marks, ratings and luck words, keys made from gnubg's names (toutes_tables.review_words)."""
+    from toutes_tables.review_words import rating_word, review_keys
+
+    keys = review_keys()
+    assert len(keys) == 3 + 4 + 8 + 5
+    for path in sorted(CATALOGUES.glob("*.json")):
+        catalogue = _catalogue(path)
+        assert [key for key in keys if key not in catalogue] == [], path.name
+    assert rating_word("Awful!", "fr") == "Affreux\u00a0!"
+
+
+def test_the_terminal_boards_bar_label_fits_its_three_columns() -> None:
+    assert [lang for lang in languages() if len(say(lang, "board.bar")) > 3] == []
+
+
+def test_the_terminal_board_is_labelled_in_french() -> None:
+    from toutes_tables import start_position
+    from toutes_tables.textboard import board_text, pip_line
+
+    text = board_text(start_position(64), black_numbering=True, lang="fr")
+    assert "X Noir  sorties 0" in text and "O Blanc  sorties 0" in text
+    assert "(numérotation de Noir)" in text and "Black" not in text and "off" not in text
+    assert pip_line(start_position(64), "fr") == "Points à courir\u00a0: Noir 167, Blanc 167"

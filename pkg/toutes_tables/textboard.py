@@ -5,7 +5,8 @@ a real board seen from White's side: White (``O``) travels 24 -> 1 and bears off
 bottom right quarter (1-6), Black (``X``) travels 1 -> 24 and bears off from the top right
 quarter (19-24). A stack taller than the five rows shows its count in the fifth row. The
 bar column shows the checkers on the bar, Black's at the top, White's at the bottom, and
-the lines at the sides count the borne-off checkers.
+the lines at the sides count the borne-off checkers. The labels (the colours, "off", "BAR", the
+numbering's name) are the message catalogues' (:mod:`toutes_tables.messages`), in ``lang``.
 
 >>> from toutes_tables import start_position
 >>> print(board_text(start_position(64)))
@@ -31,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import check_instance
+from .messages import DEFAULT_LANGUAGE, say
 from .position import BLACK, WHITE, Color, Position
 
 ROWS = 5
@@ -54,13 +56,20 @@ def _bar_cell(position: Position, color: Color, row: int) -> str:
     return f"{SYMBOLS[color]}{n:<2}" if n > 1 else f" {SYMBOLS[color]} "
 
 
-def board_text(position: Position, notes: Sequence[str] = (), *, black_numbering: bool = False) -> str:
-    """The board drawn in text; ``notes`` are printed to the right of the middle rows.
+def board_text(
+    position: Position, notes: Sequence[str] = (), *, black_numbering: bool = False, lang: str = DEFAULT_LANGUAGE
+) -> str:
+    """The board drawn in text, its labels in ``lang``; ``notes`` are printed to the right of the middle rows.
 
     ``black_numbering`` adds rows of Black's own point numbers (25 - absolute) outside the
     absolute ones, for a Black player who writes moves in his numbering.
+
+    >>> from toutes_tables import start_position
+    >>> print(board_text(start_position(64), lang="fr").splitlines()[1])
+    +------------------+---+------------------+  X Noir  sorties 0
     """
     check_instance(position, Position, "position", "a Position")
+    bar = say(lang, "board.bar").center(3)  # the bar column is three characters wide: a test checks the label fits
     top_points = (range(13, 19), range(19, 25))
     bottom_points = (range(12, 6, -1), range(6, 0, -1))
 
@@ -70,15 +79,16 @@ def board_text(position: Position, notes: Sequence[str] = (), *, black_numbering
         return f"|{left}|{_bar_cell(position, bar_color, row)}|{right}|"
 
     lines = [" 13 14 15 16 17 18       19 20 21 22 23 24"]
-    lines.append(f"+------------------+---+------------------+  X Black  off {position.borne_off(BLACK)}")
+    lines.append(f"+------------------+---+------------------+  {_off_label(BLACK, position, lang)}")
     lines += [row_text(top_points, r, BLACK) for r in range(ROWS)]
-    lines.append("|                  |BAR|                  |")
+    lines.append(f"|                  |{bar}|                  |")
     lines += [row_text(bottom_points, r, WHITE) for r in reversed(range(ROWS))]
-    lines.append(f"+------------------+---+------------------+  O White  off {position.borne_off(WHITE)}")
+    lines.append(f"+------------------+---+------------------+  {_off_label(WHITE, position, lang)}")
     lines.append(" 12 11 10  9  8  7        6  5  4  3  2  1")
     if black_numbering:
-        lines.insert(0, " 12 11 10  9  8  7        6  5  4  3  2  1   (Black's numbering)")
-        lines.append(" 13 14 15 16 17 18       19 20 21 22 23 24   (Black's numbering)")
+        numbering = say(lang, "board.black_numbering")
+        lines.insert(0, f" 12 11 10  9  8  7        6  5  4  3  2  1   ({numbering})")
+        lines.append(f" 13 14 15 16 17 18       19 20 21 22 23 24   ({numbering})")
     if notes:
         bar_row = ROWS + 2 + (1 if black_numbering else 0)
         first = bar_row - len(notes) // 2  # centre the notes on the BAR row
@@ -88,9 +98,15 @@ def board_text(position: Position, notes: Sequence[str] = (), *, black_numbering
     return "\n".join(lines)
 
 
-def pip_line(position: Position) -> str:
-    """``"Pips: Black 167, White 167"``."""
-    return f"Pips: Black {position.pips(BLACK)}, White {position.pips(WHITE)}"
+def _off_label(color: Color, position: Position, lang: str) -> str:
+    """The label beside a side's edge: ``"X Black  off 0"``."""
+    name = say(lang, f"colour.{color.value}")
+    return say(lang, "board.off", symbol=SYMBOLS[color], name=name, count=position.borne_off(color))
+
+
+def pip_line(position: Position, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``"Pips: Black 167, White 167"`` (in ``lang``: ``"Points à courir : Noir 167, Blanc 167"``)."""
+    return say(lang, "board.pips", black=position.pips(BLACK), white=position.pips(WHITE))
 
 
 __all__ = ["NAMES", "SYMBOLS", "board_text", "pip_line"]

@@ -9,7 +9,10 @@
 
 Each subcommand is a module of this package with ``add_arguments(parser)``, ``check(parser,
 args)`` (usage errors) and ``run(args, stdin, stdout)`` (the exit status), listed once in
-:data:`SUBCOMMANDS`. Exit statuses: 0 done, 1 an error (bad input to a subcommand, or the
+:data:`SUBCOMMANDS`. Every subcommand takes ``--lang`` (default: the locale's language, else
+English): its output and its errors are in that language, from the engine's message catalogues
+(:mod:`toutes_tables.messages`); ``args.lang`` is set before ``check`` and ``run`` are called.
+The ``--help`` texts are English. Exit statuses: 0 done, 1 an error (bad input to a subcommand, or the
 input ended before the game did), 2 a usage error (an unknown or out-of-range option: one
 line on stderr), 130 interrupted.
 """
@@ -24,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from .. import __version__
+from ..messages import DEFAULT_LANGUAGE, languages, locale_language, say
 from . import analyse, ids, play, starts
 
 PROG = "toutes-tables"
@@ -37,10 +41,15 @@ EXIT_STATUSES = """exit status:
 
 
 class Parser(argparse.ArgumentParser):
-    """A parser whose usage errors are one line on stderr (exit status 2), pointing to ``--help``."""
+    """A parser whose usage errors are one line on stderr (exit status 2), pointing to ``--help``.
+
+    ``lang`` is the language of that line, set once ``--lang`` is known (argparse's own words stay English).
+    """
+
+    lang = DEFAULT_LANGUAGE
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(EXIT_USAGE, say(self.lang, "cli.usage_error", prog=self.prog, message=message) + "\n")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         command.add_arguments(sub)
+        sub.add_argument("--lang", choices=languages(), default=None,
+                         help="the language of the output and the errors (default: the locale's, "
+                         "LC_ALL/LC_MESSAGES/LANG, else en)")
         sub.set_defaults(command=command, parser=sub)
     return parser
 
@@ -103,12 +115,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     parser = build_parser()
     args = parser.parse_args(_with_subcommand(sys.argv[1:] if argv is None else argv))
     command: Subcommand = args.command
+    args.lang = args.lang or locale_language(os.environ)
+    args.parser.lang = args.lang
     command.check(args.parser, args)
     out = stdout or sys.stdout
     try:
         return command.run(args, stdin or sys.stdin, out)
     except ValueError as exc:  # the engine's errors on bad input: one line, not a traceback
-        print(f"{PROG} {command.name}: error: {exc}", file=sys.stderr)
+        print(say(args.lang, "cli.error", prog=PROG, command=command.name, message=exc), file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

@@ -4,7 +4,9 @@ RECORD is a file holding a game or match record of this project (text or JSON, f
 not, any rule set) or a Jellyfish ``.mat`` file of a backgammon match; ``-`` reads standard
 input. The report gives each player's summary (decisions, error rates in millipoints, rating,
 luck and the luck-adjusted result) and every marked decision and lucky or unlucky roll;
-``--json`` prints :meth:`toutes_tables.analysis.Review.to_json` instead. What the numbers mean:
+``--json`` prints :meth:`toutes_tables.analysis.Review.to_json` instead (language-neutral: gnubg's
+English names of marks and ratings, as data). The report's words are in ``--lang``'s language
+(:mod:`toutes_tables.review_words`). What the numbers mean:
 the rules book's page on reading the review (``docs/review.md``).
 """
 
@@ -17,7 +19,10 @@ from typing import TextIO
 
 from ..analysis import MAX_RECORD_CHARS, MARK_SIGNS, Review, analyse_match
 from ..matimport import read_mat
-from ..position import BLACK, WHITE
+from ..messages import DEFAULT_LANGUAGE, say
+from ..position import BLACK, WHITE, Color
+from ..review_words import luck_rating_word, luck_word, mark_word, rating_word
+from ..words import colour_word
 
 DESCRIPTION = """Review a game or match: every decision's error against the strongest level's search, gnubg's
 marks (?! doubtful, ? bad, ?? very bad), every roll's luck, each player's error rates, rating and
@@ -35,7 +40,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Nothing to check before reading the record (its errors are the engine's, exit status 1)."""
 
 
-def read_record(path: str, stdin: TextIO) -> str:
+def read_record(path: str, stdin: TextIO, lang: str = DEFAULT_LANGUAGE) -> str:
     """The text of RECORD, at most the review's bound in characters (a ValueError beyond it)."""
     if path == "-":
         text = stdin.read(MAX_RECORD_CHARS + 1)
@@ -43,7 +48,7 @@ def read_record(path: str, stdin: TextIO) -> str:
         with Path(path).open(encoding="utf-8") as file:
             text = file.read(MAX_RECORD_CHARS + 1)
     if len(text) > MAX_RECORD_CHARS:
-        raise ValueError(f"{path!r} is longer than {MAX_RECORD_CHARS} characters: not a record")
+        raise ValueError(say(lang, "cli.analyse.too_long", path=repr(path), most=MAX_RECORD_CHARS))
     return text
 
 
@@ -59,53 +64,63 @@ def _signed(x: float, digits: int = 3) -> str:
     return f"{x:+.{digits}f}"
 
 
-def report(review: Review) -> str:
-    """The printed report: the players' summary side by side, then the marked decisions and the lucky rolls."""
+def report(review: Review, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The printed report in ``lang``: the players' summary side by side, then the marked decisions and lucky rolls."""
     black, white = review.players[BLACK], review.players[WHITE]
     rows = [
-        ("Moves (unforced)", f"{black.moves} ({black.unforced_moves})", f"{white.moves} ({white.unforced_moves})"),
-        ("Checker error rate", f"{black.checker_error_mp:.1f} mp", f"{white.checker_error_mp:.1f} mp"),
-        ("Cube decisions", str(black.cube_decisions), str(white.cube_decisions)),
-        ("Cube error rate", f"{black.cube_error_mp:.1f} mp", f"{white.cube_error_mp:.1f} mp"),
-        ("Overall error rate", f"{black.error_mp:.1f} mp", f"{white.error_mp:.1f} mp"),
-        ("Total error", f"{black.total_error:.3f}", f"{white.total_error:.3f}"),
-        ("Rating", black.rating, white.rating),
-        ("Marks ?! / ? / ??", *(
-            " / ".join(str(p.marks[m]) for m in ("doubtful", "bad", "very bad")) for p in (black, white))),
-        ("Luck", _signed(black.luck), _signed(white.luck)),
-        ("Luck rating", black.luck_rating, white.luck_rating),
-        ("Result (points)", f"{black.result:+g}", f"{white.result:+g}"),
-        ("Luck-adjusted result", _signed(black.luck_adjusted_result), _signed(white.luck_adjusted_result)),
+        ("moves", f"{black.moves} ({black.unforced_moves})", f"{white.moves} ({white.unforced_moves})"),
+        ("checker_error", f"{black.checker_error_mp:.1f} mp", f"{white.checker_error_mp:.1f} mp"),
+        ("cube_decisions", str(black.cube_decisions), str(white.cube_decisions)),
+        ("cube_error", f"{black.cube_error_mp:.1f} mp", f"{white.cube_error_mp:.1f} mp"),
+        ("error", f"{black.error_mp:.1f} mp", f"{white.error_mp:.1f} mp"),
+        ("total_error", f"{black.total_error:.3f}", f"{white.total_error:.3f}"),
+        ("rating", rating_word(black.rating, lang), rating_word(white.rating, lang)),
+        ("marks", *(" / ".join(str(p.marks[m]) for m in ("doubtful", "bad", "very bad")) for p in (black, white))),
+        ("luck", _signed(black.luck), _signed(white.luck)),
+        ("luck_rating", luck_rating_word(black.luck_rating, lang), luck_rating_word(white.luck_rating, lang)),
+        ("result", f"{black.result:+g}", f"{white.result:+g}"),
+        ("luck_adjusted", _signed(black.luck_adjusted_result), _signed(white.luck_adjusted_result)),
     ]
-    lines = [f"Review ({review.rules}): {len(review.decisions)} decisions", "",
-             f"{'':<22}{'Black':<20}White"]
-    lines += [f"{label:<22}{b:<20}{w}" for label, b, w in rows]
+    labels = [say(lang, f"review.row.{row}") for row, _, _ in rows]
+    width = max(22, max(map(len, labels)) + 2)  # the label column: 22 wide in English, wider for longer words
+    lines = [say(lang, "review.title", rules=review.rules, count=len(review.decisions)), "",
+             f"{'':<{width}}{colour_word(BLACK, lang):<20}{colour_word(WHITE, lang)}"]
+    lines += [f"{label:<{width}}{b:<20}{w}" for label, (_, b, w) in zip(labels, rows, strict=True)]
     marked = [d for d in review.decisions if d.mark]
-    lines += ["", f"Marked decisions ({len(marked)}):" if marked else "No marked decisions."]
+    lines += ["", say(lang, "review.marked", count=len(marked)) if marked else say(lang, "review.no_marked")]
     for d in marked:
-        what = f"{d.dice[0]}-{d.dice[1]}" if d.dice else {"cube": "cube", "take": "answer"}[d.kind]
-        lines.append(
-            f"  game {d.game} turn {d.turn:>3} {d.colour.value:<5} {what:<6} played {d.played:<22} "
-            f"best {d.best:<22} error {d.error:.3f} {MARK_SIGNS[d.mark]} {d.mark}"
-        )
+        what = f"{d.dice[0]}-{d.dice[1]}" if d.dice else say(lang, f"review.what.{d.kind}")
+        lines.append("  " + say(
+            lang, "review.decision", game=d.game, turn=f"{d.turn:>3}", colour=f"{_colour(d.colour, lang):<5}",
+            what=f"{what:<6}", played=f"{d.played:<22}", best=f"{d.best:<22}", error=f"{d.error:.3f}",
+            sign=MARK_SIGNS[d.mark], mark=mark_word(d.mark, lang),
+        ))
     lucky = [d for d in review.decisions if d.luck_mark]
-    lines += ["", f"Lucky and unlucky rolls ({len(lucky)}):" if lucky else "No lucky or unlucky rolls."]
+    lines += ["", say(lang, "review.lucky", count=len(lucky)) if lucky else say(lang, "review.no_lucky")]
     for d in lucky:
         assert d.dice is not None and d.luck is not None
-        lines.append(f"  game {d.game} turn {d.turn:>3} {d.colour.value:<5} {d.dice[0]}-{d.dice[1]}  "
-                     f"{_signed(d.luck)} {d.luck_mark}")
+        lines.append("  " + say(
+            lang, "review.roll", game=d.game, turn=f"{d.turn:>3}", colour=f"{_colour(d.colour, lang):<5}",
+            dice=f"{d.dice[0]}-{d.dice[1]}", luck=_signed(d.luck), mark=luck_word(d.luck_mark, lang),
+        ))
     return "\n".join(lines) + "\n"
+
+
+def _colour(color: Color, lang: str) -> str:
+    """A colour in a report's line, lower case ("black", "noir")."""
+    return colour_word(color, lang).lower()
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """Review RECORD and write the report (or JSON); a record that cannot be read raises a ValueError."""
     try:
-        text = read_record(args.record, stdin)
+        text = read_record(args.record, stdin, args.lang)
     except OSError as exc:
-        raise ValueError(f"cannot read {args.record!r}: {exc.strerror or exc}") from None
+        reason = exc.strerror or exc
+        raise ValueError(say(args.lang, "cli.analyse.cannot_read", path=repr(args.record), reason=reason)) from None
     review = review_text(text)
     if args.json:
         stdout.write(json.dumps(review.to_json(), indent=1) + "\n")
     else:
-        stdout.write(report(review))
+        stdout.write(report(review, args.lang))
     return 0

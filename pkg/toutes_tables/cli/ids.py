@@ -3,8 +3,8 @@
 The code's kind is told by its shape: an XGID has ten ``:``-separated fields (``XGID=``
 optional), gnubg's ID two, a Position ID alone is 14 characters and a Match ID alone 12.
 The answer gives the same state in the other codes (a Position ID with a Match ID is an
-XGID and back, :mod:`toutes_tables.xgid`), what it says in words, and the board;
-``--json`` writes it as data.
+XGID and back, :mod:`toutes_tables.xgid`), what it says in words (in ``--lang``'s language), and
+the board; ``--json`` writes it as data (language-neutral).
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ import json
 from typing import Any, TextIO
 
 from ..matchid import GameState, MatchState, Resignation
+from ..messages import DEFAULT_LANGUAGE, say
 from ..position import BLACK, WHITE, Color, Position
 from ..textboard import board_text
+from ..words import colour_word
 from ..xgid import XGID, InvalidXGIDError
 
 MAX_CODE_CHARS = 200
@@ -34,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if len(args.code) > MAX_CODE_CHARS:
-        parser.error(f"CODE is at most {MAX_CODE_CHARS} characters, got {len(args.code)}")
+        parser.error(say(args.lang, "cli.ids.too_long", most=MAX_CODE_CHARS, got=len(args.code)))
 
 
 def _colour(index: int | None) -> Color | None:
@@ -62,8 +64,9 @@ def _xgid_of(position: Position, state: MatchState) -> XGID | None:
         return None
 
 
-def decode(code: str, turn: Color = WHITE) -> dict[str, Any]:
-    """What ``code`` holds, with the same state in the other codes; a ValueError naming it if it is none of them."""
+def decode(code: str, turn: Color = WHITE, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """What ``code`` holds, with the same state in the other codes; a ValueError naming it (in ``lang``) if it is
+    none of them."""
     text = code.strip()
     position: Position | None = None
     state: MatchState | None = None
@@ -86,9 +89,7 @@ def decode(code: str, turn: Color = WHITE) -> dict[str, Any]:
         kind = "match"
         state = MatchState.from_match_id(text)
     else:
-        raise ValueError(
-            f"{code!r:.60} is not a Position ID (14 characters), a Match ID (12), PositionID:MatchID or an XGID"
-        )
+        raise ValueError(say(lang, "cli.ids.not_a_code", code=f"{code!r:.60}"))
     answer: dict[str, Any] = {
         "kind": kind,
         "position_id": position.gnubg_id() if position is not None else None,
@@ -114,36 +115,49 @@ def decode(code: str, turn: Color = WHITE) -> dict[str, Any]:
     return answer
 
 
-def _words(answer: dict[str, Any]) -> list[str]:
-    lines = [f"{answer['turn'].capitalize()} on roll" + (f", dice {answer['dice'][0]}-{answer['dice'][1]}"
-                                                          if answer.get("dice") else "")]
+def _words(answer: dict[str, Any], lang: str) -> list[str]:
+    """What the answer says, in ``lang``: who is on roll (and the dice), the cube, the match or money game."""
+
+    def colour(value: str) -> str:
+        return colour_word(Color(value), lang)
+
+    line = say(lang, "board.on_roll", who=colour(answer["turn"]))
+    if answer.get("dice"):
+        line = say(lang, "cli.ids.dice", on_roll=line, dice=f"{answer['dice'][0]}-{answer['dice'][1]}")
+    lines = [line]
     if "cube" in answer:
         cube = answer["cube"]
-        owner = f"owned by {cube['owner'].capitalize()}" if cube["owner"] else "centred"
-        doubled = " (doubled: the opponent must answer)" if cube["doubled"] else ""
-        lines.append(f"Cube {cube['value']}, {owner}{doubled}")
+        doubled = say(lang, "cli.ids.doubled") if cube["doubled"] else ""
+        if cube["owner"]:
+            owner = colour(cube["owner"])
+            lines.append(say(lang, "cli.ids.cube_owned", value=cube["value"], owner=owner, doubled=doubled))
+        else:
+            lines.append(say(lang, "cli.ids.cube_centred", value=cube["value"], doubled=doubled))
         if answer["match_length"]:
             score = answer["score"]
-            crawford = ", the Crawford game" if answer["crawford"] else ""
-            lines.append(f"Match to {answer['match_length']}: Black {score['black']}, White {score['white']}{crawford}")
+            crawford = say(lang, "cli.ids.crawford") if answer["crawford"] else ""
+            lines.append(say(lang, "cli.ids.match", length=answer["match_length"], black=score["black"],
+                             white=score["white"], crawford=crawford))
         else:
-            lines.append("Money game" + (", Jacoby rule" if answer["jacoby"] else ""))
+            lines.append(say(lang, "cli.ids.money", jacoby=say(lang, "cli.ids.jacoby") if answer["jacoby"] else ""))
     return lines
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    answer = decode(args.code, Color(args.turn))
+    answer = decode(args.code, Color(args.turn), args.lang)
     if args.json:
         stdout.write(json.dumps(answer, indent=2) + "\n")
         return 0
-    for label, key in (("Position ID", "position_id"), ("Match ID", "match_id"), ("gnubg ID", "gnubg_id"),
-                       ("XGID", "xgid")):
+    keys = ("position_id", "match_id", "gnubg_id", "xgid")
+    labels = {key: say(args.lang, f"cli.ids.label.{key}") for key in keys}
+    width = max(map(len, labels.values())) + 1  # the codes in one column
+    for key in keys:
         if answer[key] is not None:
-            stdout.write(f"{label + ':':<13}{answer[key]}\n")
-    words = _words(answer)
+            stdout.write(f"{labels[key]:<{width}}{answer[key]}\n")
+    words = _words(answer, args.lang)
     if answer["position_id"] is not None:
         position = Position.from_gnubg_id(answer["position_id"], Color(answer["turn"]))
-        stdout.write(board_text(position, words) + "\n")
+        stdout.write(board_text(position, words, lang=args.lang) + "\n")
     else:
         stdout.write("\n".join(words) + "\n")
     return 0

@@ -38,7 +38,7 @@ from ..position import Position
 from ..position import BLACK, WHITE, Color
 from ..rules import DEFAULT_RULES, RULE_SETS, Outcome, get_rules
 from ..starts import DiceSource
-from ..messages import DEFAULT_LANGUAGE, languages, locale_language, say
+from ..messages import DEFAULT_LANGUAGE, locale_language, say
 from ..textboard import SYMBOLS, board_text
 from ..words import colour_word, result_description
 
@@ -237,7 +237,7 @@ class Session:
                 self.move_phase(game, actor)
         result = game.result
         assert result is not None
-        self.out.say(board_text(game.position, self._notes(game)))
+        self.out.say(board_text(game.position, self._notes(game), lang=self.lang))
         who = self._colour(result.winner)
         self.out.say(self.words("cli.game_won", who=who, description=result_description(result, self.lang)))
 
@@ -280,7 +280,7 @@ class Session:
 
     def show_board(self, game: Game) -> None:
         black_to_act = game.to_act is BLACK
-        self.out.say(board_text(game.position, self._notes(game), black_numbering=black_to_act))
+        self.out.say(board_text(game.position, self._notes(game), black_numbering=black_to_act, lang=self.lang))
 
     # -- the phases -----------------------------------------------------------------------
 
@@ -531,30 +531,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--winner-opens", action="store_true",
                         help="Toutes tables sets, matches: the winner of a game opens the next (the 1698 rule)")
     parser.add_argument("--mat", metavar="FILE", help="after a backgammon match, write it as a Jellyfish .mat file")
-    parser.add_argument("--lang", choices=languages(), default=None,
-                        help="the language the game speaks (default: the locale's, LC_ALL/LC_MESSAGES/LANG, else en)")
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse options out of range or that do not go together: a usage error (exit status 2), one line."""
+
+    def refuse(key: str, **values: object) -> None:
+        parser.error(say(args.lang, key, **values))
+
     # Not the engine's 99 (rules.MAX_MATCH_LENGTH): the terminal game shows gnubg Match IDs ('id'), which stop at 64.
     if args.match is not None and not 1 <= args.match <= MATCH_ID_MAX_LENGTH:
-        parser.error(f"--match takes a number of points 1-{MATCH_ID_MAX_LENGTH}, got {args.match}")
+        refuse("cli.usage.match", most=MATCH_ID_MAX_LENGTH, got=args.match)
     if args.seed is not None and not 0 <= args.seed < 2**64:
-        parser.error(f"--seed takes a whole number 0 to 2**64 - 1, got {args.seed}")
+        refuse("cli.usage.seed", got=args.seed)
     if args.start is not None and not 1 <= args.start <= 225:
-        parser.error(f"--start takes a start number 1-225, got {args.start}")
+        refuse("cli.usage.start", got=args.start)
     if args.start is not None and not get_rules(args.rules).drawn_starts and args.start != 64:
-        parser.error(f"{args.rules} is played from the classic start (No. 64), not --start {args.start}")
+        refuse("cli.usage.classic_start", rules=args.rules, got=args.start)
     if args.mat and (not args.match or not get_rules(args.rules).cube):
-        parser.error("--mat needs a backgammon match (--rules backgammon --match N)")
+        refuse("cli.usage.mat")
     rules = get_rules(args.rules)
     if args.jacoby and (args.match or not rules.cube):
-        parser.error("--jacoby is for one game (money play) in a backgammon set, not for matches")
+        refuse("cli.usage.jacoby")
     if args.winner_opens and rules.cube:
-        parser.error("--winner-opens is the 1698 rule of the Toutes tables sets")
+        refuse("cli.usage.winner_opens")
     if args.no_cube and not rules.cube:
-        parser.error(f"{args.rules} has no cube to turn off")
+        refuse("cli.usage.no_cube", rules=args.rules)
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -563,5 +565,5 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     try:
         return Session(args, terminal).run()
     except KeyboardInterrupt:
-        terminal.say("\nInterrupted. Bye.")
+        terminal.say("\n" + say(terminal.lang, "cli.interrupted"))
         return 130

@@ -2,7 +2,8 @@
 
 Each start is numbered by the two rolls that draw it (docs/rules/the-225-starts.md); the list
 gives the number, the drawing rolls and gnubg's Position ID, one start a line; one start is
-shown with its board. ``--json`` writes the same as data, for a pipe.
+shown with its board, its words in ``--lang``'s language. ``--json`` writes the same as data,
+for a pipe (language-neutral).
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ import argparse
 import json
 from typing import Any, TextIO
 
+from ..messages import DEFAULT_LANGUAGE, say
 from ..position import Color
 from ..starts import start_points, start_position, start_rolls
 from ..textboard import board_text
+from ..words import colour_word
 
 COUNT = 225
 
@@ -30,13 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.number is not None and not 1 <= args.number <= COUNT:
-        parser.error(f"a start number is 1-{COUNT}, got {args.number}")
+        parser.error(say(args.lang, "cli.starts.bad_number", count=COUNT, got=args.number))
 
 
-def drawing_rolls(number: int) -> str:
+def drawing_rolls(number: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """The two rolls that draw start ``number``, as the terminal game announces them (higher die first)."""
     (a1, b1), (a2, b2) = start_rolls(number)
-    return f"{b1}-{a1} then {b2}-{a2}"
+    return say(lang, "cli.starts.rolls", first=f"{b1}-{a1}", second=f"{b2}-{a2}")
 
 
 def start_data(number: int, turn: Color) -> dict[str, Any]:
@@ -61,10 +64,11 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         return 0
     if args.number is None:
         for n in numbers:
-            stdout.write(f"{n:>3}  {drawing_rolls(n):<12} {start_position(n, turn).gnubg_id()}\n")
+            stdout.write(f"{n:>3}  {drawing_rolls(n, args.lang):<12} {start_position(n, turn).gnubg_id()}\n")
         return 0
     position = start_position(args.number, turn)
-    stdout.write(f"Start No. {args.number}, drawn with {drawing_rolls(args.number)}.\n")
-    stdout.write(board_text(position, [f"{turn.value.capitalize()} on roll"]))
-    stdout.write(f"\ngnubg Position ID: {position.gnubg_id()}\n")
+    stdout.write(say(args.lang, "cli.starts.drawn", number=args.number, rolls=drawing_rolls(args.number, args.lang)))
+    on_roll = say(args.lang, "board.on_roll", who=colour_word(turn, args.lang))
+    stdout.write("\n" + board_text(position, [on_roll], lang=args.lang))
+    stdout.write("\n" + say(args.lang, "cli.starts.position_id", id=position.gnubg_id()) + "\n")
     return 0

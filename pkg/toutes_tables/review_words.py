@@ -1,0 +1,56 @@
+"""The review's words in a language: gnubg's marks, ratings and luck words, as players read them.
+
+The review (:mod:`toutes_tables.analysis`) names its marks and ratings in gnubg's English words, as
+data (``"very bad"``, ``"World class"``, ``"Go to Las Vegas"``): those names are what the JSON and the
+page decide from. This module only puts them into a language for players, through the message
+catalogues (:mod:`toutes_tables.messages`, the ``review.*`` keys), the French in the rules book's
+words (docs/review.fr.md).
+
+>>> mark_word("very bad", "fr"), rating_word("World class", "fr"), luck_word("unlucky", "fr")
+('très mauvais', 'Classe mondiale', 'malchanceux')
+>>> luck_rating_word("Go to Las Vegas", "en")
+'Go to Las Vegas'
+"""
+
+from __future__ import annotations
+
+import re
+
+from .analysis import AWFUL, LUCK_RATINGS, MARK_SIGNS, RATINGS
+from .messages import say
+
+LUCK_MARKS = ("very lucky", "lucky", "unlucky", "very unlucky")
+
+
+def slug(name: str) -> str:
+    """A review word's catalogue key part: ``"Bad dice, man!"`` is ``"bad_dice_man"``."""
+    return re.sub(r"\W+", "_", name.lower()).strip("_")
+
+
+def mark_word(mark: str, lang: str) -> str:
+    """A decision's mark (``"doubtful"``, ``"bad"``, ``"very bad"``) in ``lang``; no mark is ``""``."""
+    return say(lang, f"review.mark.{slug(mark)}") if mark else ""
+
+
+def luck_word(mark: str, lang: str) -> str:
+    """A roll's luck mark (``"very lucky"`` ... ``"very unlucky"``) in ``lang``; no mark is ``""``."""
+    return say(lang, f"review.luck.{slug(mark)}") if mark else ""
+
+
+def rating_word(rating: str, lang: str) -> str:
+    """A player's rating in gnubg's words (``"Expert"``, ``"Awful!"``) in ``lang``."""
+    return say(lang, f"review.rating.{slug(rating)}")
+
+
+def luck_rating_word(rating: str, lang: str) -> str:
+    """A player's luck rating in gnubg's words (``"Go to bed"`` ... ``"Go to Las Vegas"``) in ``lang``."""
+    return say(lang, f"review.luck_rating.{slug(rating)}")
+
+
+def review_keys() -> list[str]:
+    """Every key this module builds from the review's names: a test checks the catalogues have them all."""
+    keys = [f"review.mark.{slug(m)}" for m in MARK_SIGNS if m]
+    keys += [f"review.luck.{slug(m)}" for m in LUCK_MARKS]
+    keys += [f"review.rating.{slug(name)}" for _, name in RATINGS] + [f"review.rating.{slug(AWFUL)}"]
+    keys += [f"review.luck_rating.{slug(name)}" for name in LUCK_RATINGS]
+    return keys
