@@ -229,7 +229,7 @@ def test_the_services_level_names_are_the_ai_packages() -> None:
     assert service.DEFAULT_LEVEL == ai.DEFAULT_LEVEL
     # The game's advice: the strongest level that searches at most one roll ahead (service.py says why).
     assert service.ADVICE_LEVEL == [name for name, level in ai.LEVELS.items() if level.ply <= 1][-1]
-    assert study_service.ADVICE_LEVEL == list(ai.LEVELS)[-1]  # the analysis board's: the strongest, listed last
+    assert study_service.STUDY_LEVEL == list(ai.LEVELS)[-1]  # the analysis board's: the strongest, listed last
 
 
 def test_the_last_plays_cost_survives_a_save_and_load() -> None:

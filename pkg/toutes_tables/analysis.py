@@ -69,10 +69,10 @@ from .matchid import GameState, MatchState, player_index
 from .movegen import legal_plays
 from .play import Move, Play, format_play
 from .position import BLACK, CHECKERS, OFF, WHITE, Color, Position
+from .record import MAX_RECORD_CHARS, game_from_json, game_from_text, match_from_json, match_from_text
 from .rules import RuleSet
 
 REVIEW_LEVEL = "expert"  # the reviewing depth: the strongest level's search
-MAX_RECORD_CHARS = 2_000_000  # a record longer than this is refused (a long match is ~100 kB)
 ALTERNATIVES = 5  # ranked plays kept with each checker decision
 SEARCH_MARGIN = 0.15  # ai.search.rank_plays_deeper's default margin, which the expert level plays with
 
@@ -396,8 +396,6 @@ class ReviewedGame:
 
 def read_record(record: Game | Match | str | dict[str, Any]) -> Game | Match:
     """The game or match a record holds (text or JSON, the project's formats), as :func:`review` reads it."""
-    from .record import game_from_json, game_from_text, match_from_json, match_from_text
-
     if isinstance(record, (Game, Match)):
         return record
     if isinstance(record, str):

@@ -59,10 +59,11 @@ from .matimport import read_mat
 from .movegen import check_dice, legal_plays
 from .notation import parse_play
 from .position import Color, Position
+from .record import MAX_RECORD_CHARS
 from .rules import get_rules
 from .service import board_location, colour_name, rules_name
 from .service_calls import ServiceError, boolean, integer, listed, method, optional_integer, optional_text, text
-from .xgid import XGID
+from .xgid import MAX_XGID_CHARS, XGID
 
 if TYPE_CHECKING:
     from .analysis import Decision
@@ -70,13 +71,11 @@ if TYPE_CHECKING:
 
 # The review and the rollouts (and through them the AI) are imported on first use, not here: the
 # worker imports every service module when it starts, and most visits never review a game.
-MAX_RECORD_CHARS = 2_000_000  # analysis.MAX_RECORD_CHARS (a test checks they agree)
 MAX_CANDIDATES = 8  # rollout.MAX_CANDIDATES
 MAX_PLIES = 400  # rollout.MAX_PLIES
 
 MAX_REVIEWS = 4  # reviews kept at once; starting another forgets the oldest
 MAX_ITEMS = 50
-MAX_ID_CHARS = 120  # an XGID is about 60 characters
 
 
 @dataclasses.dataclass
@@ -254,8 +253,8 @@ def rollout_start(
     from .rollout import Rollout
 
     rule_set = get_rules(rules_name(rules))
-    xgid_text = optional_text("xgid", xgid, MAX_ID_CHARS, "an XGID")
-    position_id = optional_text("position", position, MAX_ID_CHARS, "a gnubg Position ID")
+    xgid_text = optional_text("xgid", xgid, MAX_XGID_CHARS, "an XGID")
+    position_id = optional_text("position", position, MAX_XGID_CHARS, "a gnubg Position ID")
     if (xgid_text is None) == (position_id is None):
         raise ServiceError("give either a position (a gnubg Position ID) or an xgid")
     rolled = None if dice is None else check_dice(listed("dice", dice, 2, "two dice 1-6"))

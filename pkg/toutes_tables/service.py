@@ -1079,7 +1079,7 @@ def _play_cost(turn: TurnInProgress, played: Play, level: Any) -> dict[str, Any]
     ranked = level.rank(turn.position, turn.dice, turn.rules)
     best = ranked[0].play
     # one search: play_cost reuses the ranking (and looks deeper only at a play ranked at a glance)
-    cost = _equity(play_cost(turn.position, turn.dice, played, turn.rules, level=ADVICE_LEVEL, ranked=ranked))
+    cost = _equity(play_cost(turn.position, turn.dice, played, turn.rules, ranked=ranked))
     return {
         "colour": turn.position.turn.value,
         "notation": str(played),

@@ -37,7 +37,7 @@ from .matchid import MATCH_ID_MAX_LENGTH, MatchState
 from .movegen import check_dice, legal_plays
 from .play import format_play
 from .position import BLACK, CHECKERS, WHITE, Color, Position
-from .rules import RuleSet, get_rules
+from .rules import MAX_CUBE, RuleSet, get_rules
 from .service import Location, board_location
 from .service_calls import (
     ServiceError,
@@ -52,12 +52,10 @@ from .service_calls import (
     text,
 )
 from .starts import start_position
-from .xgid import XGID
+from .xgid import MAX_XGID_CHARS, XGID
 
-ADVICE_LEVEL = "world-class"  # the strongest level (toutes_tables.ai.LEVELS, listed last)
+STUDY_LEVEL = "world-class"  # the analysis board's: the strongest level (toutes_tables.ai.LEVELS, listed last)
 MAX_ADVICE_PLAYS = 20
-MAX_ID_CHARS = 120  # the longest of the IDs (an XGID is about 60 characters)
-MAX_CUBE = 4096
 
 
 def _rules(rules: Any) -> RuleSet:
@@ -159,11 +157,11 @@ def _state(
         if given:
             raise ServiceError(f"an XGID or a gnubg ID carries its own {given[0]}: leave {', '.join(given)} out")
         if xgid is not None:
-            return XGID.parse(text("xgid", xgid, MAX_ID_CHARS, "an XGID"))
-        return _from_gnubg_id(text("gnubg_id", gnubg_id, MAX_ID_CHARS, "a gnubg ID (PositionID:MatchID)"))
+            return XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
+        return _from_gnubg_id(text("gnubg_id", gnubg_id, MAX_XGID_CHARS, "a gnubg ID (PositionID:MatchID)"))
     on_roll = WHITE if turn is None else _colour("turn", turn)
     if position_id is not None:
-        position = Position.from_gnubg_id(text("position_id", position_id, MAX_ID_CHARS, "a Position ID"), on_roll)
+        position = Position.from_gnubg_id(text("position_id", position_id, MAX_XGID_CHARS, "a Position ID"), on_roll)
     elif start is not None:
         position = start_position(integer("start", start, 1, 225), on_roll)
     else:
@@ -271,7 +269,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     from .analysis import mark
 
     rule_set = _rules(rules)
-    state = XGID.parse(text("xgid", xgid, MAX_ID_CHARS, "an XGID"))
+    state = XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
     count = integer("count", count, 1, MAX_ADVICE_PLAYS)
     position = state.position
     problem = _problem(position)
@@ -280,7 +278,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     if problem is not None:
         return answer
     if state.dice is not None:
-        advice = hint(position, state.dice, rule_set, level=ADVICE_LEVEL, count=count)
+        advice = hint(position, state.dice, rule_set, level=STUDY_LEVEL, count=count)
         best = advice.plays[0].equity if advice.plays else 0.0
         answer["plays"] = []
         for p in advice.plays:
@@ -295,7 +293,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
                 "moves": _absolute_moves(p.play.moves, position.turn),
             })
     elif rule_set.cube:
-        decision = cube_advice(position, rule_set, state.cube_state(), ADVICE_LEVEL)
+        decision = cube_advice(position, rule_set, state.cube_state(), STUDY_LEVEL)
         answer["cube"] = {
             "may_double": decision.may_double,
             "double": decision.double,

@@ -17,10 +17,11 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from ..analysis import MAX_RECORD_CHARS, MARK_SIGNS, Review, analyse_match
+from ..analysis import MARK_SIGNS, Review, analyse_match
 from ..matimport import read_mat
 from ..messages import DEFAULT_LANGUAGE, say
 from ..position import BLACK, WHITE, Color
+from ..record import MAX_RECORD_CHARS
 from ..review_words import luck_rating_word, luck_word, mark_word, rating_word
 from ..words import colour_word
 
