@@ -106,3 +106,26 @@ def random_record(tmp_path: Path) -> Callable[[int], Path]:
         return path
 
     return write
+
+
+class RankingCounter:
+    """How many rankings of a roll's plays the rollouts have done: the unit of their work bound."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
+@pytest.fixture
+def rollout_rankings(monkeypatch: pytest.MonkeyPatch) -> RankingCounter:
+    """Counts :mod:`toutes_tables.rollout`'s calls of ``rank_plays`` from now on (``.count``, 0 to restart)."""
+    from toutes_tables import rollout
+
+    counter = RankingCounter()
+    real = rollout.rank_plays
+
+    def counted(*args: object) -> object:
+        counter.count += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rollout, "rank_plays", counted)
+    return counter

@@ -219,8 +219,16 @@ def test_bad_records_are_refused_naming_them() -> None:
         analyse_game("Toutes Tables record 1\nRules: chess\n")
     with pytest.raises(ReviewError, match="longer than"):
         analyse_game("x" * 3_000_000)
-    with pytest.raises(ReviewError, match="expected a Game"):
+    with pytest.raises(ReviewError, match="record must be a Game"):
         analyse_game(42)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("nested", ['{"a": ' * 100_000 + "1" + "}" * 100_000, "{" + '"a": [' * 100_000])
+def test_a_json_record_nested_past_the_recursion_limit_is_a_review_error_naming_the_record(nested: str) -> None:
+    with pytest.raises(ReviewError, match="record: not a record"):
+        analyse_game(nested)
+    with pytest.raises(ReviewError, match="record: not a record"):
+        review(nested)  # refused when called, not at its first decision
 
 
 # -- the cube in a backgammon match -------------------------------------------------------------

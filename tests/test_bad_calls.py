@@ -31,8 +31,11 @@ from toutes_tables import (
     record,
     start_position,
 )
+from toutes_tables import analysis, matimport, xgid
+from toutes_tables.ai.cube import CubeState
 from toutes_tables.errors import InvalidArgumentError
 from toutes_tables.matfile import MatExportError
+from toutes_tables.rollout import CubeRollout, Rollout, rollout
 
 BAD_VALUES: tuple[object, ...] = (
     None, b"x", 5, -1, 10**100, "x", (None, "W"), [], {}, 2.5, object(), (7, 1), ("a", "b"), True, "", [1, 2, 3],
@@ -54,6 +57,21 @@ def _finished_match() -> Match:
 
 START = start_position(64)
 PLAYS = tt.legal_plays(START, (6, 5), "backgammon")
+# A short race (a few plies a game) keeps the rollouts' good calls quick.
+RACE = Position.from_text("white 1:2 2:1 / 1:3")
+RACE_PLAY = tt.legal_plays(RACE, (6, 5), "backgammon")[0]
+ONE_MOVE = _opened_game()
+ONE_MOVE.play("8/3 6/3")
+ONE_MOVE_RECORD = record.game_to_text(ONE_MOVE)
+MAT = tt.match_to_mat(_finished_match())
+REVIEWED = analysis.analyse_game(ONE_MOVE_RECORD).decisions
+XGID_TEXT = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+
+
+def _xgid(*fields: Any) -> xgid.XGID:
+    names = ("position", "cube", "cube_owner", "dice", "doubled", "score", "match_length", "crawford", "jacoby",
+             "beaver", "max_cube_log2")
+    return xgid.XGID(**dict(zip(names, fields, strict=True)))
 
 CALLS: dict[str, tuple[Callable[..., Any], list[Any]]] = {
     "legal_plays": (tt.legal_plays, [START, (6, 5), "backgammon"]),
@@ -105,6 +123,37 @@ CALLS: dict[str, tuple[Callable[..., Any], list[Any]]] = {
     "choose_play": (tt.choose_play, [START, (6, 5)]),
     "estimate": (tt.estimate, [START]),
     "board_text": (tt.board_text, [START]),
+    # the study: rollouts, the review, XGIDs, .mat import
+    "Rollout": (
+        lambda p, d, r, c, seed, vr, t, n: Rollout(p, d, r, c, seed=seed, variance_reduction=vr, truncate=t, network=n),
+        [RACE, (6, 5), "backgammon", [RACE_PLAY], 1, True, 2, None],
+    ),
+    "Rollout.run": (lambda g, b: Rollout(RACE, (6, 5), "backgammon", truncate=1).run(g, b), [1, 30]),
+    "rollout": (lambda p, d, r, g: rollout(p, d, r, g, truncate=1), [RACE, (6, 5), "backgammon", 1]),
+    "CubeRollout": (
+        lambda p, r, c, seed, vr, t, n: CubeRollout(p, r, c, seed=seed, variance_reduction=vr, truncate=t, network=n),
+        [RACE, "backgammon", CubeState(), 1, False, 2, None],
+    ),
+    "CubeRollout.run": (lambda g, b: CubeRollout(RACE, "backgammon", truncate=1).run(g, b), [1, 30]),
+    "XGID": (_xgid, [START, 1, None, (6, 5), False, (0, 0), 5, False, False, False, 10]),
+    "XGID.parse": (xgid.XGID.parse, [XGID_TEXT]),
+    "XGID.from_game": (xgid.XGID.from_game, [_finished_match().game, _finished_match()]),
+    "analyse_game": (analysis.analyse_game, [ONE_MOVE_RECORD, None]),
+    "analyse_match": (analysis.analyse_match, [record.match_to_text(_finished_match()), None]),
+    "review": (lambda r, n, g: list(analysis.review(r, n, g)), [ONE_MOVE_RECORD, None, 1]),
+    "read_record": (analysis.read_record, [ONE_MOVE_RECORD]),
+    "count_turns": (analysis.count_turns, [ONE_MOVE_RECORD, 1]),
+    "games_of": (analysis.games_of, [ONE_MOVE_RECORD]),
+    "results_of": (analysis.results_of, [ONE_MOVE_RECORD, 1]),
+    "summarise": (analysis.summarise, [REVIEWED, {BLACK: 0.0, WHITE: 0.0}]),
+    "luck_of_rolls": (analysis.luck_of_rolls, [RACE, "backgammon", None]),
+    "opening_luck": (analysis.opening_luck, [START, (3, 1), "backgammon", None]),
+    "mark": (analysis.mark, [0.05]),
+    "luck_mark": (analysis.luck_mark, [0.5]),
+    "rating": (analysis.rating, [0.004]),
+    "luck_rating": (analysis.luck_rating, [0.01]),
+    "read_mat": (matimport.read_mat, [MAT]),
+    "match_from_mat": (matimport.match_from_mat, [MAT]),
 }
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from typing import Any
+
 import pytest
 
 from toutes_tables import Game, Match, match_to_mat
@@ -171,6 +173,7 @@ def test_the_services_bounds_are_the_engines() -> None:
     from toutes_tables import review_service, rollout
 
     assert (review_service.MAX_CANDIDATES, review_service.MAX_PLIES) == (rollout.MAX_CANDIDATES, rollout.MAX_PLIES)
+    assert review_service.MAX_RUN_WORK == rollout.MAX_RUN_WORK
 
 
 RACE_XGID = "XGID=--B-ABB------------aa-b-a-:0:0:1:61:0:0:0:0:10"  # a short race, White to play 6-1
@@ -188,7 +191,9 @@ def test_a_rollout_runs_in_chunks_as_the_engines_rollout() -> None:
     x = XGID.parse(RACE_XGID)
     plays = [c.play for c in Rollout(x.position, x.dice, "backgammon").candidates]
     chosen = [p for p in plays if str(p) in {c["notation"] for c in answer["candidates"]}]
-    same = Rollout(x.position, x.dice, "backgammon", chosen, seed=4, variance_reduction=False).run(5)
+    same = Rollout(x.position, x.dice, "backgammon", chosen, seed=4, variance_reduction=False)
+    while same.games < 5:
+        same.run(5 - same.games)
     assert {c["notation"]: c["equity"] for c in answer["candidates"]} == {
         c.notation: round(c.mean, 4) for c in same.candidates}
     assert all(c["locations"] for c in answer["candidates"])
@@ -206,3 +211,76 @@ def test_a_rollout_of_named_candidates_and_bad_calls() -> None:
         dispatch("rollout_start", {})
     with pytest.raises(ServiceError, match="games is an integer 1-36"):
         dispatch("rollout_next", {"id": started["id"], "games": 100})
+    with pytest.raises(ServiceError, match="budget is an integer 1-2000"):
+        dispatch("rollout_next", {"id": started["id"], "budget": 10**9})
+
+
+def test_one_rollout_next_call_does_at_most_its_budget_of_work(rollout_rankings: Any) -> None:
+    # Eight whole games with variance reduction from the start would take minutes: one call stops at its budget.
+    opening = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"
+    started = dispatch("rollout_start", {"xgid": opening, "count": 8, "seed": 1})
+    rollout_rankings.count = 0
+    answer = dispatch("rollout_next", {"id": started["id"], "games": 36})
+    assert 0 < rollout_rankings.count <= 2000 and answer["games"] == 0 and answer["in_progress"]
+    rollout_rankings.count = 0
+    dispatch("rollout_next", {"id": started["id"], "games": 36, "budget": 100})
+    assert 0 < rollout_rankings.count <= 100
+
+
+PASS_XGID = "XGID=-BA---------------------c-:0:0:1:00:0:0:0:0:10"  # White bears off in at most two rolls
+
+
+def test_a_cube_rollout_runs_through_the_service_beside_the_cube_advice() -> None:
+    started = dispatch("cube_rollout_start", {"xgid": PASS_XGID, "seed": 1})
+    assert started["kind"] == "cube" and started["games"] == 0 and started["verdict"] is None
+    assert [c["notation"] for c in started["candidates"]] == ["No double", "Double, take", "Double, pass"]
+    assert started["search"]["verdict"] == "Double, pass"
+    answer = started
+    while answer["games"] < 12:
+        answer = dispatch("rollout_next", {"id": started["id"], "games": 12 - answer["games"]})
+    nd, dt, dp = (c["equity"] for c in answer["candidates"])
+    assert dt > dp == 1.0 > nd and answer["verdict"] == "Double, pass"
+    assert answer["candidates"][0]["interval"] is not None
+    # At a match score the equities are the match equity table's, normalised the same way.
+    match = dispatch("cube_rollout_start", {"xgid": PASS_XGID.replace(":0:0:0:0:10", ":2:0:0:5:10"), "seed": 1})
+    answer = dispatch("rollout_next", {"id": match["id"], "games": 4})
+    assert answer["candidates"][2]["equity"] == 1.0 and answer["candidates"][1]["equity"] != dt
+    assert dispatch("rollout_cancel", {"id": match["id"]})["cancelled"]
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"xgid": PASS_XGID.replace(":00:", ":61:")}, "xgid: the cube actions are rolled out before the roll"),
+        ({"xgid": PASS_XGID, "rules": "toutes-tables"}, "without a doubling cube"),
+        ({"xgid": PASS_XGID.replace(":0:0:1:", ":1:-1:1:")}, "cube: no cube action"),
+        ({"xgid": 5}, "xgid is an XGID"),
+        ({"xgid": PASS_XGID, "seed": -1}, "seed is an integer"),
+        ({"xgid": PASS_XGID, "truncate": 0}, "truncate is an integer"),
+    ],
+)
+def test_a_bad_cube_rollout_is_refused_naming_the_input(params: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        dispatch("cube_rollout_start", params)
+
+
+def test_review_start_reads_the_record_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toutes_tables import analysis
+
+    match = Match("backgammon", 3, rng=random.Random(2))
+    match.game.roll_opening((3, 1))
+    match.game.play("8/5 6/5")
+    text = match_to_text(match)
+    reads = 0
+    real = analysis.match_from_text
+
+    def counted(source: str) -> Match:
+        nonlocal reads
+        reads += 1
+        return real(source)
+
+    monkeypatch.setattr(analysis, "match_from_text", counted)
+    started = dispatch("review_start", {"record": text})
+    assert reads == 1 and started["total"] == 1
+    answer = dispatch("review_next", {"id": started["id"], "max_items": 5})
+    assert reads == 1 and answer["done"] and answer["items"][0]["played"] == "8/5 6/5"

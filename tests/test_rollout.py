@@ -2,21 +2,48 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from toutes_tables import RULE_SETS, Position, get_rules, legal_plays, start_position
-from toutes_tables.rollout import Rollout, RolloutError, rollout
+from toutes_tables import rollout as rollout_module
+from toutes_tables.ai.cube import CubeState
+from toutes_tables.ai.met import default_table
+from toutes_tables.rollout import (
+    MAX_CANDIDATES,
+    MAX_GAMES,
+    MAX_RUN_GAMES,
+    MAX_RUN_WORK,
+    CubeRollout,
+    Rollout,
+    RolloutBoundError,
+    RolloutError,
+    rollout,
+)
 
 # White bears off his last two checkers with any roll; Black has borne off none and stands outside his home.
 FORCED_WIN = Position.from_text("white 1:2 / 13:15")
 # A short bear-off race with contact gone: the result is uncertain, the games are short.
 RACE = Position.from_text("white 6:2 5:2 4:1 2:2 / 6:1 5:1 3:2 1:1")
+# White (on roll) bears off his three checkers with a double now, else surely next turn; Black needs a double too.
+START = start_position(64)
+PASS = Position.from_text("white 1:2 2:1 / 1:3")
+
+
+def played(done: Rollout | CubeRollout, games: int) -> Rollout | CubeRollout:
+    """``done`` after as many bounded runs as it takes to play ``games`` games of every candidate."""
+    while done.games < games:
+        done.run(games - done.games)
+    return done
 
 
 def test_the_same_seed_gives_the_same_rollout_however_it_is_chunked() -> None:
     for reduction in (False, True):
-        whole = Rollout(RACE, (6, 1), "backgammon", seed=7, variance_reduction=reduction).run(6)
-        chunked = Rollout(RACE, (6, 1), "backgammon", seed=7, variance_reduction=reduction).run(2).run(4)
+        whole = played(Rollout(RACE, (6, 1), "backgammon", seed=7, variance_reduction=reduction), 6)
+        chunked = Rollout(RACE, (6, 1), "backgammon", seed=7, variance_reduction=reduction)
+        while chunked.games < 6:  # small budgets: runs stop in the middle of games
+            chunked.run(6 - chunked.games, budget=25)
         assert [c.to_json() for c in whole.candidates] == [c.to_json() for c in chunked.candidates]
     other = Rollout(RACE, (6, 1), "backgammon", seed=8, variance_reduction=False).run(6)
     assert [c.total for c in other.candidates] != [c.total for c in whole.candidates]
@@ -39,7 +66,7 @@ def test_the_interval_shrinks_with_more_games() -> None:
     done = Rollout(RACE, (6, 1), "backgammon", [play], seed=3, variance_reduction=False)
     widths = []
     for games in (8, 24, 64):
-        done.run(games - done.games)
+        played(done, games)
         low, high = done.candidates[0].interval
         widths.append(high - low)
     assert widths[0] > widths[1] > widths[2] > 0
@@ -47,8 +74,8 @@ def test_the_interval_shrinks_with_more_games() -> None:
 
 def test_variance_reduction_narrows_the_interval_without_moving_the_mean_far() -> None:
     play = legal_plays(RACE, (6, 1), "backgammon")[0]
-    plain = Rollout(RACE, (6, 1), "backgammon", [play], seed=5, variance_reduction=False).run(36).candidates[0]
-    reduced = Rollout(RACE, (6, 1), "backgammon", [play], seed=5).run(36).candidates[0]
+    plain = played(Rollout(RACE, (6, 1), "backgammon", [play], seed=5, variance_reduction=False), 36).candidates[0]
+    reduced = played(Rollout(RACE, (6, 1), "backgammon", [play], seed=5), 36).candidates[0]
     assert reduced.standard_error < plain.standard_error / 2
     assert abs(reduced.mean - plain.mean) < 3 * plain.standard_error
 
@@ -79,3 +106,114 @@ def test_bad_rollouts_are_refused() -> None:
         Rollout(Position.from_text("white - / 6:1"), (6, 1), "backgammon")
     with pytest.raises(RolloutError, match="need the dice"):
         Rollout(RACE, None, "backgammon", [other])
+
+
+def test_one_run_does_at_most_its_budget_of_work(rollout_rankings: Any) -> None:
+    done = Rollout(START, (6, 5), "backgammon", seed=1)  # every play of 6-5, whole games, variance reduction
+    rollout_rankings.count = 0  # the candidates' ranking at the start is not a run's
+    done.run(MAX_RUN_GAMES)
+    assert 0 < rollout_rankings.count <= MAX_RUN_WORK
+    assert done.games < MAX_RUN_GAMES and done.in_progress  # stopped at the budget, in the middle of a game
+    rollout_rankings.count = 0
+    done.run(1, budget=50)
+    assert 0 < rollout_rankings.count <= 50
+    # A run always plays at least one ply, whatever its budget.
+    rollout_rankings.count = 0
+    done.run(1, budget=1)
+    assert rollout_rankings.count > 0
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda: Rollout(RACE, (6, 1), "backgammon").run(MAX_RUN_GAMES + 1), "games: one run plays at most"),
+        (lambda: Rollout(RACE, (6, 1), "backgammon").run(1, budget=MAX_RUN_WORK + 1), "budget is a whole number"),
+        (lambda: Rollout(RACE, (6, 1), "backgammon").run(1, budget=0), "budget is a whole number"),
+        (lambda: Rollout(RACE, (6, 1), "backgammon", truncate=10**9), "truncate is a number of plies"),
+        (lambda: Rollout(START, (2, 1), "backgammon", legal_plays(START, (2, 1), "backgammon")), "candidates: at most"),
+        (lambda: CubeRollout(PASS, "backgammon").run(1, budget=10**100), "budget"),
+    ],
+)
+def test_a_request_over_a_rollout_bound_is_refused_naming_the_input(call: object, named: str) -> None:
+    assert len(legal_plays(START, (2, 1), "backgammon")) > MAX_CANDIDATES
+    with pytest.raises(RolloutBoundError, match=named):
+        call()  # type: ignore[operator]
+
+
+def test_a_rollout_stops_at_max_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rollout_module, "MAX_GAMES", 3)
+    done = played(Rollout(FORCED_WIN, (2, 1), "backgammon", variance_reduction=False), 3)
+    with pytest.raises(RolloutBoundError, match="at most 3 games"):
+        done.run(1)
+    assert MAX_GAMES == 100_000
+
+
+# -- cube actions --------------------------------------------------------------------------------------
+
+
+def test_a_cube_rollout_where_pass_is_obviously_right_says_double_pass() -> None:
+    done = played(CubeRollout(PASS, "backgammon", seed=1), 36)
+    nd, dt, dp = done.candidates
+    assert [c.notation for c in done.candidates] == ["No double", "Double, take", "Double, pass"]
+    # White wins at once with a double (1/6), else Black misses his double (5/6) and White is off next turn.
+    exact = 1 / 6 + 5 / 6 * (5 / 6 - 1 / 6)
+    assert nd.interval[0] - 1e-9 <= exact <= nd.interval[1] + 1e-9 and abs(nd.mean - exact) < 0.05
+    assert dt.mean > 1.0 == dp.mean > nd.mean and dp.standard_error == 0.0
+    assert done.verdict == "Double, pass" and done.advice.verdict == "Double, pass"
+
+
+def test_a_cube_rollout_of_a_sure_gammon_is_too_good_to_double() -> None:
+    done = played(CubeRollout(FORCED_WIN, "backgammon", seed=1), 4)
+    assert [c.mean for c in done.candidates] == [2.0, 4.0, 1.0]  # a gammon at 1, at 2 taken, the cube cashed
+    assert done.verdict == "Too good to double, pass"
+
+
+def test_under_the_jacoby_rule_a_centred_cube_counts_no_gammon() -> None:
+    done = played(CubeRollout(FORCED_WIN, "backgammon", CubeState(jacoby=True), seed=1), 2)
+    assert [c.mean for c in done.candidates] == [1.0, 4.0, 1.0]
+    assert done.verdict == "Double, pass"  # cash: playing on wins nothing more
+
+
+def test_a_cube_rollout_in_a_match_scores_the_match_equity_table() -> None:
+    # 5-point match, White 3 away, Black 5 away: a sure gammon on a 1-cube leaves White 1 away (Crawford next).
+    cube = CubeState(match_length=5, away=(3, 5))
+    done = played(CubeRollout(FORCED_WIN, "backgammon", cube, seed=1), 2)
+    table = default_table()
+    lose, cash = table.mwc(3, 4), table.mwc(2, 5)
+    normalised = [2 * (m - lose) / (cash - lose) - 1 for m in (table.mwc(1, 5), table.mwc(-1, 5), cash)]
+    assert [c.mean for c in done.candidates] == pytest.approx(normalised)
+    assert done.candidates[2].mean == pytest.approx(1.0)
+
+
+def test_a_cube_rollout_is_the_same_however_it_is_chunked_and_narrowed_by_variance_reduction() -> None:
+    whole = played(CubeRollout(RACE, "backgammon", seed=3), 8)
+    chunked = CubeRollout(RACE, "backgammon", seed=3)
+    while chunked.games < 8:
+        chunked.run(8 - chunked.games, budget=30)
+    assert [c.to_json() for c in whole.candidates] == [c.to_json() for c in chunked.candidates]
+    plain = played(CubeRollout(RACE, "backgammon", seed=3, variance_reduction=False), 8)
+    assert whole.candidates[0].standard_error < plain.candidates[0].standard_error / 2
+    assert abs(whole.candidates[0].mean - plain.candidates[0].mean) < 3 * plain.candidates[0].standard_error
+
+
+def test_a_truncated_cube_rollout_scores_the_cubeful_equity_where_it_stops() -> None:
+    done = played(CubeRollout(start_position(64), "backgammon", seed=2, truncate=2), 4)
+    nd, dt, dp = done.candidates
+    assert all(-3.0 < c.mean < 3.0 for c in (nd, dt)) and dp.mean == 1.0
+    assert nd.games == dt.games == 4 and done.verdict == "No double, take"
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda: CubeRollout(PASS, "toutes-tables"), "rules: .* without a doubling cube"),
+        (lambda: CubeRollout(PASS, "backgammon", CubeState(value=2, owner=PASS.turn.other)), "cube: no cube action"),
+        (lambda: CubeRollout(PASS, "backgammon", CubeState(match_length=5, away=(1, 3), crawford=True)), "Crawford"),
+        (lambda: CubeRollout(PASS, "backgammon", "centred"), "cube must be a CubeState"),  # type: ignore[arg-type]
+        (lambda: CubeRollout(None, "backgammon"), "position must be a Position"),  # type: ignore[arg-type]
+        (lambda: CubeRollout(Position.from_text("white - / 6:1"), "backgammon"), "game is over"),
+    ],
+)
+def test_a_cube_rollout_without_a_cube_action_is_refused_naming_why(call: object, named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        call()  # type: ignore[operator]

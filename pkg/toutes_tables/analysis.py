@@ -54,6 +54,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -63,14 +64,15 @@ from .ai.evaluate import equity, unfinished_equity
 from .ai.levels import get_level
 from .ai.network import Network, default_network
 from .ai.search import ROLLS, ScoredPlay, rank_plays
+from .errors import check_instance, shown
 from .game import Action, Double, Drop, Game, OpeningRoll, Played, Roll, Take
 from .match import Match
 from .matchid import GameState, MatchState, player_index
-from .movegen import legal_plays
+from .movegen import check_dice, legal_plays
 from .play import Move, Play, format_play
 from .position import BLACK, CHECKERS, OFF, WHITE, Color, Position
 from .record import MAX_RECORD_CHARS, game_from_json, game_from_text, match_from_json, match_from_text
-from .rules import RuleSet
+from .rules import RuleSet, get_rules
 
 REVIEW_LEVEL = "expert"  # the reviewing depth: the strongest level's search
 ALTERNATIVES = 5  # ranked plays kept with each checker decision
@@ -105,7 +107,27 @@ LUCK_RATINGS = ("Go to bed", "Bad dice, man!", "None", "Good dice, man!", "Go to
 
 
 class ReviewError(ValueError):
-    """A record that cannot be reviewed (not a game or match record of this project)."""
+    """A record that cannot be reviewed (not a game or match record of this project), or a bad argument."""
+
+
+def _checked_network(network: object) -> Network:
+    """``network``, or the default one for None; a :class:`ReviewError` naming it for anything else."""
+    if network is None:
+        return default_network()
+    if not isinstance(network, Network):
+        raise ReviewError(f"network must be a Network or None, got {type(network).__name__} {shown(network)}")
+    return network
+
+
+def _checked_number(name: str, value: object) -> float:
+    """``value`` if it is a finite number (an equity, a luck, an error rate), else a :class:`ReviewError`."""
+    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
+        raise ReviewError(f"{name} must be a finite number, got {type(value).__name__} {shown(value)}")
+    return float(value)  # type: ignore[arg-type]
+
+
+def _checked_position(position: object) -> Position:
+    return check_instance(position, Position, "position", "a Position")
 
 
 def mark(error: float) -> str:
@@ -116,6 +138,7 @@ def mark(error: float) -> str:
     >>> mark(0.03)  # gnubg's Skill(): more than the threshold, not as much
     ''
     """
+    error = _checked_number("error", error)
     return next((name for above, name in MARKS if error > above), "")
 
 
@@ -139,6 +162,7 @@ def mark_thresholds() -> dict[str, Any]:
 
 def luck_mark(luck: float) -> str:
     """gnubg's mark for a roll's luck: ``"very lucky"``, ``"lucky"``, ``""``, ``"unlucky"`` or ``"very unlucky"``."""
+    luck = _checked_number("luck", luck)
     if luck > VERY_LUCKY:
         return "very lucky"
     if luck > LUCKY:
@@ -156,6 +180,7 @@ def rating(error_per_decision: float) -> str:
     >>> rating(0.0015), rating(0.004), rating(0.010), rating(0.05)
     ('Supernatural', 'World class', 'Advanced', 'Awful!')
     """
+    error_per_decision = _checked_number("error_per_decision", error_per_decision)
     for threshold, name in RATINGS:
         if error_per_decision < threshold:
             return name
@@ -164,6 +189,7 @@ def rating(error_per_decision: float) -> str:
 
 def luck_rating(luck_per_roll: float) -> str:
     """gnubg's words for a player's luck over a game or match (the mean luck per roll)."""
+    luck_per_roll = _checked_number("luck_per_roll", luck_per_roll)
     index = ("very unlucky", "unlucky", "", "lucky", "very lucky").index(luck_mark(10.0 * luck_per_roll))
     return LUCK_RATINGS[index]
 
@@ -251,8 +277,10 @@ def luck_of_rolls(position: Position, rules: RuleSet, network: Network | None = 
     A roll's luck is the equity after its best play minus the average of that over the 36 rolls,
     so the luck of the 36 rolls averages to zero.
     """
-    net = network or default_network()
-    after = {dice: _best_after(position, dice, rules, net) for dice, _ in ROLLS}
+    position = _checked_position(position)
+    rule_set = get_rules(rules)
+    net = _checked_network(network)
+    after = {dice: _best_after(position, dice, rule_set, net) for dice, _ in ROLLS}
     mean = sum(weight * after[dice] for dice, weight in ROLLS) / 36.0
     return {dice: value - mean for dice, value in after.items()}
 
@@ -263,9 +291,13 @@ def opening_luck(position: Position, dice: tuple[int, int], rules: RuleSet, netw
     gnubg's ``LuckFirst``: the opening roll is one of 30 equally likely outcomes (15 non-double
     rolls, won by either player); the average is taken over all 30, from the winner's side.
     """
-    net = network or default_network()
-    values, mean = _opening_values(position, rules, net)
-    return values[(max(dice), min(dice))] - mean
+    position = _checked_position(position)
+    low, high = sorted(check_dice(dice))
+    if low == high:
+        raise ReviewError(f"dice: an opening roll is two different dice, got {shown(dice)}")
+    net = _checked_network(network)
+    values, mean = _opening_values(position, get_rules(rules), net)
+    return values[(high, low)] - mean
 
 
 @functools.lru_cache(maxsize=32)
@@ -406,7 +438,9 @@ def read_record(record: Game | Match | str | dict[str, Any]) -> Game | Match:
             try:
                 data = json.loads(record)
             except ValueError as exc:
-                raise ReviewError(f"not a record: the JSON does not parse ({exc}): {record[:60]!r}") from None
+                raise ReviewError(f"record: not a record: the JSON does not parse ({exc}): {record[:60]!r}") from None
+            except RecursionError:  # nested past the interpreter's limit: no record is
+                raise ReviewError(f"record: not a record: the JSON is nested too deeply: {record[:60]!r}") from None
             return read_record(data)
         if any(line.startswith("Match:") for line in record.splitlines()):
             return match_from_text(record)
@@ -415,7 +449,9 @@ def read_record(record: Game | Match | str | dict[str, Any]) -> Game | Match:
         if record.get("format") == "toutes-tables/match":
             return match_from_json(record)
         return game_from_json(record)
-    raise ReviewError(f"expected a Game, a Match or a record (text or JSON), got {record!r:.80}")
+    raise ReviewError(
+        f"record must be a Game, a Match or a record (text or JSON), got {type(record).__name__} {shown(record)}"
+    )
 
 
 def _games_of(record: Game | Match | str | dict[str, Any], only_game: int | None = None) -> list[ReviewedGame]:
@@ -649,10 +685,15 @@ def review(
     the order they were made. ``only_game`` (a game's number in the match, from 1) reviews that
     game alone, at its score in the match (the game page reviews each game as it ends).
     """
-    net = network or default_network()
+    net = _checked_network(network)
+    games = _games_of(record, only_game)  # the record is read (and refused) now, not at the first decision
+    return _review(games, net)
+
+
+def _review(games: list[ReviewedGame], network: Network) -> Iterator[Decision]:
     index = 0
-    for reviewed in _games_of(record, only_game):
-        reviewer = _GameReviewer(reviewed, net, index)
+    for reviewed in games:
+        reviewer = _GameReviewer(reviewed, network, index)
         yield from reviewer.decisions()
         index = reviewer.index
 
@@ -742,6 +783,16 @@ def _results(record: Game | Match | str | dict[str, Any], only_game: int | None 
 
 def summarise(decisions: Iterable[Decision], results: dict[Color, float] | None = None) -> dict[Color, PlayerSummary]:
     """Each player's summary of ``decisions`` (all of a review, or those so far); ``results``: points won (net)."""
+    if isinstance(decisions, (str, bytes)) or not isinstance(decisions, Iterable):
+        raise ReviewError(
+            f"decisions must be an iterable of Decisions, got {type(decisions).__name__} {shown(decisions)}"
+        )
+    decisions = [check_instance(d, Decision, "decisions[i]", "a Decision") for d in decisions]
+    if results is not None:
+        check_instance(results, dict, "results", "a {BLACK: points, WHITE: points} dict or None")
+        if set(results) != {BLACK, WHITE}:
+            raise ReviewError(f"results must have the keys BLACK and WHITE, got {shown(results)}")
+        results = {c: _checked_number(f"results[{c.value}]", v) for c, v in results.items()}
     counts: dict[Color, dict[str, Any]] = {
         c: {"moves": 0, "unforced": 0, "cube": 0, "checker": 0.0, "cube_error": 0.0, "luck": 0.0, "luck_points": 0.0,
             "marks": {"doubtful": 0, "bad": 0, "very bad": 0}}
@@ -805,16 +856,19 @@ class Review:
 
 
 def _analyse(record: Game | Match | str | dict[str, Any], network: Network | None) -> Review:
-    games = _games_of(record)
-    decisions = list(review(record, network))
-    return Review(games[0].game.rules.name, decisions, summarise(decisions, _results(record)))
+    held = read_record(record)  # read once: the games, the review and the results all come from it
+    net = _checked_network(network)
+    games = _games_of(held)
+    decisions = list(_review(games, net))
+    return Review(games[0].game.rules.name, decisions, summarise(decisions, _results(held)))
 
 
 def analyse_game(record_or_game: Game | str | dict[str, Any], network: Network | None = None) -> Review:
     """The review of one game (a :class:`~toutes_tables.Game` or its text or JSON record)."""
-    if isinstance(record_or_game, Match):
-        raise ReviewError("analyse_game reviews one game; use analyse_match for a match")
-    return _analyse(record_or_game, network)
+    held = read_record(record_or_game)
+    if isinstance(held, Match):
+        raise ReviewError("record_or_game: analyse_game reviews one game; use analyse_match for a match")
+    return _analyse(held, network)
 
 
 def analyse_match(record_or_match: Match | str | dict[str, Any], network: Network | None = None) -> Review:

@@ -34,10 +34,18 @@ truncate)``
     ID with ``turn`` on roll; ``dice`` override the XGID's): of the ``candidates`` (plays in
     notation) or the ``count`` best plays at a glance, or without dice of the position before its
     roll. Answers ``{id, games: 0, candidates}``.
-``rollout_next(id, games)``
-    Play ``games`` (1-36) more games of every candidate: ``{id, games, candidates}``, each
-    candidate ``{notation, moves, locations, games, equity, standard_error, interval,
-    win_rate}``.
+``cube_rollout_start(rules, xgid, seed, variance_reduction, truncate)``
+    Begin a cubeful rollout (:class:`toutes_tables.rollout.CubeRollout`) of the cube actions of
+    an XGID's position before its roll (a backgammon set; the XGID's cube and match score):
+    candidates ``No double``, ``Double, take``, ``Double, pass``. Its answers add ``kind:
+    "cube"``, ``verdict`` (the rolled-out verdict, null before a game) and ``search``: the
+    0-ply cube advice's ``{verdict, equities}``.
+``rollout_next(id, games, budget)``
+    Play up to ``games`` (1-36) more games of every candidate, stopping after ``budget``
+    (1-2000, the default) units of work (:mod:`toutes_tables.rollout`'s "Bounds": one ranking of
+    a roll's plays, about 3 ms in CPython); a game cut by the budget goes on at the next call.
+    Answers ``{id, kind ("plays" or "cube"), games, in_progress, candidates}``, each candidate
+    ``{notation, moves, locations, games, equity, standard_error, interval, win_rate}``.
 ``rollout_cancel(id)``
     Stop and forget a rollout: ``{id, cancelled}``.
 
@@ -67,12 +75,13 @@ from .xgid import MAX_XGID_CHARS, XGID
 
 if TYPE_CHECKING:
     from .analysis import Decision
-    from .rollout import Rollout
+    from .rollout import CubeRollout, Rollout
 
 # The review and the rollouts (and through them the AI) are imported on first use, not here: the
 # worker imports every service module when it starts, and most visits never review a game.
 MAX_CANDIDATES = 8  # rollout.MAX_CANDIDATES
 MAX_PLIES = 400  # rollout.MAX_PLIES
+MAX_RUN_WORK = 2000  # rollout.MAX_RUN_WORK: the most work one rollout_next does
 
 MAX_REVIEWS = 4  # reviews kept at once; starting another forgets the oldest
 MAX_ITEMS = 50
@@ -127,14 +136,14 @@ def _record(record: Any) -> Any:
 @method
 def review_start(record: Any, game: Any = None) -> dict[str, Any]:
     """Begin a review of ``record`` (of its game ``game`` alone, if given); nothing is computed yet."""
-    from .analysis import count_turns, games_of, mark_thresholds, results_of, review
+    from .analysis import count_turns, games_of, mark_thresholds, read_record, results_of, review
 
-    source = _record(record)
-    games = games_of(source)
+    held = read_record(_record(record))  # parsed once: the games, the turns, the results and the review share it
+    games = games_of(held)
     only = optional_integer("game", game, 1, len(games))
+    running = _Running(next(_ids), review(held, only_game=only), count_turns(held, only), results_of(held, only))
     while len(_reviews) >= MAX_REVIEWS:
         del _reviews[min(_reviews)]
-    running = _Running(next(_ids), review(source, only_game=only), count_turns(source, only), results_of(source, only))
     _reviews[running.id] = running
     return {"id": running.id, "total": running.total, "rules": games[0].game.rules.name, "games": len(games),
             "marks": mark_thresholds()}
@@ -222,17 +231,38 @@ def review_files(record: Any) -> dict[str, Any]:
 
 MAX_ROLLOUTS = 4
 MAX_ROLLOUT_CHUNK = 36
-_rollouts: dict[int, Rollout] = {}
+_rollouts: dict[int, Rollout | CubeRollout] = {}
 
 
-def _rollout_view(number: int, done: Rollout) -> dict[str, Any]:
+def _rollout_view(number: int, done: Rollout | CubeRollout) -> dict[str, Any]:
+    from .rollout import CubeRollout
+
     colour = done.position.turn
     candidates = []
     for c in done.candidates:
         data = c.to_json()
         data["locations"] = _locations(c.play.moves, colour) if c.play is not None else []
         candidates.append(data)
-    return {"id": number, "games": done.games, "candidates": candidates}
+    view: dict[str, Any] = {"id": number, "kind": "plays", "games": done.games, "in_progress": done.in_progress,
+                            "candidates": candidates}
+    if isinstance(done, CubeRollout):
+        advice = done.advice
+        view["kind"] = "cube"
+        view["verdict"] = done.verdict if done.games else None
+        view["search"] = {
+            "verdict": advice.verdict,
+            "equities": {"No double": round(advice.no_double, 4), "Double, take": round(advice.double_take, 4),
+                         "Double, pass": round(advice.double_drop, 4)},
+        }
+    return view
+
+
+def _keep(done: Rollout | CubeRollout) -> dict[str, Any]:
+    while len(_rollouts) >= MAX_ROLLOUTS:
+        del _rollouts[min(_rollouts)]
+    number = next(_ids)
+    _rollouts[number] = done
+    return _rollout_view(number, done)
 
 
 @method
@@ -284,21 +314,43 @@ def rollout_start(
         variance_reduction=boolean("variance_reduction", variance_reduction),
         truncate=optional_integer("truncate", truncate, 1, MAX_PLIES),
     )
-    while len(_rollouts) >= MAX_ROLLOUTS:
-        del _rollouts[min(_rollouts)]
-    number = next(_ids)
-    _rollouts[number] = done
-    return _rollout_view(number, done)
+    return _keep(done)
 
 
 @method
-def rollout_next(id: Any, games: Any = 1) -> dict[str, Any]:
-    """Play ``games`` more games of every candidate of rollout ``id``."""
+def cube_rollout_start(
+    rules: Any = "backgammon",
+    xgid: Any = None,
+    seed: Any = 0,
+    variance_reduction: Any = True,
+    truncate: Any = None,
+) -> dict[str, Any]:
+    """Set up a rollout of the cube actions (no double, double/take, double/pass) of an XGID's position."""
+    from .rollout import CubeRollout
+
+    rule_set = get_rules(rules_name(rules))
+    state = XGID.parse(text("xgid", xgid, MAX_ID_CHARS, "an XGID"))
+    if state.dice is not None or state.doubled:
+        raise ServiceError("xgid: the cube actions are rolled out before the roll: give an XGID without dice (00)")
+    done = CubeRollout(
+        state.position,
+        rule_set,
+        state.cube_state(),
+        seed=integer("seed", seed, 0, 2**31),
+        variance_reduction=boolean("variance_reduction", variance_reduction),
+        truncate=optional_integer("truncate", truncate, 1, MAX_PLIES),
+    )
+    return _keep(done)
+
+
+@method
+def rollout_next(id: Any, games: Any = 1, budget: Any = MAX_RUN_WORK) -> dict[str, Any]:
+    """Play up to ``games`` more games of every candidate of rollout ``id``, within ``budget`` units of work."""
     number = integer("id", id, 1, 2**31)
     done = _rollouts.get(number)
     if done is None:
         raise ServiceError(f"no rollout {number} is running (only the {MAX_ROLLOUTS} newest are kept)")
-    done.run(integer("games", games, 1, MAX_ROLLOUT_CHUNK))
+    done.run(integer("games", games, 1, MAX_ROLLOUT_CHUNK), integer("budget", budget, 1, MAX_RUN_WORK))
     return _rollout_view(number, done)
 
 
@@ -310,5 +362,6 @@ def rollout_cancel(id: Any) -> dict[str, Any]:
 
 
 __all__ = [
-    "decision_view", "review_cancel", "review_next", "review_start", "rollout_cancel", "rollout_next", "rollout_start",
+    "cube_rollout_start", "decision_view", "review_cancel", "review_next", "review_start", "rollout_cancel",
+    "rollout_next", "rollout_start",
 ]

@@ -1,10 +1,10 @@
-"""Rollouts: candidate plays (or a position before its roll) played out many times by the computer.
+"""Rollouts: candidate plays, a position before its roll, or its cube actions, played out many times by the computer.
 
 A rollout is the strongest judge the engine has, and in the Toutes tables sets the only one
 stronger than the evaluation itself: each candidate's position is played to the end, both sides
 choosing the evaluation's best play (0-ply), and the results averaged. It runs in chunks
-(:meth:`Rollout.run` a few games at a time), so a front end shows its progress and confidence
-interval and may stop it whenever it likes.
+(:meth:`Rollout.run` a few games at a time, within a bounded amount of work), so a front end
+shows its progress and confidence interval and may stop it whenever it likes.
 
 Three ways, as gnubg's, keep the number of games needed small:
 
@@ -17,13 +17,33 @@ Three ways, as gnubg's, keep the number of games needed small:
   as the review measures it (:func:`toutes_tables.analysis.luck_of_rolls`: the equity after its
   best play minus the average over the 36 rolls), is taken off the result, the mover's luck
   with one sign and the opponent's with the other. The luck averages to zero, so nothing is
-  biased, but most of the dice's noise is gone; each play costs 21 times more, which the
-  steadier result more than pays for.
+  biased, but most of the dice's noise is gone; each play costs 22 rankings instead of one,
+  which the steadier result more than pays for.
 
 Games may be cut after ``truncate`` plies and scored by the evaluation there (faster, but the
-result then carries the evaluation's own errors). Results are for the player on roll at the
-decision, per unit at stake, cubeless (as the review's equities): single and double games in the
-Toutes tables sets, gammons and backgammons in the backgammon sets.
+result then carries the evaluation's own errors). :class:`Rollout`'s results are for the player
+on roll at the decision, per unit at stake, cubeless (as the review's equities): single and
+double games in the Toutes tables sets, gammons and backgammons in the backgammon sets.
+
+**Cube actions** (:class:`CubeRollout`, backgammon sets): no double, double/take and
+double/pass played out from a position before its roll, cubeful: both sides double, take and
+pass during the games as the computer's 0-ply cube advice says (:func:`toutes_tables.ai.cube.cube_advice`),
+and in a match each game's result is the match-winning chance of the score it leaves, from
+the project's match equity table (:mod:`toutes_tables.ai.met`). Results are normalised as
+the cube advice's: double/pass is +1.0 (in money play, points per the cube's value at the
+decision). The same three ways reduce the variance (the luck of a roll is counted at the
+cube's value then). A truncated game is scored by the cube advice's cubeful equity of the
+best cube action where it stops.
+
+**Bounds.** Nothing runs for minutes: a rollout has at most :data:`MAX_CANDIDATES` candidates
+and :data:`MAX_GAMES` games, a game at most :data:`MAX_PLIES` plies, and one :meth:`Rollout.run`
+asks for at most :data:`MAX_RUN_GAMES` games and does at most ``budget`` (at most
+:data:`MAX_RUN_WORK`) units of work, candidates x games x plies: a ply is one ranking of a
+roll's plays, 22 with variance reduction, one more for a cube decision (a ranking takes about
+3 ms in CPython, so a run stops within about 6 s, a few times that in the browser). A run that
+reaches its budget stops in the middle of a game and the next run takes that game up where it
+stood, so results do not depend on how the games are chunked. A request over a bound raises
+:class:`RolloutBoundError` naming it.
 
 >>> from toutes_tables import Position
 >>> race = Position.from_text("white 1:2 / 6:5 5:5 4:4")  # White bears off with any roll: a single game
@@ -39,24 +59,38 @@ import math
 import random
 from collections.abc import Sequence
 
+from .ai.cube import CASH_MARGIN, CubeAdvice, CubeState, cube_advice
 from .ai.evaluate import equity
+from .ai.met import default_table
 from .ai.network import Network, default_network
 from .ai.search import ROLLS, rank_plays
+from .errors import check_instance, shown
 from .movegen import check_dice, legal_plays
 from .play import Play, format_play
-from .position import CHECKERS, OFF, Position
-from .rules import RuleSet, get_rules
+from .position import CHECKERS, OFF, Color, Position
+from .rules import MAX_CUBE, RuleSet, get_rules
 
 MAX_CANDIDATES = 8
 MAX_GAMES = 100_000  # a rollout's bound: nothing runs for ever
 MAX_PLIES = 400  # a game longer than this is scored where it stands (no real game comes near it)
+MAX_RUN_GAMES = 1296  # games one run may ask for (36 x 36)
+MAX_RUN_WORK = 2000  # rankings of a roll's plays one run may do (about 6 s in CPython)
+MAX_SEED = 2**63
+LUCK_WORK = len(ROLLS)  # the rankings variance reduction adds to a ply: the other 21 rolls
+CUBE_LEVEL = "advanced"  # the cube advice inside a cube rollout: 0-ply, as the checker play
 Z95 = 1.959964  # the normal distribution's two-sided 95 % quantile
 # The 36 ordered rolls, for the stratified first roll.
 ALL_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 
+NO_DOUBLE, DOUBLE_TAKE, DOUBLE_PASS = "No double", "Double, take", "Double, pass"
+
 
 class RolloutError(ValueError):
-    """A rollout that cannot be set up: no candidates, too many, a bad bound."""
+    """A rollout that cannot be set up: no candidates, a bad argument, nothing to roll out."""
+
+
+class RolloutBoundError(RolloutError):
+    """A request over one of the rollout's bounds (games, work, candidates, plies); the message names the input."""
 
 
 @dataclasses.dataclass
@@ -64,7 +98,7 @@ class CandidateResult:
     """One candidate's rollout so far: the games played, the mean result and its spread."""
 
     notation: str
-    play: Play | None  # None: the position before its roll
+    play: Play | None  # None: the position before its roll, or a cube action
     games: int = 0
     total: float = 0.0
     total_squares: float = 0.0
@@ -92,6 +126,12 @@ class CandidateResult:
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    def add(self, result: float, won: bool) -> None:
+        self.games += 1
+        self.total += result
+        self.total_squares += result * result
+        self.wins += won
+
     def to_json(self) -> dict[str, object]:
         low, high = self.interval
         finite = math.isfinite(self.standard_error)
@@ -106,7 +146,159 @@ class CandidateResult:
         }
 
 
-class Rollout:
+@dataclasses.dataclass
+class _Trial:
+    """One game of one candidate in progress: where it stands, kept between runs."""
+
+    position: Position  # its player on roll moves next
+    sign: float  # +1.0 when the player on roll is the decision's player
+    rng: random.Random
+    first_roll: tuple[int, int]
+    correction: float = 0.0  # the luck taken off so far, for the decision's player
+    plies: int = 0
+    cube: int = 1  # cube rollouts: the cube's value and owner now
+    owner: Color | None = None
+    turned: bool = False
+
+
+def _checked_options(seed: object, variance_reduction: object, truncate: object, network: object) -> None:
+    if type(seed) is not int or not 0 <= seed < MAX_SEED:
+        raise RolloutError(f"seed must be a whole number 0 to 2**63 - 1, got {shown(seed)}")
+    if type(variance_reduction) is not bool:
+        raise RolloutError(f"variance_reduction must be True or False, got {shown(variance_reduction)}")
+    if truncate is not None and not (type(truncate) is int and 1 <= truncate <= MAX_PLIES):
+        raise RolloutBoundError(
+            f"truncate is a number of plies 1-{MAX_PLIES} (MAX_PLIES) or None, got {shown(truncate)}"
+        )
+    if network is not None and not isinstance(network, Network):
+        raise RolloutError(f"network must be a Network or None, got {type(network).__name__} {shown(network)}")
+
+
+class _Rollouts:
+    """What every rollout shares: the candidates, the seeded dice, the chunked and bounded runs, the luck."""
+
+    def __init__(
+        self,
+        position: object,
+        rules: object,
+        seed: object,
+        variance_reduction: object,
+        truncate: object,
+        network: object,
+    ) -> None:
+        self.position = check_instance(position, Position, "position", "a Position")
+        self.rules = get_rules(rules)  # type: ignore[arg-type]  # get_rules names a bad rules itself
+        _checked_options(seed, variance_reduction, truncate, network)
+        self.seed: int = seed  # type: ignore[assignment]
+        self.variance_reduction: bool = variance_reduction  # type: ignore[assignment]
+        self.truncate: int | None = truncate  # type: ignore[assignment]
+        self.network: Network = network or default_network()  # type: ignore[assignment]
+        if self.position.winner() is not None:
+            raise RolloutError(f"the game is over in {self.position!r}: nothing to roll out")
+        self.candidates: list[CandidateResult] = []
+        self._next = 0  # the candidate whose game is played next (every candidate plays game k before k + 1)
+        self._trial: _Trial | None = None
+
+    @property
+    def games(self) -> int:
+        """Games finished by every candidate (some may have finished one more, or be in the middle of one)."""
+        return min(c.games for c in self.candidates)
+
+    @property
+    def in_progress(self) -> bool:
+        """A run stopped at its budget in the middle of a game (the next run takes it up)."""
+        return self._trial is not None or any(c.games != self.candidates[0].games for c in self.candidates)
+
+    def run(self, games: int = 1, budget: int = MAX_RUN_WORK) -> _Rollouts:
+        """Play up to ``games`` more games of every candidate (the same dice for all), stopping when ``budget`` units
+        of work are done (see the module's "Bounds"); returns itself. At least one ply is played."""
+        if type(games) is not int or games < 1:
+            raise RolloutError(f"games is a whole number >= 1, got {shown(games)}")
+        if games > MAX_RUN_GAMES:
+            raise RolloutBoundError(f"games: one run plays at most {MAX_RUN_GAMES} games (MAX_RUN_GAMES), got {games}")
+        if self.games + games > MAX_GAMES:
+            raise RolloutBoundError(
+                f"games: a rollout plays at most {MAX_GAMES} games (MAX_GAMES); {self.games} played, {games} more asked"
+            )
+        if type(budget) is not int or not 1 <= budget <= MAX_RUN_WORK:
+            raise RolloutBoundError(f"budget is a whole number 1-{MAX_RUN_WORK} (MAX_RUN_WORK), got {shown(budget)}")
+        target = self.games + games
+        spent = 0
+        while self.candidates[-1].games < target:
+            candidate = self.candidates[self._next]
+            if self._trial is None:
+                self._trial = self._begin(candidate, candidate.games)
+            trial = self._trial
+            finished = self._finish(candidate, trial)
+            if finished is None:
+                cost = self._ply_cost(trial)
+                if spent and spent + cost > budget:
+                    break
+                spent += cost
+                finished = self._ply(candidate, trial)
+            if finished is not None:
+                result, won = finished
+                candidate.add(result, won)
+                self._trial = None
+                self._next = (self._next + 1) % len(self.candidates)
+        return self
+
+    # -- one game, ply by ply (the subclasses say how a game starts, ends and scores) ------
+
+    def _begin(self, candidate: CandidateResult, k: int) -> _Trial:
+        raise NotImplementedError
+
+    def _finish(self, candidate: CandidateResult, trial: _Trial) -> tuple[float, bool] | None:
+        """The result of the trial if its game is over (or cut), else None."""
+        raise NotImplementedError
+
+    def _ply_cost(self, trial: _Trial) -> int:
+        return 1 + (LUCK_WORK if self.variance_reduction else 0)
+
+    def _ply(self, candidate: CandidateResult, trial: _Trial) -> tuple[float, bool] | None:
+        """Roll and play one turn of the trial (a subclass may end the game before the roll)."""
+        self._roll_and_play(trial, 1.0)
+        return None
+
+    def _dice(self, trial: _Trial) -> tuple[int, int]:
+        return trial.first_roll if trial.plies == 0 else (trial.rng.randint(1, 6), trial.rng.randint(1, 6))
+
+    def _roll_and_play(self, trial: _Trial, luck_scale: float) -> None:
+        dice = self._dice(trial)
+        after, value = self._best(trial.position, dice)
+        if self.variance_reduction:
+            trial.correction += trial.sign * luck_scale * self._luck(trial.position, dice, value)
+        trial.position, trial.sign = after, -trial.sign
+        trial.plies += 1
+
+    def _cut(self, trial: _Trial) -> bool:
+        return trial.plies >= MAX_PLIES or self.truncate is not None and trial.plies >= self.truncate
+
+    def _new_trial(self, position: Position, sign: float, k: int) -> _Trial:
+        rng = random.Random(f"{self.seed}:{k}")  # game k's dice: the same for every candidate
+        return _Trial(position, sign, rng, ALL_ROLLS[k % 36])
+
+    def _best(self, position: Position, dice: tuple[int, int]) -> tuple[Position, float]:
+        """The position after the best 0-ply play of ``dice`` (or the pass), and its equity for the mover."""
+        ranked = rank_plays(position, dice, self.rules, self.network)
+        if ranked:
+            return ranked[0].play.result, ranked[0].equity
+        after = position.swapped()
+        return after, -equity(after, self.rules, self.network)
+
+    def _luck(self, position: Position, dice: tuple[int, int], value: float) -> float:
+        """The luck of ``dice`` for the player on roll, whose best play of it is worth ``value``."""
+        total = 0.0
+        for roll, weight in ROLLS:
+            total += weight * (value if sorted(roll) == sorted(dice) else self._best(position, roll)[1])
+        return value - total / 36.0
+
+
+def _game_over(position: Position) -> bool:
+    return position.mine[OFF] == CHECKERS or position.theirs[OFF] == CHECKERS
+
+
+class Rollout(_Rollouts):
     """A rollout of the plays of ``dice`` in ``position`` (all of them, or ``candidates``), or without dice of the
     position itself before its roll; :meth:`run` plays more games, :attr:`candidates` holds the results so far.
 
@@ -125,94 +317,197 @@ class Rollout:
         truncate: int | None = None,
         network: Network | None = None,
     ) -> None:
-        self.rules = get_rules(rules)
-        self.position = position
-        self.seed = seed
-        self.variance_reduction = variance_reduction
-        if truncate is not None and not (type(truncate) is int and 1 <= truncate <= MAX_PLIES):
-            raise RolloutError(f"truncate is a number of plies 1-{MAX_PLIES} or None, got {truncate!r}")
-        self.truncate = truncate
-        self.network = network or default_network()
-        if position.winner() is not None:
-            raise RolloutError(f"the game is over in {position!r}: nothing to roll out")
-        self.candidates: list[CandidateResult] = []
+        super().__init__(position, rules, seed, variance_reduction, truncate, network)
+        position = self.position
+        if candidates is not None and not isinstance(candidates, (list, tuple)):
+            raise RolloutError(f"candidates must be a list of Plays or None, got {shown(candidates)}")
         if dice is None:
             if candidates:
-                raise RolloutError("candidate plays need the dice they are played with")
+                raise RolloutError("candidates: candidate plays need the dice they are played with")
             self.candidates.append(CandidateResult("(before the roll)", None))
-        else:
-            rolled = check_dice(tuple(dice))
-            plays = list(candidates) if candidates is not None else legal_plays(position, rolled, self.rules)
-            if not plays:
-                raise RolloutError(f"no play to roll out with {rolled!r} in {position!r}")
-            if len(plays) > MAX_CANDIDATES:
-                if candidates is not None:
-                    raise RolloutError(f"at most {MAX_CANDIDATES} candidates, got {len(plays)}")
-                plays = [s.play for s in rank_plays(position, rolled, self.rules, self.network)[:MAX_CANDIDATES]]
-            legal = set(legal_plays(position, rolled, self.rules))
-            for play in plays:
-                if play not in legal:
-                    raise RolloutError(f"{play} is not a legal play of {rolled!r} in {position!r}")
-                self.candidates.append(CandidateResult(format_play(position, play.moves), play))
+            return
+        rolled = check_dice(dice)
+        plays = list(candidates) if candidates is not None else legal_plays(position, rolled, self.rules)
+        if not plays:
+            raise RolloutError(f"no play to roll out with {rolled!r} in {position!r}")
+        if len(plays) > MAX_CANDIDATES:
+            if candidates is not None:
+                raise RolloutBoundError(
+                    f"candidates: at most {MAX_CANDIDATES} (MAX_CANDIDATES), got {len(plays)}"
+                )
+            plays = [s.play for s in rank_plays(position, rolled, self.rules, self.network)[:MAX_CANDIDATES]]
+        legal = set(legal_plays(position, rolled, self.rules))
+        for play in plays:
+            if not isinstance(play, Play) or play not in legal:
+                raise RolloutError(f"candidates: {shown(play)} is not a legal play of {rolled!r} in {position!r}")
+            self.candidates.append(CandidateResult(format_play(position, play.moves), play))
 
-    @property
-    def games(self) -> int:
-        """Games played so far by each candidate."""
-        return self.candidates[0].games
-
-    def run(self, games: int) -> Rollout:
-        """Play ``games`` more games of every candidate (same dice for all); returns itself."""
-        if type(games) is not int or games < 1:
-            raise RolloutError(f"games is a whole number >= 1, got {games!r}")
-        if self.games + games > MAX_GAMES:
-            raise RolloutError(f"a rollout plays at most {MAX_GAMES} games")
-        for _ in range(games):
-            k = self.games
-            for candidate in self.candidates:
-                rng = random.Random(f"{self.seed}:{k}")  # game k's dice: the same for every candidate
-                result, won = self._game(candidate, rng, k)
-                candidate.games += 1
-                candidate.total += result
-                candidate.total_squares += result * result
-                candidate.wins += won
+    def run(self, games: int = 1, budget: int = MAX_RUN_WORK) -> Rollout:
+        super().run(games, budget)
         return self
 
-    def _best(self, position: Position, dice: tuple[int, int]) -> tuple[Position, float]:
-        """The position after the best 0-ply play of ``dice`` (or the pass), and its equity for the mover."""
-        ranked = rank_plays(position, dice, self.rules, self.network)
-        if ranked:
-            return ranked[0].play.result, ranked[0].equity
-        after = position.swapped()
-        return after, -equity(after, self.rules, self.network)
-
-    def _luck(self, position: Position, dice: tuple[int, int], value: float) -> float:
-        """The luck of ``dice`` for the player on roll, whose best play of it is worth ``value``."""
-        total = 0.0
-        for roll, weight in ROLLS:
-            total += weight * (value if sorted(roll) == sorted(dice) else self._best(position, roll)[1])
-        return value - total / 36.0
-
-    def _game(self, candidate: CandidateResult, rng: random.Random, k: int) -> tuple[float, int]:
-        """One game from the candidate: the result for the decision's player (luck taken off) and whether he won."""
+    def _begin(self, candidate: CandidateResult, k: int) -> _Trial:
         if candidate.play is None:
-            position, sign = self.position, 1.0  # the decision's player rolls first
-        else:
-            position, sign = candidate.play.result, -1.0  # the opponent rolls first
-        correction = 0.0
-        plies = 0
-        while True:
-            if position.mine[OFF] == CHECKERS or position.theirs[OFF] == CHECKERS:
-                value = equity(position, self.rules, self.network)  # exact: the game is over
-                return sign * value - correction, int(sign * value > 0)
-            if self.truncate is not None and plies >= self.truncate or plies >= MAX_PLIES:
-                value = equity(position, self.rules, self.network)
-                return sign * value - correction, int(sign * value > 0)
-            dice = ALL_ROLLS[k % 36] if plies == 0 else (rng.randint(1, 6), rng.randint(1, 6))
-            after, value = self._best(position, dice)
-            if self.variance_reduction:
-                correction += sign * self._luck(position, dice, value)
-            position, sign = after, -sign
-            plies += 1
+            return self._new_trial(self.position, 1.0, k)  # the decision's player rolls first
+        return self._new_trial(candidate.play.result, -1.0, k)  # the opponent rolls first
+
+    def _finish(self, candidate: CandidateResult, trial: _Trial) -> tuple[float, bool] | None:
+        if not (_game_over(trial.position) or self._cut(trial)):
+            return None
+        value = trial.sign * equity(trial.position, self.rules, self.network)  # exact when the game is over
+        return value - trial.correction, value > 0
+
+
+class CubeRollout(_Rollouts):
+    """A cubeful rollout of the cube actions of the player on roll in ``position``, before his roll: no double,
+    double/take and double/pass (a backgammon set; ``cube`` as the player on roll sees it, match score and all).
+
+    Results (:attr:`candidates`, in that order) are normalised as :func:`~toutes_tables.ai.cube.cube_advice`'s:
+    double/pass is exactly +1.0 and is not played out. :attr:`verdict` reads the rolled-out equities as the
+    cube advice reads its own. :attr:`advice` is the 0-ply cube advice of the position, for comparison.
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        rules: str | RuleSet,
+        cube: CubeState | None = None,
+        *,
+        seed: int = 0,
+        variance_reduction: bool = True,
+        truncate: int | None = None,
+        network: Network | None = None,
+    ) -> None:
+        super().__init__(position, rules, seed, variance_reduction, truncate, network)
+        if not self.rules.cube:
+            raise RolloutError(
+                f"rules: {self.rules.title} is played without a doubling cube: no cube action to roll out"
+            )
+        self.cube = CubeState() if cube is None else check_instance(cube, CubeState, "cube", "a CubeState or None")
+        if self.cube.player is not None and self.cube.player is not self.position.turn:
+            raise RolloutError(
+                f"cube: the cube is seen by {self.cube.player.value}, but {self.position.turn.value} is on roll"
+            )
+        self.advice = cube_advice(self.position, self.rules, self.cube, CUBE_LEVEL)
+        if not self.advice.may_double:
+            raise RolloutError(f"cube: no cube action to roll out: {self.advice.reason}")
+        me = self.position.turn
+        self._owner = self.cube.owner
+        self._me = me
+        self._match = self.cube.is_match
+        if self._match:
+            a, b = self.cube.away
+            table = default_table()
+            self._post_crawford = 1 in (a, b)
+            v = self.cube.value
+            self._lose_cube = table.mwc(a, b - v, self._post_crawford)
+            self._span = table.mwc(a - v, b, self._post_crawford) - self._lose_cube
+        self.candidates = [CandidateResult(name, None) for name in (NO_DOUBLE, DOUBLE_TAKE, DOUBLE_PASS)]
+
+    def run(self, games: int = 1, budget: int = MAX_RUN_WORK) -> CubeRollout:
+        super().run(games, budget)
+        return self
+
+    @property
+    def verdict(self) -> str:
+        """The rolled-out verdict in the cube advice's words ("No double, take", "Double, pass", "Too good to ...")."""
+        nd, dt, dp = (c.mean for c in self.candidates)
+        take = dt <= dp
+        answer = "take" if take else "pass"
+        word = "Redouble" if self.cube.owner is not None else "Double"
+        cash = not take and nd <= dp + CASH_MARGIN  # the advice's rule: cash unless playing on is clearly better
+        if min(dt, dp) > nd or cash:
+            return f"{word}, {answer}"
+        if nd > dp:
+            return f"Too good to {word.lower()}, {answer}"
+        return f"No {word.lower()}, {answer}"
+
+    # -- the scores: points (money) or match-winning chances, normalised as the cube advice -------------
+
+    def _normalised(self, mine: float) -> float:
+        """The decision player's result in the advice's units: ``mine`` is points (money) or his MWC (match)."""
+        if not self._match:
+            return mine / self.cube.value
+        if self._span <= 1e-12:
+            return 0.0
+        return 2.0 * (mine - self._lose_cube) / self._span - 1.0
+
+    def _scored(self, winner_is_me: bool, points: int) -> float:
+        """The decision player's points (money) or MWC (match) when a game ends with ``points`` to one side."""
+        if not self._match:
+            return float(points if winner_is_me else -points)
+        a, b = self.cube.away
+        if winner_is_me:
+            return default_table().mwc(a - points, b, self._post_crawford)
+        return default_table().mwc(a, b - points, self._post_crawford)
+
+    def _state(self, trial: _Trial) -> CubeState:
+        """The cube as the player on roll in the trial sees it."""
+        mover_is_me = trial.sign > 0
+        a, b = self.cube.away
+        return CubeState(
+            value=trial.cube,
+            owner=trial.owner,
+            match_length=self.cube.match_length,
+            away=((a, b) if mover_is_me else (b, a)) if self._match else (0, 0),
+            jacoby=self.cube.jacoby and not trial.turned,
+            player=trial.position.turn,
+        )
+
+    def _result(self, trial: _Trial, mine: float) -> tuple[float, bool]:
+        value = self._normalised(mine)
+        return value - trial.correction, value > 0
+
+    def _begin(self, candidate: CandidateResult, k: int) -> _Trial:
+        trial = self._new_trial(self.position, 1.0, k)
+        trial.cube, trial.owner, trial.turned = self.cube.value, self._owner, False
+        if candidate.notation == DOUBLE_TAKE:
+            trial.cube, trial.owner, trial.turned = 2 * self.cube.value, self._me.other, True
+        return trial
+
+    def _finish(self, candidate: CandidateResult, trial: _Trial) -> tuple[float, bool] | None:
+        if candidate.notation == DOUBLE_PASS:
+            return 1.0, True  # exact: the opponent passes, the decision's player scores the cube
+        position = trial.position
+        winner = position.winner()
+        if winner is not None:
+            outcome = self.rules.outcome(position, winner)
+            single = self.cube.jacoby and not trial.turned  # the Jacoby rule: no gammons before the cube is turned
+            points = (1 if single else outcome.multiplier) * trial.cube
+            return self._result(trial, self._scored(winner is self._me, points))
+        if not self._cut(trial):
+            return None
+        # Cut: the cubeful equity of the best cube action of the player on roll, as the advice sees it.
+        advice = cube_advice(position, self.rules, self._state(trial), CUBE_LEVEL)
+        return self._result(trial, self._cut_value(trial, advice))
+
+    def _cut_value(self, trial: _Trial, advice: CubeAdvice) -> float:
+        mover_is_me = trial.sign > 0
+        if self._match:
+            assert advice.match_winning_chances is not None
+            nd, dt, dp = advice.match_winning_chances
+            mwc = max(nd, min(dt, dp)) if advice.may_double else nd
+            return mwc if mover_is_me else 1.0 - mwc
+        best = advice.no_double
+        if advice.may_double:
+            best = max(best, min(advice.double_take, advice.double_drop))
+        points = best * trial.cube
+        return points if mover_is_me else -points
+
+    def _ply_cost(self, trial: _Trial) -> int:
+        return super()._ply_cost(trial) + 1
+
+    def _ply(self, candidate: CandidateResult, trial: _Trial) -> tuple[float, bool] | None:
+        if trial.plies > 0 and trial.cube < MAX_CUBE:  # the first roll is the candidate's: no double, or taken
+            advice = cube_advice(trial.position, self.rules, self._state(trial), CUBE_LEVEL)
+            if advice.may_double and advice.double:
+                mover_is_me = trial.sign > 0
+                if not advice.take:  # passed: the mover scores the cube as it was
+                    return self._result(trial, self._scored(mover_is_me, trial.cube))
+                trial.cube, trial.owner, trial.turned = 2 * trial.cube, trial.position.turn.other, True
+        # The luck at the cube's value then, in the decision's units: its mean stays zero, so nothing is biased.
+        self._roll_and_play(trial, trial.cube / self.cube.value)
+        return None
 
 
 def rollout(
@@ -222,9 +517,13 @@ def rollout(
     games: int = 36,
     **options: object,
 ) -> list[CandidateResult]:
-    """Roll out ``games`` games of each candidate (see :class:`Rollout` for ``options``), best first."""
+    """Roll out up to ``games`` games of each candidate in one bounded run (see :class:`Rollout` for ``options`` and
+    the module's "Bounds"), best first."""
     done = Rollout(position, dice, rules, **options).run(games)  # type: ignore[arg-type]
     return sorted(done.candidates, key=lambda c: -c.mean)
 
 
-__all__ = ["CandidateResult", "Rollout", "RolloutError", "rollout"]
+__all__ = [
+    "DOUBLE_PASS", "DOUBLE_TAKE", "MAX_CANDIDATES", "MAX_GAMES", "MAX_PLIES", "MAX_RUN_GAMES", "MAX_RUN_WORK",
+    "NO_DOUBLE", "CandidateResult", "CubeRollout", "Rollout", "RolloutBoundError", "RolloutError", "rollout",
+]

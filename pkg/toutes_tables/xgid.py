@@ -43,7 +43,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from .errors import InvalidPositionError
+from .errors import InvalidPositionError, check_instance, shown
 from .matchid import MATCH_ID_MAX_LENGTH, GameState, MatchState, player_index
 from .position import BLACK, WHITE, Color, Position, to_absolute
 
@@ -86,28 +86,39 @@ class XGID:
     def __post_init__(self) -> None:
         problem = self._problem()
         if problem:
-            raise InvalidXGIDError(f"invalid XGID state {self!r}: {problem}")
+            raise InvalidXGIDError(f"invalid XGID state: {problem}")
 
     def _problem(self) -> str | None:
+        if not isinstance(self.position, Position):
+            return f"position must be a Position, got {shown(self.position)}"
+        if self.cube_owner is not None and not isinstance(self.cube_owner, Color):
+            return f"cube_owner must be BLACK, WHITE or None (centred), got {shown(self.cube_owner)}"
+        if self.dice is not None and not isinstance(self.dice, tuple):
+            return f"dice must be a tuple of two values 1-6 or None, got {shown(self.dice)}"
+        if not isinstance(self.score, tuple):
+            return f"score must be a (Black, White) tuple of whole numbers, got {shown(self.score)}"
+        for name in ("doubled", "crawford", "jacoby", "beaver"):
+            if type(getattr(self, name)) is not bool:
+                return f"{name} must be True or False, got {shown(getattr(self, name))}"
         cube = self.cube
         if type(cube) is not int or cube < 1 or cube & (cube - 1) or cube > 1 << MAX_CUBE_LOG2:
-            return f"the cube is a power of two up to {1 << MAX_CUBE_LOG2}, got {cube!r}"
+            return f"cube: the cube is a power of two up to {1 << MAX_CUBE_LOG2}, got {shown(cube)}"
         if self.dice is not None and (
             len(self.dice) != 2 or not all(type(d) is int and 1 <= d <= 6 for d in self.dice)
         ):
-            return f"dice are two values 1-6 or None, got {self.dice!r}"
+            return f"dice are two values 1-6 or None, got {shown(self.dice)}"
         if self.doubled and self.dice is not None:
             return "a double is offered before the roll: no dice with a double"
-        if type(self.match_length) is not int or self.match_length < 0:
-            return f"the match length is 0 (money) or more, got {self.match_length!r}"
-        if len(self.score) != 2 or not all(type(s) is int and s >= 0 for s in self.score):
-            return f"the score is two whole numbers >= 0, got {self.score!r}"
+        if type(self.match_length) is not int or not 0 <= self.match_length <= MATCH_ID_MAX_LENGTH:
+            return f"match_length is 0 (money) to {MATCH_ID_MAX_LENGTH}, got {shown(self.match_length)}"
+        if len(self.score) != 2 or not all(type(s) is int and 0 <= s <= 0x7FFF for s in self.score):
+            return f"score: the score is two whole numbers >= 0, got {shown(self.score)}"
         if self.match_length and (self.jacoby or self.beaver):
             return "the Jacoby rule and beavers are for money games"
         if not self.match_length and self.crawford:
             return "a money game has no Crawford game"
         if not (type(self.max_cube_log2) is int and 0 <= self.max_cube_log2 <= MAX_CUBE_LOG2):
-            return f"the max cube is a log2 0-{MAX_CUBE_LOG2}, got {self.max_cube_log2!r}"
+            return f"max_cube_log2: the max cube is a log2 0-{MAX_CUBE_LOG2}, got {shown(self.max_cube_log2)}"
         return None
 
     # -- writing -----------------------------------------------------------------------
@@ -165,7 +176,7 @@ class XGID:
     def parse(cls, text: str) -> XGID:
         """Read an XGID (``XGID=`` optional); raises :class:`InvalidXGIDError` naming the text."""
         if not isinstance(text, str):
-            raise InvalidXGIDError(f"an XGID is text, got {text!r:.80}")
+            raise InvalidXGIDError(f"text: an XGID is text, got {type(text).__name__} {shown(text)}")
         if len(text) > MAX_XGID_CHARS:
             raise InvalidXGIDError(f"an XGID is at most {MAX_XGID_CHARS} characters, got {len(text)}: {text[:40]!r}...")
         body = text.strip()
@@ -177,10 +188,8 @@ class XGID:
         chars, cube, owner, turn, dice, score_bottom, score_top, rules, length, max_cube = fields
 
         def number(value: str, name: str, low: int, high: int) -> int:
-            try:
-                n = int(value)
-            except ValueError:
-                n = low - 1
+            digits = value[1:] if value[:1] == "-" else value
+            n = int(value) if digits.isascii() and digits.isdigit() else low - 1
             if not low <= n <= high or value.strip() != value:
                 raise InvalidXGIDError(f"XGID {text!r}: the {name} must be a whole number {low}-{high}, got {value!r}")
             return n
@@ -276,6 +285,12 @@ class XGID:
 
         The score is the match score before this game (an XGID describes a game in progress).
         """
+        from .game import Game
+        from .match import Match
+
+        check_instance(game, Game, "game", "a Game")
+        if match is not None:
+            check_instance(match, Match, "match", "a Match or None")
         score = {BLACK: 0, WHITE: 0}
         if match is not None:
             for played in match.games:
