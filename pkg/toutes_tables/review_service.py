@@ -329,7 +329,7 @@ def cube_rollout_start(
     from .rollout import CubeRollout
 
     rule_set = get_rules(rules_name(rules))
-    state = XGID.parse(text("xgid", xgid, MAX_ID_CHARS, "an XGID"))
+    state = XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
     if state.dice is not None or state.doubled:
         raise ServiceError("xgid: the cube actions are rolled out before the roll: give an XGID without dice (00)")
     done = CubeRollout(
