@@ -125,6 +125,10 @@ def test_the_keys_the_engine_builds_are_in_the_english_catalogue() -> None:
     built += [f"result.outcome.{o}" for o in ("single", "double", "gammon", "backgammon")]
     built += [f"result.reason.{r}" for r in ("dropped", "resigned")]
     built += [f"dice.{kind}.{n}" for kind in ("high", "low", "double") for n in range(1, 7)]
+    built += [f"cube.verdict.{kind}{word}" for kind in ("", "no_", "too_good_") for word in ("double", "redouble")]
+    built += ["advice.point.7", "advice.point.1"]
+    built += [f"cli.ids.label.{k}" for k in ("position_id", "match_id", "gnubg_id", "xgid")]
+    built += [f"review.what.{kind}" for kind in ("cube", "take")]
     assert [key for key in built if key not in english] == []
 
 

@@ -157,7 +157,7 @@ _session: ChouetteSession | None = None
 
 def _current() -> ChouetteSession:
     if _session is None:
-        raise ServiceError("no chouette in play: call chouette_new or chouette_load first")
+        raise ServiceError(said("chouette.error.none"))
     return _session
 
 
@@ -499,7 +499,7 @@ def chouette_computer_action() -> dict[str, Any]:
         return chouette_view(session)
     name = computer_due(session)
     if name is None:
-        raise IllegalMoveError(f"no computer player is due to act (phase {ch.phase!r}, waiting for {ch.to_act})")
+        raise IllegalMoveError(said("chouette.error.no_computer_due", phase=repr(ch.phase), who=ch.to_act))
     seat = session.seats[name]
     level = seat.level or DEFAULT_COMPUTER_LEVEL
     if ch.phase == "double-offered":
@@ -519,7 +519,7 @@ def chouette_computer_action() -> dict[str, Any]:
         ch.play(chosen.moves if chosen is not None else ())
         session.turn = None
     else:
-        raise IllegalMoveError(f"nothing for the computer to do in phase {ch.phase!r}")
+        raise IllegalMoveError(said("error.nothing_for_computer", phase=repr(ch.phase)))
     return chouette_view(session)
 
 
@@ -560,7 +560,7 @@ def _advice(session: ChouetteSession) -> list[dict[str, Any]]:
         if seat.kind == "computer" and name not in session.advice:
             chosen = choose_play(game.position, game.dice, game.rules, seat.level or DEFAULT_COMPUTER_LEVEL,
                                  session.choices)
-            session.advice[name] = str(chosen) if chosen is not None else "(no play)"
+            session.advice[name] = str(chosen) if chosen is not None else "(no play)"  # notation: parsed back
         advice.append({"name": name, "kind": seat.kind, "level": seat.level, "play": session.advice.get(name)})
     return advice
 
@@ -571,11 +571,11 @@ def chouette_suggest(name: Any, play: Any) -> list[dict[str, Any]]:
     session = _current()
     ch = session.chouette
     if not _team_moving(ch):
-        raise IllegalMoveError("a play can be suggested while the team moves, not now")
+        raise IllegalMoveError(said("chouette.error.suggest_not_now"))
     name = text("name", name, MAX_TEXT, "a player's name")
     play = text("play", play, MAX_TEXT, "a play in notation such as '13/7 8/7'")
     if name not in ch.team or name == ch.captain:
-        raise IllegalMoveError(f"{name!r} is not a team member who can advise the captain ({ch.captain})")
+        raise IllegalMoveError(said("chouette.error.not_an_adviser", name=repr(name), captain=ch.captain))
     game = ch.game
     assert game.dice is not None
     chosen = parse_play(game.position, play.strip(), game.legal_plays(), game.dice)  # raises on an illegal play
@@ -591,7 +591,7 @@ def chouette_follow_advice(name: Any) -> dict[str, Any]:
     session = _current()
     given = {a["name"]: a["play"] for a in _advice(session)}
     if given.get(name) is None:
-        raise IllegalMoveError(f"{name!r} has suggested no play for this roll")
+        raise IllegalMoveError(said("chouette.error.no_suggestion", name=repr(name)))
     game = session.chouette.game
     assert game.dice is not None
     chosen = parse_play(game.position, given[name], game.legal_plays(), game.dice)

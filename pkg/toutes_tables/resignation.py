@@ -6,7 +6,8 @@ player would: it accepts when what the resignation gives it is at least what it 
 its cubeless equity in the position times the cube (gammons counted as the game would score them), and
 refuses when playing on is worth more. In the point game the resignation gives the count as it stands,
 which a win later rarely beats (the loser's checkers only come home): the computer's expectation of
-playing on is that count won as often as it wins and lost as often as it loses.
+playing on is that count won as often as it wins and lost as often as it loses. The answer's reason is
+said in a language (:meth:`ResignationAnswer.reason_in`, the message catalogues' ``resign.*`` keys).
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ import dataclasses
 
 from .errors import IllegalMoveError
 from .game import Game
+from .messages import DEFAULT_LANGUAGE, say
 from .position import Color
 from .rules import Outcome
+from .words import colour_word, outcome_words, points_words
 
 
 @dataclasses.dataclass(frozen=True)
@@ -31,11 +34,16 @@ class ResignationAnswer:
 
     @property
     def reason(self) -> str:
-        who = self.receiver.value.capitalize()
-        gives = f"a {self.outcome.label} gives {self.offered:g} {'point' if self.offered == 1 else 'points'}"
-        if self.accepts:
-            return f"{who} accepts: {gives}, and playing on is worth {self.playing_on:+.2f}."
-        return f"{who} refuses: {gives}, but playing on is worth {self.playing_on:+.2f}."
+        """The reason in English (White accepts: a single game gives 1 point, and playing on is worth -0.42.)"""
+        return self.reason_in(DEFAULT_LANGUAGE)
+
+    def reason_in(self, lang: str) -> str:
+        """The reason in ``lang`` (Blanc accepte : une partie simple rapporte 1 point, et continuer vaut -0.42.)"""
+        gives = say(lang, "resign.gives", outcome=outcome_words(self.outcome, lang),
+                    points=points_words(self.offered, lang))
+        who = colour_word(self.receiver, lang)
+        key = "resign.accepts" if self.accepts else "resign.refuses"
+        return say(lang, key, who=who, gives=gives, worth=f"{self.playing_on:+.2f}")
 
 
 def resigner(game: Game) -> Color:

@@ -653,7 +653,7 @@ def resignation_answer(outcome: Any = "single") -> dict[str, Any]:
         "accepts": answer.accepts,
         "offered": answer.offered,
         "playing_on": answer.playing_on,
-        "reason": answer.reason,
+        "reason": answer.reason_in(spoken()),
     }
 
 
@@ -944,7 +944,7 @@ def _cube_advice_view(advice: Any, facing_double: bool) -> dict[str, Any]:
     return {
         "action": "take" if advice.take else "drop",
         "may_double": False,
-        "verdict": "Take" if advice.take else "Drop",
+        "verdict": said("cube.verdict.take" if advice.take else "cube.verdict.drop"),
         "reason": advice.take_reason,
         "equities": {"take": _equity(-advice.double_take), "drop": _equity(-advice.double_drop)},
     }
@@ -987,7 +987,7 @@ def _mid_turn_plays(
     from .ai.advice import play_reason
     from .ai.search import rank_plays
 
-    deep = advise(turn.position, turn.dice, turn.rules, None, level=level, count=HINT_PLAYS).plays
+    deep = advise(turn.position, turn.dice, turn.rules, None, level=level, count=HINT_PLAYS, lang=spoken()).plays
     candidates = [(a.play, a.equity, a.ply) for a in deep]
     candidates += [(s.play, s.equity, s.ply) for s in rank_plays(turn.position, turn.dice, turn.rules)]
     plays: list[dict[str, Any]] = []
@@ -1002,7 +1002,7 @@ def _mid_turn_plays(
                 "notation": str(play),
                 "equity": _equity(equity),
                 "ply": ply,
-                "reason": play_reason(play),
+                "reason": play_reason(play, spoken()),
                 "rest": format_play(turn.current, rest) if rest else "",
                 "moves": _absolute_moves(rest, color),
             }
@@ -1052,13 +1052,14 @@ def hint() -> dict[str, Any]:
         elif turn.plays:
             from .ai.advice import hint as advise
 
-            advice = advise(turn.position, turn.dice, game.rules, None, level=_advice_level(session), count=HINT_PLAYS)
+            level = _advice_level(session)
+            advice = advise(turn.position, turn.dice, game.rules, None, level=level, count=HINT_PLAYS, lang=spoken())
             plays = [_play_advice_view(p, actor) for p in advice.plays]
     elif game.cube_enabled:
         from .ai.cube import cube_advice
 
         # before rolling, or facing a double: the position is the (would-be) doubler's, on roll
-        decision = cube_advice(game.position, game.rules, _cube_state(session), level=_advice_level(session))
+        decision = cube_advice(game.position, game.rules, _cube_state(session), _advice_level(session), spoken())
         cube = _cube_advice_view(decision, facing_double=game.phase == "double-offered")
     return {
         "actor": actor.value,

@@ -39,6 +39,7 @@ from .play import format_play
 from .position import BLACK, CHECKERS, WHITE, Color, Position
 from .rules import MAX_CUBE, RuleSet, get_rules
 from .service import Location, board_location
+from .service_language import spoken
 from .service_calls import (
     ServiceError,
     boolean,
@@ -278,7 +279,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     if problem is not None:
         return answer
     if state.dice is not None:
-        advice = hint(position, state.dice, rule_set, level=STUDY_LEVEL, count=count)
+        advice = hint(position, state.dice, rule_set, level=STUDY_LEVEL, count=count, lang=spoken())
         best = advice.plays[0].equity if advice.plays else 0.0
         answer["plays"] = []
         for p in advice.plays:
@@ -293,7 +294,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
                 "moves": _absolute_moves(p.play.moves, position.turn),
             })
     elif rule_set.cube:
-        decision = cube_advice(position, rule_set, state.cube_state(), STUDY_LEVEL)
+        decision = cube_advice(position, rule_set, state.cube_state(), STUDY_LEVEL, spoken())
         answer["cube"] = {
             "may_double": decision.may_double,
             "double": decision.double,

@@ -19,6 +19,7 @@ from .position import Color
 
 if TYPE_CHECKING:
     from .game import GameResult
+    from .rules import Outcome
 
 
 def colour_word(color: Color, lang: str) -> str:
@@ -26,9 +27,18 @@ def colour_word(color: Color, lang: str) -> str:
     return say(lang, f"colour.{color.value}")
 
 
+def points_words(points: float, lang: str) -> str:
+    """A number of points in words: "1 point", "2 points", "1.5 points"."""
+    return say(lang, "result.points.one" if points == 1 else "result.points.many", points=f"{points:g}")
+
+
+def outcome_words(outcome: Outcome, lang: str) -> str:
+    """An outcome with its article: "a gammon", "une partie simple"."""
+    return say(lang, f"result.outcome.{outcome.value}")
+
+
 def result_description(result: GameResult, lang: str) -> str:
     """How a game was won, without the winner: "a single game (double dropped), 1 point"."""
     reason = say(lang, f"result.reason.{result.reason}") if result.reason in ("dropped", "resigned") else ""
-    points = say(lang, "result.points.one" if result.points == 1 else "result.points.many", points=result.points)
-    outcome = say(lang, f"result.outcome.{result.outcome.value}")
+    points, outcome = points_words(result.points, lang), outcome_words(result.outcome, lang)
     return say(lang, "result.description", outcome=outcome, reason=reason, points=points)

@@ -8,12 +8,16 @@ from the network: the network knows a play is better but cannot say why, while a
 facts (it hits, it makes a point, it escapes a back checker, it bears off, how many shots it
 leaves) are what a player checks anyway. Shots are counted the usual way: how many of the
 opponent's 36 rolls hit at least one of the mover's blots outside the opponent's home board,
-blocked points respected.
+blocked points respected. The reasons are in the language asked for (``lang``), from the message
+catalogues (:mod:`toutes_tables.messages`, the ``advice.*`` keys), the French in the rules book's
+words (docs/rules/glossary.fr.md: *battre*, *case*, *demi-case*, *sortir*).
 
 >>> from toutes_tables import start_position
 >>> advice = hint(start_position(64), (3, 1), "backgammon", level="advanced", count=2)
 >>> advice.plays[0].notation, advice.plays[0].reason, advice.cube
 ('8/5 6/5', 'makes your 5 point', None)
+>>> play_reason(advice.plays[0].play, "fr")
+'fait votre case 5'
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 
+from ..messages import DEFAULT_LANGUAGE, say
 from ..notation import format_play
 from ..play import Play
 from ..position import BAR, OFF, Position
@@ -32,7 +37,7 @@ from .levels import Level, get_level
 from .network import default_network
 from .search import ScoredPlay, one_ply_equity, rank_plays_deeper, rank_plays_deepest, two_ply_equity
 
-POINT_NAMES = {7: "bar point", 1: "ace point"}
+NAMED_POINTS = (7, 1)  # the bar point and the ace point have their names (advice.point.7, advice.point.1)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,8 +59,8 @@ class Hint:
     cube: CubeAdvice | None
 
 
-def _point_name(point: int) -> str:
-    return f"your {POINT_NAMES.get(point, f'{point} point')}"
+def _point_name(point: int, lang: str) -> str:
+    return say(lang, f"advice.point.{point}") if point in NAMED_POINTS else say(lang, "advice.point", point=point)
 
 
 def shots(position: Position) -> int:
@@ -104,37 +109,40 @@ def _blots(side: Sequence[int]) -> int:
     return sum(1 for p in range(1, 25) if side[p] == 1)
 
 
-def play_reason(play: Play) -> str:
-    """A short plain-words reason for ``play`` read off the board ("" when nothing can be said)."""
+def play_reason(play: Play, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A short plain-words reason for ``play`` read off the board, in ``lang`` ("" when nothing can be said)."""
     before = play.position
     if not play.moves:
-        return "no legal move"
+        return say(lang, "advice.no_move")
     after = play.result  # the opponent on roll: the mover's checkers are ``after.theirs``
     mine_before, mine_after = before.mine, after.theirs
     parts: list[str] = []
     hits = len(play.hits)
     if hits:
-        parts.append("hits a blot" if hits == 1 else f"hits {hits} blots")
+        parts.append(say(lang, "advice.hits_one") if hits == 1 else say(lang, "advice.hits_many", count=hits))
     made = [p for p in range(1, 25) if mine_before[p] < 2 <= mine_after[p]]
     if made:
         best = max(made, key=lambda p: (p <= 7, p))
-        parts.append(f"makes {_point_name(best)}" if len(made) == 1 else f"makes {len(made)} points")
+        parts.append(say(lang, "advice.makes_point", point=_point_name(best, lang)) if len(made) == 1
+                     else say(lang, "advice.makes_points", count=len(made)))
     borne = mine_after[OFF] - mine_before[OFF]
     if borne:
-        parts.append("bears off a checker" if borne == 1 else f"bears off {borne} checkers")
+        parts.append(say(lang, "advice.bears_off_one") if borne == 1
+                     else say(lang, "advice.bears_off_many", count=borne))
     back_before = sum(mine_before[18:26])
     back_after = sum(mine_after[18:26])
     if back_after < back_before and not borne:
         escaped = back_before - back_after
-        parts.append("escapes a back checker" if escaped == 1 else f"escapes {escaped} back checkers")
+        parts.append(say(lang, "advice.escapes_one") if escaped == 1
+                     else say(lang, "advice.escapes_many", count=escaped))
     if in_contact(after.mine, after.theirs):
         n = shots(after)
         if n:
-            parts.append(f"leaves {n} shot{'s' if n != 1 else ''}")
+            parts.append(say(lang, "advice.shots_one") if n == 1 else say(lang, "advice.shots_many", count=n))
         elif _blots(mine_before) and not _blots(mine_after):
-            parts.append("leaves no blot")
+            parts.append(say(lang, "advice.no_blot"))
         elif not parts:
-            parts.append("leaves no shot")
+            parts.append(say(lang, "advice.no_shot"))
     return ", ".join(parts[:3])
 
 
@@ -145,11 +153,13 @@ def hint(
     cube: CubeState | None = None,
     level: str | Level = "expert",
     count: int = 5,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> Hint:
     """The best ``count`` plays for ``dice`` (best first), or before the roll (``dice`` None) the cube advice.
 
     The cube advice is given before the roll in a backgammon set, for ``cube`` (a centred
     money cube when ``cube`` is None), unless that cube is not in use (``enabled`` False).
+    The reasons (and the cube's verdict) are in ``lang``.
     """
     rule_set = get_rules(rules)
     plays: list[PlayAdvice] = []
@@ -161,14 +171,14 @@ def hint(
                     notation=format_play(scored.play.position, scored.play.moves),
                     equity=scored.equity,
                     ply=scored.ply,
-                    reason=play_reason(scored.play),
+                    reason=play_reason(scored.play, lang),
                 )
             )
     advice = None
     if dice is None and rule_set.cube and position.winner() is None:
         state = cube if cube is not None else CubeState()
         if state.enabled:
-            advice = cube_advice(position, rule_set, state, level)
+            advice = cube_advice(position, rule_set, state, level, lang)
     return Hint(plays, advice)
 
 

@@ -38,6 +38,7 @@ import dataclasses
 import time
 from typing import TYPE_CHECKING
 
+from ..messages import DEFAULT_LANGUAGE, say
 from ..position import CHECKERS, OFF, Color, Position
 from ..rules import Outcome, RuleSet, get_rules
 from .evaluate import Chances, chances
@@ -233,35 +234,42 @@ def _shares(c: Chances) -> GammonShares:
     )
 
 
-def _why_not(cube: CubeState, position: Position, rule_set: RuleSet) -> str:
-    """Why the player on roll may not double now ("" when he may)."""
+def _why_not(cube: CubeState, position: Position, rule_set: RuleSet, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why the player on roll may not double now, in ``lang`` ("" when he may)."""
     if not rule_set.cube:
-        return f"{rule_set.title} is played without a doubling cube."
+        return say(lang, "cube.why.no_cube", rules=rule_set.title)
     if not cube.enabled:
-        return "The cube is not in use in this game."
+        return say(lang, "cube.why.not_in_use")
     if cube.crawford:
-        return "This is the Crawford game: nobody may double."
+        return say(lang, "cube.why.crawford")
     if cube.owned_by_me(position) is False:
-        return "Your opponent owns the cube: only they may double."
+        return say(lang, "cube.why.opponent_owns")
     if cube.is_match and cube.value >= cube.away[0]:
-        return "The cube is dead: winning this game at its value already wins you the match."
+        return say(lang, "cube.why.dead")
     return ""
 
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+def _pct(x: float, lang: str) -> str:
+    return say(lang, "cube.percent", n=round(100 * x))
 
 
-def _gammons(share: float) -> str:
-    return f", a gammon {_pct(share)} of the time" if share >= 0.05 else ""
+def _gammons(share: float, lang: str) -> str:
+    return say(lang, "cube.gammons", gammon=_pct(share, lang)) if share >= 0.05 else ""
 
 
 def cube_advice(
-    position: Position, rules: str | RuleSet, cube: CubeState, level: str | Level = "expert"
+    position: Position,
+    rules: str | RuleSet,
+    cube: CubeState,
+    level: str | Level = "expert",
+    lang: str = DEFAULT_LANGUAGE,
 ) -> CubeAdvice:
-    """The cube decision for the player on roll in ``position``, before he rolls, and the take for his opponent."""
+    """The cube decision for the player on roll in ``position``, before he rolls, and the take for his opponent.
+
+    The verdict and the reasons are in ``lang`` (the message catalogues' ``cube.*`` keys).
+    """
     rule_set = get_rules(rules)
-    why_not = _why_not(cube, position, rule_set)
+    why_not = _why_not(cube, position, rule_set, lang)
     may_double = not why_not
     search = get_level(level)
     c = position_chances(position, rule_set, search.ply, getattr(search, "time_budget", None))
@@ -289,38 +297,32 @@ def cube_advice(
     # Cashing is preferred unless playing on is worth clearly more (a gammon chance, not rounding).
     cash = not take and no_double <= double_drop + CASH_MARGIN
     double = may_double and (best_double > no_double or cash or trailer_post_crawford)
-    answer = "take" if take else "pass"
+    answer = say(lang, "cube.answer.take" if take else "cube.answer.pass")
     # In a match the same chances mean different things at different scores: say which score.
-    you_win = f"At {cube.away[0]} away to {cube.away[1]}, you win" if cube.is_match else "You win"
-    word = "Redouble" if owner else "Double"
+    you_win = say(lang, "cube.you_win_match", me=cube.away[0], them=cube.away[1]) if cube.is_match \
+        else say(lang, "cube.you_win")
+    word = "redouble" if owner else "double"
+    win, gammons = _pct(c.win, lang), _gammons(c.win_gammon, lang)
     if not may_double:
-        verdict = f"No {word.lower()}, {answer}"
+        verdict = say(lang, f"cube.verdict.no_{word}", answer=answer)
         reason = why_not
     elif double:
-        verdict = f"{word}, {answer}"
+        verdict = say(lang, f"cube.verdict.{word}", answer=answer)
         if trailer_post_crawford:
-            reason = "After the Crawford game the trailer doubles at once: the leader can never use the cube."
+            reason = say(lang, "cube.reason.post_crawford")
         elif take:
-            reason = f"{you_win} {_pct(c.win)}: strong enough to double, and your opponent wins often enough to take."
+            reason = say(lang, "cube.reason.double_take", you_win=you_win, win=win)
         else:
-            reason = f"{you_win} {_pct(c.win)}{_gammons(c.win_gammon)}: strong enough that your opponent should pass."
+            reason = say(lang, "cube.reason.double_pass", you_win=you_win, win=win, gammons=gammons)
     elif no_double > double_drop:
-        verdict = f"Too good to {word.lower()}, {answer}"
-        reason = (
-            f"{you_win} {_pct(c.win)}, a gammon {_pct(c.win_gammon)} of the time: "
-            "play on for the gammon rather than cash the game."
-        )
+        verdict = say(lang, f"cube.verdict.too_good_{word}", answer=answer)
+        reason = say(lang, "cube.reason.too_good", you_win=you_win, win=win, gammon=_pct(c.win_gammon, lang))
     else:
-        verdict = f"No {word.lower()}, {answer}"
-        reason = f"{you_win} {_pct(c.win)}: not strong enough to double yet; keeping the cube is worth more."
+        verdict = say(lang, f"cube.verdict.no_{word}", answer=answer)
+        reason = say(lang, "cube.reason.not_yet", you_win=you_win, win=win)
         if c.lose_gammon >= 0.15:
-            reason = (
-                f"{you_win} {_pct(c.win)} but lose a gammon {_pct(c.lose_gammon)} of the time: "
-                "not strong enough to double yet."
-            )
-    take_reason = f"Your opponent wins {_pct(c.win)}{_gammons(c.win_gammon)}: " + (
-        "taking loses less than dropping." if take else "taking would lose more than dropping."
-    )
+            reason = say(lang, "cube.reason.not_yet_gammons", you_win=you_win, win=win, lose=_pct(c.lose_gammon, lang))
+    take_reason = say(lang, "cube.take_reason.take" if take else "cube.take_reason.drop", win=win, gammons=gammons)
     return CubeAdvice(
         may_double=may_double,
         double=double,

@@ -315,9 +315,10 @@ class Session:
         from ..ai import CubeState, cube_advice
 
         # The advice is the (would-be) doubler's: its reason speaks to the player on roll, take_reason to the taker.
-        advice = cube_advice(game.position, self.rules, CubeState.from_game(game, self.match), self.advisor.level.name)
+        cube = CubeState.from_game(game, self.match)
+        advice = cube_advice(game.position, self.rules, cube, self.advisor.level.name, self.lang)
         if game.phase != "double-offered":
-            return f"{would} {advice.verdict}: {advice.reason}"
+            return self.words("cli.cube_hint", would=would, verdict=advice.verdict, reason=advice.reason)
         return f"{would} {advice.take_reason}"
 
     def _play_hint(self, game: Game) -> str:
@@ -326,7 +327,7 @@ class Session:
             return self.words("cli.computer_would_play", play=self.advisor.choose_play(game.position, game.dice))
         from ..ai import hint
 
-        best = hint(game.position, game.dice, self.rules, level=self.advisor.level.name, count=3).plays
+        best = hint(game.position, game.dice, self.rules, level=self.advisor.level.name, count=3, lang=self.lang).plays
         lines = [f"  {a.notation:<24} {a.equity:+.3f}  {a.reason}" for a in best]
         return self.words("cli.computer_best_plays", play=best[0].notation) + "\n" + "\n".join(lines)
 
