@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -124,3 +125,66 @@ def test_a_snapshot_that_cannot_be_used_falls_back_to_the_ordinary_boot_with_a_w
     plays_a_move(page)
     assert [m for m in messages if m.startswith("warning: ") and FALLBACK_WARNING in m], messages
     assert not [m for m in messages if m.startswith("error: ")], messages
+
+
+def fallback_files(site_dir: Path) -> list[str]:
+    """The files only the boot without the snapshot fetches: the runtime wheels and the bytecode."""
+    manifest = json.loads((site_dir / "wheels" / "manifest.json").read_text())
+    return [f"wheels/{name}" for name in [*manifest["runtime"], manifest["bytecode"]]]
+
+
+def test_a_first_visit_downloads_none_of_the_files_only_the_fallback_needs(
+    context: BrowserContext, page: Page, site_url: str, site_dir: Path
+) -> None:
+    downloaded: list[str] = []
+    context.on("requestfinished", lambda request: downloaded.append(request.url))
+    driving.open_game(page, site_url)
+    driving.wait_for_offline_cache(page, site_url)
+    assert packages_stage(page) == FROM_SNAPSHOT
+    assert downloaded, "the requests of the page, its workers and the service worker are seen"
+    assert not [url for url in downloaded if url.removeprefix(site_url) in fallback_files(site_dir)]
+
+
+def test_a_browser_whose_boot_falls_back_keeps_the_fallbacks_files_and_plays_offline(
+    context: BrowserContext, page: Page, site_url: str
+) -> None:
+    # The snapshot's key names another Pyodide, for the page and the service worker alike: every boot falls
+    # back. (Playwright's routing turns the HTTP cache off, so the first visit's fallback files are not
+    # there for the precache: the service worker keeps them when the next boot fetches them through it.)
+    context.route(MANIFEST_URL, key_edit(lambda key: key.update(pyodide="0.0.0")))
+    driving.open_game(page, site_url)
+    assert packages_stage(page).startswith("packaging-")
+    driving.wait_for_offline_cache(page, site_url)
+    page.reload()
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=driving.BOOT_TIMEOUT_MS)
+    assert packages_stage(page).startswith("packaging-")
+
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=driving.BOOT_TIMEOUT_MS)
+    assert page.evaluate("() => navigator.onLine") is False
+    assert packages_stage(page).startswith("packaging-"), "the ordinary boot, offline"
+    plays_a_move(page)
+
+
+def test_the_precache_keeps_a_fallback_file_the_browser_already_fetched(
+    context: BrowserContext, page: Page, site_url: str, site_dir: Path
+) -> None:
+    wheel = next(file for file in fallback_files(site_dir) if file.endswith(".whl"))
+    # Fetched before any page registers the service worker (the benchmark page, running nothing, does not),
+    # as a first visit's fallback boot would: it is then in the HTTP cache.
+    page.goto(site_url + "bench/?run=none")
+    page.evaluate("async (url) => { await (await fetch(url)).arrayBuffer(); }", site_url + wheel)
+    driving.open_game(page, site_url)
+    driving.wait_for_offline_cache(page, site_url)
+    kept = page.evaluate(
+        """async (url) => {
+          for (const name of await caches.keys()) {
+            const response = await (await caches.open(name)).match(url);
+            if (response) return (await response.arrayBuffer()).byteLength;
+          }
+          return 0;
+        }""",
+        site_url + wheel,
+    )
+    assert kept == (site_dir / wheel).stat().st_size

@@ -7,7 +7,9 @@
 - the Pyodide runtime (``node_modules/pyodide``) goes to ``pyodide/`` and the wheels staged by
   ``scripts/site.py`` (with their ``manifest.json``, the boot's recorded bytecode and its snapshot) to ``wheels/``;
 - the service worker gets the list of every file to precache and a cache version derived from their
-  contents, so each build that changes anything replaces the cache.
+  contents, so each build that changes anything replaces the cache; the files only the engine's boot
+  without its snapshot needs are listed apart (``onDemand``): cached when that boot has fetched them, never
+  downloaded for the precache.
 
 It raises instead of producing a site that would fail at run time (missing runtime or wheels, a file
 of ``site/`` that collides with a page).
@@ -176,6 +178,14 @@ def precached(relative: str, kept: set[str]) -> bool:
     return relative in kept or not NOT_PRECACHED.search(relative)
 
 
+def fallback_only(out: Path) -> set[str]:
+    """The files only the engine worker's boot without the snapshot fetches (the runtime wheels, the bytecode;
+    see site/engine/PROTOCOL.md): a first visit that boots from the snapshot never downloads them."""
+    manifest = json.loads((out / "wheels" / "manifest.json").read_text())
+    names = [*manifest["runtime"], *([manifest["bytecode"]] if "bytecode" in manifest else [])]
+    return {f"wheels/{name}" for name in names}
+
+
 def write_service_worker(out: Path, kept: set[str]) -> None:
     worker = out / SERVICE_WORKER
     if not worker.exists():
@@ -188,7 +198,12 @@ def write_service_worker(out: Path, kept: set[str]) -> None:
     version = hashlib.sha256()
     for name in files:
         version.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
-    manifest = {"version": version.hexdigest()[:16], "urls": [precache_url(name) for name in files]}
+    on_demand = fallback_only(out)
+    manifest = {
+        "version": version.hexdigest()[:16],
+        "urls": [precache_url(name) for name in files if name not in on_demand],
+        "onDemand": sorted(on_demand & set(files)),
+    }
     source = worker.read_text()
     line = f"const PRECACHE = {json.dumps(manifest)}; // @precache-manifest: written by hooks/site_assets.py"
     replaced, count = PRECACHE_LINE.subn(lambda _: line, source)
