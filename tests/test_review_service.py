@@ -70,7 +70,7 @@ def test_only_the_newest_reviews_are_kept() -> None:
     ids = [dispatch("review_start", {"record": short_record(1, 1)})["id"] for _ in range(MAX_REVIEWS + 1)]
     with pytest.raises(ServiceError, match="no review"):
         dispatch("review_next", {"id": ids[0]})
-    assert dispatch("review_next", {"id": ids[-1], "max_items": 50})["done"]
+    assert dispatch("review_next", {"id": ids[-1], "max_items": 10})["done"]
 
 
 def test_a_mat_file_can_be_reviewed() -> None:
@@ -149,7 +149,7 @@ def test_one_game_of_a_match_is_reviewed_alone_at_its_score_as_in_the_whole_revi
     whole = analyse_match(record)
     started = dispatch("review_start", {"record": record, "game": 2})
     assert started["total"] == sum(1 for d in whole.decisions if d.game == 2 and d.kind == "move")
-    answer = dispatch("review_next", {"id": started["id"], "max_items": 50})
+    answer = dispatch("review_next", {"id": started["id"], "max_items": 10})
     assert answer["done"]
     want = [(d.kind, d.colour.value, d.played, d.best, round(d.error, 4)) for d in whole.decisions if d.game == 2]
     assert [(i["kind"], i["colour"], i["played"], i["best"], i["error"]) for i in answer["items"]] == want
@@ -164,8 +164,10 @@ def test_bad_review_calls_are_refused() -> None:
     with pytest.raises(ServiceError, match="record is"):
         dispatch("review_start", {"record": 5})
     started = dispatch("review_start", {"record": short_record()})
-    with pytest.raises(ServiceError, match="max_items is an integer 1-50"):
+    with pytest.raises(ServiceError, match="max_items is an integer 1-10"):
         dispatch("review_next", {"id": started["id"], "max_items": 0})
+    with pytest.raises(ServiceError, match="max_items is an integer 1-10"):  # a call's bound: ten decisions
+        dispatch("review_next", {"id": started["id"], "max_items": 11})
 
 
 def test_the_services_bounds_are_the_engines() -> None:

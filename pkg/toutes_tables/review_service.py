@@ -17,7 +17,7 @@ Methods
     (the progress bar's end), ``marks`` the table of
     :func:`toutes_tables.analysis.mark_thresholds` (the page's legend).
 ``review_next(id, max_items)``
-    The next decisions (at most ``max_items``, 1-50): ``{id, items, done, progress:
+    The next decisions (at most ``max_items``, 1-10): ``{id, items, done, progress:
     {turns, total}, summary}``; ``summary`` is each player's summary of the decisions so far
     (final once ``done``).
 ``review_cancel(id)``
@@ -84,7 +84,7 @@ MAX_PLIES = 400  # rollout.MAX_PLIES
 MAX_RUN_WORK = 2000  # rollout.MAX_RUN_WORK: the most work one rollout_next does
 
 MAX_REVIEWS = 4  # reviews kept at once; starting another forgets the oldest
-MAX_ITEMS = 50
+MAX_ITEMS = 10  # decisions per review_next: about a third of a second each in CPython, so a call stays short
 
 
 @dataclasses.dataclass

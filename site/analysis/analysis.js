@@ -238,7 +238,7 @@ export function createAnalysis(root, { workerUrl }) {
       const answer = await engine.call("study_advice", { rules: asked.rules, xgid: asked.xgid, count: ADVICE_PLAYS });
       if (destroyed || view !== asked) return;
       showAdvice(answer);
-      rollouts.offer({ rules: asked.rules, xgid: asked.xgid, plays: answer.plays });
+      rollouts.offer({ rules: asked.rules, xgid: asked.xgid, plays: answer.plays, cube: answer.cube });
     } catch (error) {
       if (!destroyed) say(`The analysis failed: ${error.message}`, true);
     } finally {

@@ -1,77 +1,123 @@
-// Rollouts on the analysis board: the candidate plays (or the position before its roll) played out by
-// the computer in the worker (toutes_tables.review_service's rollout_* methods), a few games of each
-// per request, the table refreshed as the games come in, until the reader stops it or the limit.
+// Rollouts on the analysis board: the candidate plays, the position before its roll, or (where the search
+// gave a cube decision) the cube actions no double, double/take and double/pass, played out by the computer
+// in the worker (toutes_tables.review_service's rollout_* methods and cube_rollout_start), a bounded amount
+// of work per request, the table refreshed as the games come in, until the reader stops it or the limit.
 // Each line shows the rollout's equity with its 95 % interval beside the search's verdict. The rollouts
 // are truncated (see TRUNCATE_PLIES) and seeded, so the same position gives the same figures.
 
 import { el, setChildren } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
 import { pageButton } from "../game/page.js";
+import { t, tn } from "../i18n/i18n.js";
 
-const GAMES_PER_REQUEST = 1; // of each candidate: a request stays short, so Stop answers soon
+const GAMES_PER_REQUEST = 1; // of each candidate
+// The work one request may do (rankings of a roll's plays, about 3 ms each in CPython, a few times that in
+// the browser): a request stays short, so Stop answers within a second or two; a game cut by it goes on.
+const BUDGET_PER_REQUEST = 300;
 const MAX_GAMES = 216;
 const CANDIDATES = 4;
 // Games are cut after this many plies and scored by the network there (a truncated rollout): a whole
 // game played out in pure Python in the browser takes tens of seconds per candidate.
 const TRUNCATE_PLIES = 10;
+// The cube actions as the engine names them, with their catalogue keys and the search's equity keys.
+const CUBE_ACTIONS = {
+  "No double": { key: "rollout.action.no_double", search: "no double" },
+  "Double, take": { key: "rollout.action.double_take", search: "double, take" },
+  "Double, pass": { key: "rollout.action.double_pass", search: "double, pass" },
+};
 
 /** A rollout panel in `container`, talking to `engine` (the page's createEngine()). */
 export function createRolloutPanel(container, engine) {
-  const start = pageButton("Roll out");
-  const stop = pageButton("Stop");
+  const start = pageButton(t("rollout.start"));
+  const stop = pageButton(t("rollout.stop"));
   const table = el("table", { class: "tt-rollout-table" });
   const status = el("p", { class: "tt-rollout-status", "aria-live": "polite" });
+  const progress = el("progress", { class: "tt-rollout-progress", max: String(MAX_GAMES), value: "0", hidden: true });
+  const verdict = el("p", { class: "tt-rollout-verdict" });
   stop.disabled = true;
-  setChildren(container, el("h3", {}, "Rollout"), el("div", { class: "tt-actions" }, start, stop), status, table);
+  setChildren(container, el("h3", {}, t("rollout.title")), el("div", { class: "tt-actions" }, start, stop), progress,
+    status, verdict, table);
   let running = null; // rollout id in the worker
-  let request = null; // {rules, xgid, plays: [{notation, equity}] from the search}
+  let request = null; // {rules, xgid, plays: [{notation, equity}] from the search, cube: the search's cube decision}
+
+  /** The cube decision to roll out, if the search gave one the player on roll may take. */
+  function cubeDecision() {
+    return request && request.cube && request.cube.may_double && !(request.plays || []).length ? request.cube : null;
+  }
 
   function render(answer) {
-    const search = new Map((request.plays || []).map((p) => [p.notation, p.equity]));
+    const cube = answer.kind === "cube";
+    const search = cube
+      ? new Map(Object.entries(CUBE_ACTIONS).map(([name, a]) => [name, request.cube?.equities?.[a.search]]))
+      : new Map((request.plays || []).map((p) => [p.notation, p.equity]));
+    const label = (c) => (cube ? t(CUBE_ACTIONS[c.notation].key) : c.notation || t("rollout.before_roll"));
     const rows = answer.candidates.map((c) =>
       el(
         "tr",
-        {},
-        el("td", {}, c.notation || "before the roll"),
-        el("td", {}, formatEquity(c.equity)),
-        el("td", {}, c.interval ? `${formatEquity(c.interval[0])} to ${formatEquity(c.interval[1])}` : "–"),
-        el("td", {}, search.has(c.notation) ? formatEquity(search.get(c.notation)) : "–"),
+        { "data-candidate": c.notation },
+        el("td", {}, label(c)),
+        el("td", { class: "tt-rollout-equity" }, formatEquity(c.equity)),
+        el("td", {}, c.interval ? t("rollout.interval_range", { low: formatEquity(c.interval[0]), high: formatEquity(c.interval[1]) }) : "–"),
+        el("td", {}, search.get(c.notation) !== undefined ? formatEquity(search.get(c.notation)) : "–"),
       ),
     );
     setChildren(
       table,
-      el("thead", {}, el("tr", {}, el("th", {}, "Play"), el("th", {}, "Rollout"), el("th", {}, "95 % interval"), el("th", {}, "Search"))),
+      el(
+        "thead",
+        {},
+        el("tr", {}, el("th", {}, t(cube ? "rollout.column.action" : "rollout.column.play")), el("th", {}, t("rollout.column.rollout")),
+          el("th", {}, t("rollout.column.interval")), el("th", {}, t("rollout.column.search"))),
+      ),
       el("tbody", {}, ...rows),
     );
+    if (cube && answer.verdict) {
+      // The engine's verdicts are the cube advice's words (the engine's advice is English for now).
+      setChildren(verdict, t("rollout.cube_verdict", { rollout: answer.verdict, search: answer.search.verdict }));
+    }
+  }
+
+  function showProgress(answer) {
+    progress.hidden = false;
+    progress.value = answer.games;
+    const values = { max: MAX_GAMES, plies: TRUNCATE_PLIES };
+    const words = answer.kind === "cube"
+      ? tn("rollout.progress_cube", answer.games, values)
+      : tn("rollout.progress", answer.games, values);
+    setChildren(status, words);
   }
 
   async function run() {
     if (!request || running !== null) return;
     start.disabled = true;
     stop.disabled = false;
+    setChildren(verdict);
+    const cube = cubeDecision();
     const params = { rules: request.rules, xgid: request.xgid, seed: 1, truncate: TRUNCATE_PLIES };
-    if (request.plays && request.plays.length) params.candidates = request.plays.slice(0, CANDIDATES).map((p) => p.notation);
+    if (!cube && request.plays && request.plays.length) params.candidates = request.plays.slice(0, CANDIDATES).map((p) => p.notation);
     let answer;
     try {
-      answer = await engine.call("rollout_start", params);
+      answer = await engine.call(cube ? "cube_rollout_start" : "rollout_start", params);
     } catch (error) {
-      setChildren(status, `The rollout could not start: ${error.message}`);
+      setChildren(status, t("rollout.failed_start", { error: error.message }));
       start.disabled = false;
       stop.disabled = true;
       return;
     }
     const mine = answer.id;
     running = mine;
+    render(answer);
+    showProgress(answer);
     while (running === mine) {
       try {
-        answer = await engine.call("rollout_next", { id: mine, games: GAMES_PER_REQUEST });
+        answer = await engine.call("rollout_next", { id: mine, games: GAMES_PER_REQUEST, budget: BUDGET_PER_REQUEST });
       } catch (error) {
-        setChildren(status, `The rollout stopped: ${error.message}`);
+        setChildren(status, t("rollout.failed", { error: error.message }));
         break;
       }
       if (running !== mine) break;
       render(answer);
-      setChildren(status, `${answer.games} game${answer.games === 1 ? "" : "s"} of each play, the same dice for every play, each cut after ${TRUNCATE_PLIES} plies and scored by the network.`);
+      showProgress(answer);
       if (answer.games >= MAX_GAMES) break;
     }
     if (running === mine) await halt();
@@ -95,13 +141,17 @@ export function createRolloutPanel(container, engine) {
   stop.addEventListener("click", halt);
 
   return {
-    /** What to roll out next: the position (`rules`, `xgid`) and the search's ranked plays, if any. */
+    /** What to roll out next: the position (`rules`, `xgid`), the search's ranked plays and cube decision, if any. */
     offer(next) {
       halt();
       request = next;
       start.disabled = !next;
       setChildren(table);
-      setChildren(status, next ? "Play the best plays out to the end, many times over, to check the search." : "");
+      setChildren(verdict);
+      progress.hidden = true;
+      const cube = cubeDecision();
+      setChildren(start, t(cube ? "rollout.start_cube" : "rollout.start"));
+      setChildren(status, next ? t(cube ? "rollout.offer_cube" : "rollout.offer") : "");
     },
     stop: halt,
     get running() {
