@@ -76,7 +76,7 @@ def test_undo_takes_back_the_last_checker(page: Page, site_url: str) -> None:
 
 def test_a_double_offered_and_taken_in_backgammon(page: Page, site_url: str) -> None:
     open_game(page, site_url)
-    start_new_game(page, rules="backgammon", opponent="human")
+    start_new_game(page, match_length=3, rules="backgammon", opponent="human")  # a 1-point match has no cube
     # play (hot-seat) until a player may double before rolling
     v = play_until_double_is_possible(page, 10)
     assert v is not None, "no chance to double came up in 10 turns"
@@ -164,7 +164,7 @@ def test_a_turn_played_with_the_keyboard_only(page: Page, site_url: str) -> None
 
 def test_the_computer_answers_a_double(page: Page, site_url: str) -> None:
     open_game(page, site_url)
-    start_new_game(page, rules="backgammon", opponent="computer")
+    start_new_game(page, match_length=3, rules="backgammon", opponent="computer")  # a 1-point match has no cube
     # the computer may double first: take it, and go on
     take = page.get_by_role("button", name="Take")
     if play_until_double_is_possible(page, 15, on_double_offered=lambda _: take.click()) is None:

@@ -172,7 +172,7 @@ def test_the_controls_keep_their_places_when_the_move_is_complete(sized_page: Pa
 def test_a_finished_game_shows_its_result_with_the_controls_in_place(sized_page: Page, site_url: str) -> None:
     page = sized_page
     open_game(page, site_url)
-    start_new_game(page, rules="backgammon", opponent="human")
+    start_new_game(page, match_length=3, rules="backgammon", opponent="human")  # a 1-point match has no cube
     v = play_until_double_is_possible(page, 6)
     assert v is not None, "no chance to double in 6 turns"
     before = control_boxes(page, GAME_CONTROLS + CUBE_CONTROLS)

@@ -40,7 +40,7 @@ def test_printed_report_lists_the_summary_and_the_marked_decisions(random_record
 
 
 def test_a_mat_file_from_standard_input(tmp_path: Path) -> None:
-    match = Match("backgammon", 1, rng=random.Random(0))
+    match = Match("backgammon", 3, rng=random.Random(0))
     match.game.roll_opening((1, 3))
     match.game.play("8/5 6/5")
     match.game.offer_double()

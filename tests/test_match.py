@@ -1,7 +1,7 @@
 """Matches to N points: the score, the Crawford rule, 225 starts in pairs, winner opens.
 
-The rules are docs/rules/scoring.md ("Matches"), docs/rules/cube.md ("The Crawford rule") and
-docs/rules/moving.md ("Who starts").
+The rules are docs/rules/scoring.md ("Matches"), docs/rules/cube.md ("The Crawford rule", "A match to
+1 point") and docs/rules/moving.md ("Who starts").
 """
 
 from __future__ import annotations
@@ -89,6 +89,33 @@ def test_crawford_rule_can_be_switched_off() -> None:
 
 def test_one_point_match_has_no_crawford_game() -> None:
     assert not Match("backgammon", 1, rng=random.Random(1)).game.is_crawford
+
+
+@pytest.mark.parametrize("rules", ["backgammon", "backgammon-225"])
+def test_the_cube_is_dead_in_a_match_to_1_point(rules: str) -> None:
+    """Nobody may double in a match to 1 point, at any turn, and automatic doubles do not raise the stake."""
+    match = Match(rules, 1, GameOptions(cube=True, auto_doubles=64), rng=random.Random(3))
+    assert (match.options.cube, match.options.auto_doubles) == (False, 0)
+    game = match.game
+    while game.phase == "opening":
+        game.roll_opening()
+    turns = 0
+    while game.phase != "over" and turns < 40:
+        if game.phase == "roll":
+            assert not game.can_double()
+            with pytest.raises(IllegalMoveError):
+                game.offer_double()
+            game.roll()
+        plays = game.legal_plays()
+        game.play(plays[0].moves if plays else ())
+        turns += 1
+    assert turns > 10 and game.cube_value == 1 and not any(type(a).__name__ == "Double" for a in game.history)
+
+
+def test_the_cube_lives_in_a_longer_match_and_in_toutes_tables_a_1_point_match_keeps_its_options() -> None:
+    longer = Match("backgammon", 2, rng=random.Random(3))
+    assert longer.options.cube and longer.game.cube_enabled
+    assert Match("toutes-tables", 1, rng=random.Random(3)).options == GameOptions(rules="toutes-tables")
 
 
 def test_no_crawford_game_in_toutes_tables() -> None:

@@ -268,6 +268,19 @@ def test_the_cube_is_offered_and_taken_and_then_belongs_to_the_taker() -> None:
     assert [m["kind"] for m in taken["moves"][-2:]] == ["double", "take"]
 
 
+def test_the_cube_is_dead_in_a_match_to_1_point_so_the_service_offers_no_double() -> None:
+    """docs/rules/cube.md, "A match to 1 point": no cube in the view, no double offered, a double refused."""
+    view = dispatch("new_match", {"rules": "backgammon", "match_length": 1, "cube": True, "auto_doubles": True})
+    while view["phase"] == "opening":
+        view = dispatch("roll")
+    view = play_out_turn(view)
+    assert view["phase"] == "roll" and view["cube"] is None and view["cube_actions"] == []
+    assert "cube=off" in view["record"] and "auto-doubles=0" in view["record"]
+    with pytest.raises(IllegalMoveError, match="without the cube"):
+        dispatch("double")
+    assert dispatch("state")["phase"] == "roll"
+
+
 def test_a_dropped_double_ends_the_game_and_the_next_game_follows_the_match() -> None:
     view = dispatch("new_match", {"rules": "backgammon-225", "match_length": 3})
     first_start = view["start"]["number"]

@@ -5,6 +5,9 @@
 * **Crawford rule** (backgammon sets with the cube, ``crawford=True`` by default): in the
   game right after a player first reaches ``length - 1``, nobody may double (automatic
   doubles do not apply either). There is at most one Crawford game; a 1-point match has none.
+* **A match to 1 point is played without the cube** (docs/rules/cube.md, "A match to 1 point"):
+  whoever wins the game wins the match, whatever it is worth, so a double could gain nothing. In
+  the backgammon sets its :attr:`options` have the cube and automatic doubles off, whatever was asked.
 * **225 sets**: a new start is drawn for games 1, 3, 5, ... and the same start (its drawing
   dice and number kept) is played again in games 2, 4, 6, ...
 * **Winner opens** (the 1698 Toutes tables option): from game 2 on, the winner of the last
@@ -62,6 +65,8 @@ class Match(Pictured):
             raise InvalidArgumentError(
                 f"length: a match is played to 1-{MAX_MATCH_LENGTH} points (MAX_MATCH_LENGTH), got {shown(length)}"
             )
+        if length == 1 and self.rules.cube:
+            options = dataclasses.replace(options, cube=False, auto_doubles=0)  # the cube is dead
         self.options: GameOptions = options
         self.length: int = length
         self.crawford: bool = bool(crawford)

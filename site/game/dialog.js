@@ -171,6 +171,11 @@ export function createNewGameDialog(onStart) {
     const money = applies.money_game && (boxes.money_game.checked || boxes.jacoby.checked);
     show(matchField, !money);
     show(rows.find((row) => row.dataset.option === "crawford"), applies.crawford && !money);
+    // a match to 1 point is played without the cube (docs/rules/cube.md, A match to 1 point): none of its options
+    if (!money && Number(matchLength.value) === 1) {
+      for (const name of ["cube", "crawford", "auto_doubles"]) show(rows.find((row) => row.dataset.option === name), false);
+      show(limitField, false);
+    }
   }
   rules.addEventListener("change", refresh);
   opponent.addEventListener("change", refresh);
@@ -178,6 +183,7 @@ export function createNewGameDialog(onStart) {
   boxes.auto_doubles.addEventListener("change", refresh);
   boxes.money_game.addEventListener("change", refresh);
   boxes.jacoby.addEventListener("change", refresh);
+  matchLength.addEventListener("input", refresh);
 
   form.addEventListener("submit", (ev) => {
     if (ev.submitter && ev.submitter.value === "cancel") return;
