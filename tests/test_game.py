@@ -499,3 +499,21 @@ def test_replay_of_the_history_reproduces_the_game() -> None:
             game.play(rng.choice(plays) if plays else ())
     again = Game.replay(game.history, "backgammon-225", game.drawn_start)
     assert snapshot(again) == snapshot(game)
+
+
+def test_a_replayed_game_is_set_up_as_the_original_from_a_position_or_a_drawn_start() -> None:
+    """Game.replayed: the set-up kept (start drawn, options, Crawford game, position), the dice from the actions."""
+    drawn = Game("backgammon-225", options=GameOptions(auto_doubles=4), rng=random.Random(5), is_crawford=True)
+    drawn.roll_opening((2, 2))
+    drawn.roll_opening((5, 3))
+    set_up = Game("backgammon", position=Position.from_text("white 6:2 5:1 / 24:3"))
+    set_up.roll((6, 5))
+    set_up.play(set_up.legal_plays()[0])
+    for game in (drawn, set_up):
+        fresh = game.replayed()
+        assert fresh.history == () and fresh.initial_position == game.initial_position and fresh.cube_value == 1
+        assert (fresh.drawn_start, fresh.start_number, fresh.options, fresh.is_crawford, fresh.opener) == (
+            game.drawn_start, game.start_number, game.options, game.is_crawford, game.opener
+        )
+        assert snapshot(game.replayed(game.history)) == snapshot(game)
+        assert snapshot(game.replayed(game.history[:1])) != snapshot(game)

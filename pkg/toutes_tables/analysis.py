@@ -55,7 +55,6 @@ import dataclasses
 import functools
 import json
 import math
-import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -473,19 +472,6 @@ def _games_of(record: Game | Match | str | dict[str, Any], only_game: int | None
     return [games[only_game - 1]]
 
 
-def _fresh(game: Game) -> Game:
-    """A new game set up as ``game`` was, before its first action (every die then comes from its history)."""
-    return Game(
-        game.rules,
-        game.drawn_start or game.start_number,
-        game.options,
-        rng=random.Random(0),
-        is_crawford=game.is_crawford,
-        opener=game.opener,
-        position=game.initial_position,
-    )
-
-
 def _cube_state(game: Game, reviewed: ReviewedGame) -> CubeState:
     """The cube seen by the player on roll: ``CubeState.from_game``, at the match score before this game."""
     state = CubeState.from_game(game)
@@ -546,7 +532,7 @@ class _GameReviewer:
 
     def decisions(self) -> Iterator[Decision]:
         source = self.reviewed.game
-        game = _fresh(source)
+        game = source.replayed()  # every die then comes from the history
         rules = game.rules
         history = source.history
         for i, action in enumerate(history):

@@ -600,6 +600,20 @@ class Game(Pictured):
             game.apply(action)
         return game
 
+    def replayed(self, actions: Sequence[Action] = ()) -> Game:
+        """A new game set up as this one was (rules, start, options, Crawford game, opener, position) with
+        ``actions`` applied: none gives the game before its first action, ``history[:i]`` the game as it was then.
+        """
+        return Game.replay(
+            actions,
+            self.rules,
+            self.drawn_start or self.start_number,
+            self.options,
+            is_crawford=self.is_crawford,
+            opener=self.opener,
+            position=self.initial_position,
+        )
+
 
 def _no_draw(rules: str | RuleSet | None, options: GameOptions | None) -> int | None:
     """Replaying must not draw a start from an RNG: default to the classic start."""

@@ -140,14 +140,7 @@ def _game_lines(game: Game, number: int, score: dict[Color, int] | None) -> Iter
     elif game.opener is not None:
         yield f"Opener: {game.opener.value}"
     # Replay alongside the writing, to annotate lines with what the game computes.
-    shadow = Game(
-        game.rules,
-        game.start_number,
-        game.options,
-        is_crawford=game.is_crawford,
-        opener=game.opener,
-        position=game.initial_position,
-    )
+    shadow = game.replayed()
     pending: str | None = None  # "white 5-3:" waiting for its play
     for action in game.history:
         cube_before = shadow.cube_value

@@ -1099,15 +1099,7 @@ def _last_play_cost(game: Game, colours: set[Color], level: Any) -> dict[str, An
             continue
         if not played.moves:
             return None  # a turn with no legal play: confirm gives no cost
-        before = Game.replay(
-            history[:i],
-            game.rules,
-            game.start_number,
-            game.options,
-            is_crawford=game.is_crawford,
-            opener=game.opener,
-            position=game.initial_position,
-        )
+        before = game.replayed(history[:i])
         assert before.dice is not None
         turn = TurnInProgress(before.position, before.dice, game.rules)
         return _play_cost(turn, before.play(played.moves), level)
