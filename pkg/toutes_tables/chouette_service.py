@@ -71,6 +71,7 @@ from .service import (
     MAX_TEXT,
     check_bounds,
     check_double,
+    computer_choices,
     dice_view,
     last_play,
     may_double,
@@ -361,12 +362,11 @@ def chouette_new(
     """
     global _session
     names, seats = _players(players)
-    seed = optional_integer("seed", seed, 0, 2**64 - 1)
+    dice = seeded_dice(seed)  # None: the operating system's dice
     start = optional_integer("start", start, 1, 225)
-    dice: random.Random | random.SystemRandom = random.Random(seed) if seed is not None else random.SystemRandom()
     options = GameOptions(rules=rules_name(rules), jacoby=boolean("jacoby", jacoby))
     chouette = Chouette(names, None, options, rng=dice, start=start)
-    choices = random.Random(seed + 1) if seed is not None else random.Random()
+    choices = computer_choices(seed) or random.Random()
     _session = ChouetteSession(chouette, seats, choices)
     return chouette_view(_session)
 
@@ -385,7 +385,7 @@ def chouette_load(save: Any, seats: Any, steps: Any = None, seed: int | None = N
     check_bounds(chouette.game, None)
     if set(seats) != set(chouette.order):
         raise InvalidRecordError(f"the saved seats {shown(seats)} do not name the players {list(chouette.order)!r}")
-    choices = random.Random(seed + 1) if seed is not None else random.Random()
+    choices = computer_choices(seed) or random.Random()
     session = ChouetteSession(chouette, {n: _seat(s, n) for n, s in seats.items()}, choices)
     session.begin_turn(saved_steps)
     _session = session

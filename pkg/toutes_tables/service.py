@@ -401,7 +401,8 @@ def _current() -> Session:
     return _session
 
 
-def _absolute_moves(moves: Sequence[Move], color: Color) -> list[list[Location]]:
+def absolute_moves(moves: Sequence[Move], color: Color) -> list[list[Location]]:
+    """Moves in player numbering as ``[from, to]`` board locations (absolute points, "bar", "off")."""
     return [[board_location(a, color), board_location(b, color)] for a, b in moves]
 
 
@@ -449,7 +450,7 @@ def last_play(game: Game) -> dict[str, Any] | None:
     """The view's ``last_play``: the colour and ``[from, to]`` board locations of the game's last play."""
     for action in reversed(game.history):
         if isinstance(action, Played):
-            return {"colour": action.player.value, "moves": _absolute_moves(action.moves, action.player)}
+            return {"colour": action.player.value, "moves": absolute_moves(action.moves, action.player)}
     return None
 
 
@@ -794,7 +795,7 @@ def new_match(
     else:
         session = Session(Match(None, match_length, options, crawford=crawford, start=start, rng=dice))
     session.level = level
-    session.choices = _computer_choices(seed)
+    session.choices = computer_choices(seed)
     _session = session
     return view(session)
 
@@ -838,7 +839,7 @@ def load(
         if session.match is not None:
             session.match.rng = dice  # the starts of the match's later games
         session.game.rng = dice
-    session.choices = _computer_choices(seed)
+    session.choices = computer_choices(seed)
     _session = session
     return view(session)
 
@@ -849,7 +850,7 @@ def seeded_dice(seed: Any) -> random.Random | None:
     return random.Random(seed) if seed is not None else None
 
 
-def _computer_choices(seed: int | None) -> random.Random | None:
+def computer_choices(seed: int | None) -> random.Random | None:
     """The computer's noise in a seeded session (None unseeded), a generator apart from the dice's."""
     return random.Random(seed + 1) if seed is not None else None
 
@@ -958,7 +959,7 @@ def _play_advice_view(advice: Any, color: Color) -> dict[str, Any]:
         "ply": advice.ply,
         "reason": advice.reason,
         "rest": advice.notation,
-        "moves": _absolute_moves(play.moves, color),
+        "moves": absolute_moves(play.moves, color),
     }
 
 
@@ -1004,7 +1005,7 @@ def _mid_turn_plays(
                 "ply": ply,
                 "reason": play_reason(play, spoken()),
                 "rest": format_play(turn.current, rest) if rest else "",
-                "moves": _absolute_moves(rest, color),
+                "moves": absolute_moves(rest, color),
             }
         )
         if len(plays) == HINT_PLAYS:

@@ -38,12 +38,11 @@ from .movegen import check_dice, legal_plays
 from .play import format_play
 from .position import BLACK, CHECKERS, WHITE, Color, Position
 from .rules import MAX_CUBE, RuleSet, get_rules
-from .service import Location, board_location
+from .service import absolute_moves, colour_name, rules_name
 from .service_language import spoken
 from .service_calls import (
     ServiceError,
     boolean,
-    choice,
     integer,
     listed,
     mapping,
@@ -60,11 +59,7 @@ MAX_ADVICE_PLAYS = 20
 
 
 def _rules(rules: Any) -> RuleSet:
-    return get_rules(text("rules", rules, 40, "a rule set's name"))
-
-
-def _colour(name: str, value: Any) -> Color:
-    return Color(choice(name, value, ("black", "white")))
+    return get_rules(rules_name(rules))
 
 
 def _board_position(board: Any, turn: Color) -> Position:
@@ -160,7 +155,7 @@ def _state(
         if xgid is not None:
             return XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
         return _from_gnubg_id(text("gnubg_id", gnubg_id, MAX_XGID_CHARS, "a gnubg ID (PositionID:MatchID)"))
-    on_roll = WHITE if turn is None else _colour("turn", turn)
+    on_roll = WHITE if turn is None else colour_name("turn", turn)
     if position_id is not None:
         position = Position.from_gnubg_id(text("position_id", position_id, MAX_XGID_CHARS, "a Position ID"), on_roll)
     elif start is not None:
@@ -178,7 +173,7 @@ def _state(
     value = optional_integer("cube", cube, 1, MAX_CUBE) or 1
     if value & (value - 1):
         raise ServiceError(f"cube is a power of two 1-{MAX_CUBE}, got {value}")
-    owner = None if cube_owner is None else _colour("cube_owner", cube_owner)
+    owner = None if cube_owner is None else colour_name("cube_owner", cube_owner)
     if owner is not None and value == 1:
         raise ServiceError("a cube at 1 is centred: cube_owner needs a cube of 2 or more")
     return XGID(
@@ -199,10 +194,6 @@ def _problem(position: Position) -> str | None:
     if winner is not None:
         return f"the game is over: {winner.value} has borne off all {CHECKERS} checkers"
     return None
-
-
-def _absolute_moves(moves: Any, colour: Color) -> list[list[Location]]:
-    return [[board_location(a, colour), board_location(b, colour)] for a, b in moves]
 
 
 def _view(rules: RuleSet, state: XGID) -> dict[str, Any]:
@@ -291,7 +282,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
                 "mark": mark(cost),  # the review's marks (analysis.MARKS): the page keeps no copy
                 "ply": p.ply,
                 "reason": p.reason,
-                "moves": _absolute_moves(p.play.moves, position.turn),
+                "moves": absolute_moves(p.play.moves, position.turn),
             })
     elif rule_set.cube:
         decision = cube_advice(position, rule_set, state.cube_state(), STUDY_LEVEL, spoken())
