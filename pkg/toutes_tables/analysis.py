@@ -58,7 +58,7 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from .ai.cube import CubeAdvice, CubeState, cube_advice
+from .ai.cube import CubeAdvice, CubeState, cube_advice, match_away
 from .ai.evaluate import equity, unfinished_equity
 from .ai.levels import get_level
 from .ai.network import Network, default_network
@@ -477,9 +477,8 @@ def _cube_state(game: Game, reviewed: ReviewedGame) -> CubeState:
     state = CubeState.from_game(game)
     if not reviewed.length:
         return state
-    me = game.position.turn
     score = {BLACK: reviewed.score[0], WHITE: reviewed.score[1]}
-    away = (max(1, reviewed.length - score[me]), max(1, reviewed.length - score[me.other]))
+    away = match_away(reviewed.length, score, game.position.turn)
     return dataclasses.replace(state, match_length=reviewed.length, away=away, jacoby=False)
 
 

@@ -263,17 +263,15 @@ class XGID:
 
     def cube_state(self) -> CubeState:
         """The cube as the player on roll sees it (:class:`~toutes_tables.ai.CubeState`), for the cube advice."""
-        from .ai.cube import CubeState
+        from .ai.cube import CubeState, match_away
 
         me = self.position.turn
         score = {BLACK: self.score[0], WHITE: self.score[1]}
-        length = self.match_length
-        away = (max(1, length - score[me]), max(1, length - score[me.other])) if length else (0, 0)
         return CubeState(
             value=self.cube,
             owner=self.cube_owner,
-            match_length=length,
-            away=away,
+            match_length=self.match_length,
+            away=match_away(self.match_length, score, me),
             crawford=self.crawford,
             jacoby=self.jacoby and self.cube == 1,
             player=me,

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..messages import DEFAULT_LANGUAGE, say
@@ -57,6 +58,20 @@ RACE_EFFICIENCY_PER_PIP, RACE_EFFICIENCY_BASE = 0.00125, 0.55
 # The 21 distinct rolls and their weight out of 36.
 CASH_MARGIN = 0.01  # playing on instead of cashing must gain at least this (in units of double/pass)
 ROLLS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+
+
+def match_away(length: int, score: Mapping[Color, int], player: Color) -> tuple[int, int]:
+    """The points ``player`` and his opponent still need in a match to ``length`` at ``score``; (0, 0) for money.
+
+    At least 1 each: a finished match has no cube decision left, but asking must not fail.
+
+    >>> from toutes_tables import BLACK, WHITE
+    >>> match_away(5, {BLACK: 4, WHITE: 1}, BLACK), match_away(5, {BLACK: 6, WHITE: 1}, WHITE), match_away(0, {}, BLACK)
+    ((1, 4), (4, 1), (0, 0))
+    """
+    if not length:
+        return (0, 0)
+    return (max(1, length - score[player]), max(1, length - score[player.other]))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,13 +99,8 @@ class CubeState:
     def from_game(cls, game: Game, match: Match | None = None) -> CubeState:
         """The cube of ``game`` seen by its player on roll (while a double is offered: the doubler)."""
         me = game.position.turn
-        if match is not None:
-            score = match.score
-            # At least 1: a finished match has no cube decision left, but asking must not fail.
-            away = (max(1, match.length - score[me]), max(1, match.length - score[me.other]))
-            length = match.length
-        else:
-            away, length = (0, 0), 0
+        length = match.length if match is not None else 0
+        away = match_away(length, match.score, me) if match is not None else (0, 0)
         return cls(
             value=game.cube_value,
             owner=game.cube_owner,
