@@ -6,6 +6,7 @@
     python benchmarks/strength.py --versus-gnubg 300 --levels advanced,expert
     nice -n 10 python benchmarks/strength.py --gnubg-positions 300   # judged by gnubg 2-ply, gnubg 0-ply beside
     nice -n 19 python benchmarks/strength.py --versus-expert 2000 --levels world-class   # Toutes Tables 225
+    nice -n 10 python benchmarks/strength.py --cube-decisions 200 --levels expert   # cube, gnubg 2-ply cubeful
 
 **Error rate.** Each level plays games against itself (the classic start for ``backgammon``, a
 start drawn at random among the 225 for ``backgammon-225``; the sets given alternate game by
@@ -49,6 +50,22 @@ level, each level playing with the databases and without them (``bearoff.applies
 the network decides, as before the databases existed), the judge being the databases' cubeless
 equity of each play's result.
 
+**Cube decisions judged by gnubg 2-ply cubeful** (``--cube-decisions DECISIONS``). The positions are
+those of the same gnubg 0-ply games (random plays mixed in), taken before the roll, keeping those
+where the player on roll wins at least ``--cube-min-win`` (0.6 by default) by gnubg 0-ply's cubeless
+evaluation (the others are all clear no doubles). Each is judged twice, the cube centred at 1: as a
+money game (no Jacoby rule) and at one match score of a 7-point match (taken in turn from
+``MATCH_SCORES``). The judge is gnubg's own cube analysis (its ``hint`` before the roll, cubeful, at
+``--judge-plies``, 2 by default): the cubeful equities of no double (ND), double/take (DT) and
+double/pass (DP), normalised as gnubg shows them (DP = +1; in a match, normalised match equity). A
+contestant decides whether to double and whether to take; its *error* is the equity it gives away
+by the judge: as the doubler ``max(ND, min(DT, DP))`` minus the value of its action (``min(DT, DP)``
+if it doubles, else ``ND``), plus, as the taker, ``|DT - DP|`` when it takes a pass or passes a
+take. The contestants: our levels (``cube_advice``, no time budget) and gnubg 0-ply's own cube
+analysis (double when ``min(DT, DP) > ND``, take when ``DT <= DP``). Printed side by side: the mean
+error in millipoints per decision with its 95 % interval, its two parts, the doubles and takes
+that cost something, and the paired difference to gnubg 0-ply with its interval.
+
 The levels play without their time budget (``time_budget=None``), so a run depends only on its
 seed and not on the machine's load.
 """
@@ -56,12 +73,16 @@ seed and not on the machine's load.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import dataclasses
 import math
+import os
 import random
 import statistics
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import gnubg
@@ -73,7 +94,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from selfplay import opening_roll, turns  # noqa: E402
 
 from toutes_tables import Play, Position, legal_plays, start_position  # noqa: E402
-from toutes_tables.ai import LEVELS, Level, get_level  # noqa: E402
+from toutes_tables.ai import LEVELS, CubeState, Level, cube_advice, get_level  # noqa: E402
 from toutes_tables.ai.network import default_network  # noqa: E402
 from toutes_tables.position import BLACK, CHECKERS, OFF, WHITE  # noqa: E402
 from toutes_tables.rules import Outcome, get_rules  # noqa: E402
@@ -89,8 +110,19 @@ def judge_equity(result: Position, rules_name: str, context: object) -> float:
 
 
 def unbudgeted(name: str) -> Level:
-    """The level without its time budget: the same play whatever the machine's load."""
-    return dataclasses.replace(get_level(name), time_budget=None)
+    """The level without its time budget: the same play whatever the machine's load.
+
+    ``name`` may change the level's search, to measure a variant: ``expert+candidates=8+margin=0.25``.
+    """
+    base, *changes = name.split("+")
+    level = get_level(base)
+    fields: dict[str, object] = {}
+    for change in changes:
+        field, _, value = change.partition("=")
+        if field not in {f.name for f in dataclasses.fields(Level)} or field in {"name", "title"}:
+            raise SystemExit(f"no such search setting in a level: {change!r}")
+        fields[field] = type(getattr(level, field))(value)
+    return dataclasses.replace(level, name=name, time_budget=None, **fields)
 
 
 def measure(level_name: str, rules_list: list[str], decisions: int, seed: int, context: object) -> dict[str, float]:
@@ -251,9 +283,17 @@ def both_home(position: Position) -> bool:
 
 
 def gnubg_decisions(
-    count: int, seed: int, random_share: float, zero_ply: object, bear_off_only: bool
+    count: int,
+    seed: int,
+    random_share: float,
+    zero_ply: object,
+    bear_off_only: bool = False,
+    keep: Callable[[Position], bool] | None = None,
 ) -> list[tuple[Position, tuple[int, int]]]:
-    """``count`` (position, roll) decisions from gnubg 0-ply self-play with random plays mixed in."""
+    """``count`` (position, roll) decisions from gnubg 0-ply self-play with random plays mixed in.
+
+    ``keep``, when given, is asked about each position (before its roll) that is kept otherwise.
+    """
     rng = random.Random(seed)
     found: list[tuple[Position, tuple[int, int]]] = []
     while len(found) < count:
@@ -261,7 +301,11 @@ def gnubg_decisions(
         dice = opening_roll(rng)
         while len(found) < count:
             plays = legal_plays(position, dice, "backgammon")
-            if len({play.result for play in plays}) >= 2 and (both_home(position) or not bear_off_only):
+            if (
+                len({play.result for play in plays}) >= 2
+                and (both_home(position) or not bear_off_only)
+                and (keep is None or keep(position))
+            ):
                 found.append((position, dice))
             if not plays:
                 play = None
@@ -328,6 +372,156 @@ def judge_on_gnubg_positions(
                 print(f"{name:<13}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True)
 
 
+# The match scores of the cube measurement, as (points the player on roll still needs, the opponent's), 7-point match.
+MATCH_LENGTH = 7
+MATCH_SCORES = ((7, 7), (3, 5), (5, 3), (2, 4))
+
+
+class GnubgCube:
+    """gnubg's cube analysis of a position before the roll, through its command line (the binding has none).
+
+    The binding's ``evaluate`` answers cubeless equities only and its ``hint`` refuses cube decisions,
+    so the position is set with ``set gnubgid`` and gnubg's own ``hint`` is read from its standard
+    output (one thread: with more, gnubg's command-line evaluation never returns in the library build).
+    """
+
+    _CUBEFUL = ("No double", "Double, pass", "Double, take")
+
+    def __init__(self) -> None:
+        self._libc = ctypes.CDLL(None)
+        for command in (
+            "set threads 1",
+            "set sound enable off",
+            "set player 0 human",
+            "set player 1 human",
+            "set automatic roll off",
+            "set jacoby off",
+            "set output digits 5",
+        ):
+            self._captured(command)
+
+    def _captured(self, command: str) -> str:
+        """What gnubg prints for ``command`` (C's standard output, not Python's)."""
+        sys.stdout.flush()
+        with tempfile.TemporaryFile() as out:
+            self._libc.fflush(None)
+            saved = os.dup(1)
+            os.dup2(out.fileno(), 1)
+            try:
+                gnubg.command(command)
+            finally:
+                self._libc.fflush(None)
+                os.dup2(saved, 1)
+                os.close(saved)
+            out.seek(0)
+            return out.read().decode()
+
+    def equities(self, position: Position, away: tuple[int, int] | None, plies: int) -> tuple[float, float, float]:
+        """(ND, DT, DP) for the player on roll, cube centred at 1: money if ``away`` is None, else that match score."""
+        length, score = (
+            (0, (0, 0)) if away is None else (MATCH_LENGTH, (MATCH_LENGTH - away[1], MATCH_LENGTH - away[0]))
+        )
+        # Player 1 on roll, the board as (opponent, player on roll); the score is (player 0's, player 1's).
+        cube = gnubg.cube_info(1, -1, 1, length, score, 0, 0)
+        state = gnubg.pos_info(1, 0, 0, 1, (0, 0))
+        self._captured(f"set evaluation cubedecision evaluation plies {plies}")
+        self._captured("set gnubgid " + gnubg.gnubg_id(position.to_gnubg_board(), cube, state))
+        text = self._captured("hint")
+        found: dict[str, float] = {}
+        for line in text.splitlines():
+            for label in self._CUBEFUL:
+                head = line.split(". ", 1)[-1]
+                if head.startswith(label):
+                    found[label] = float(head[len(label) :].split()[0])
+        if len(found) != 3:
+            raise RuntimeError(f"gnubg's cube analysis of {position!r} could not be read: {text!r}")
+        nd, dp, dt = (found[label] for label in self._CUBEFUL)
+        return nd, dt, dp
+
+
+def cube_error(judged: tuple[float, float, float], double: bool, take: bool) -> tuple[float, float]:
+    """The doubler's and the taker's error (mp) of the decisions ``double`` and ``take`` by the judge's equities."""
+    nd, dt, dp = judged
+    doubled = min(dt, dp)
+    doubler = max(nd, doubled) - (doubled if double else nd)
+    taker = max(0.0, dt - dp) if take else max(0.0, dp - dt)
+    return 1000.0 * doubler, 1000.0 * taker
+
+
+def _mean_interval(values: list[float]) -> str:
+    """The mean and its 95 % interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return f"{mean:.2f} ({mean - half:.2f} to {mean + half:.2f})"
+
+
+def judge_cube_decisions(
+    level_names: list[str], count: int, seed: int, random_share: float, plies: int, min_win: float
+) -> None:
+    """Every level and gnubg 0-ply take the same cube decisions, judged by gnubg's cubeful cube analysis."""
+    zero_ply = gnubg.eval_context(0, 0, 1, 0, 0.0)
+    cubeless = gnubg.cube_info()
+
+    def doubling_candidate(position: Position) -> bool:
+        return position.winner() is None and gnubg.evaluate(position.to_gnubg_board(), cubeless, zero_ply)[0] >= min_win
+
+    decisions = gnubg_decisions(count, seed, random_share, zero_ply, keep=doubling_candidate)
+    analysis = GnubgCube()
+    levels = {name: unbudgeted(name) for name in level_names}
+    names = [*level_names, "gnubg 0-ply"]
+    settings = ("money", "match")
+    errors = {(name, setting): [] for name in names for setting in settings}  # (doubler, taker) per decision
+    wrong = {(name, setting): [0, 0] for name in names for setting in settings}
+    began = time.perf_counter()
+    for number, (position, _) in enumerate(decisions, 1):
+        match_away = MATCH_SCORES[(number - 1) % len(MATCH_SCORES)]
+        for setting, away in (("money", None), ("match", match_away)):
+            judged = analysis.equities(position, away, plies)
+            nd, dt, dp = analysis.equities(position, away, 0)
+            choices = {"gnubg 0-ply": (min(dt, dp) > nd, dt <= dp)}
+            cube = CubeState() if away is None else CubeState(match_length=MATCH_LENGTH, away=away)
+            for name, level in levels.items():
+                advice = cube_advice(position, "backgammon", cube, level)
+                choices[name] = (advice.double, advice.take)
+            for name, (double, take) in choices.items():
+                doubler, taker = cube_error(judged, double, take)
+                errors[name, setting].append((doubler, taker))
+                # Wrong: it costs something (where doubling and not are worth the same, neither is wrong).
+                wrong[name, setting][0] += doubler > 0.0
+                wrong[name, setting][1] += taker > 0.0
+        if number % 25 == 0 or number == len(decisions):
+            print(f"  {number} positions ({(time.perf_counter() - began) / 60:.1f} min)", flush=True)
+            print(
+                f"{number} positions before the roll from gnubg 0-ply self-play ({random_share:.0%} random plays), "
+                f"seed {seed}, the player on roll winning >= {min_win:.0%} by gnubg 0-ply; cube centred; "
+                f"judged by gnubg {plies}-ply cubeful: money, and {MATCH_LENGTH}-point match scores "
+                + ", ".join(f"{a}-{b} away" for a, b in MATCH_SCORES)
+                + " in turn"
+            )
+            print(
+                f"{'player':<13}{'setting':<7}{'error mp/decision (95 % CI)':>30}{'doubler':>9}{'taker':>7}"
+                f"{'wrong doubles':>15}{'wrong takes':>13}{'minus gnubg 0-ply (95 % CI)':>30}"
+            )
+            for setting in settings:
+                reference = [sum(e) for e in errors["gnubg 0-ply", setting]]
+                for name in names:
+                    e = errors[name, setting]
+                    total = [sum(pair) for pair in e]
+                    doubler = statistics.fmean(pair[0] for pair in e)
+                    taker = statistics.fmean(pair[1] for pair in e)
+                    difference = (
+                        ""
+                        if name == "gnubg 0-ply"
+                        else _mean_interval([a - b for a, b in zip(total, reference, strict=True)])
+                    )
+                    w = wrong[name, setting]
+                    print(
+                        f"{name:<13}{setting:<7}{_mean_interval(total):>30}{doubler:>9.2f}{taker:>7.2f}"
+                        f"{w[0]:>15}{w[1]:>13}{difference:>30}",
+                        flush=True,
+                    )
+
+
 def judge_by_the_bear_off_databases(level_names: list[str], rules: str, count: int, seed: int) -> None:
     """The levels with and without the bear-off databases, judged by the databases, in both-home positions."""
     from toutes_tables.ai import bearoff, equity_after  # noqa: PLC0415 - only this mode needs them
@@ -384,6 +578,10 @@ def main() -> None:
         "--bear-off-judge", type=int, default=0, metavar="DECISIONS", help="judge by the bear-off databases"
     )
     parser.add_argument("--bear-off-only", action="store_true", help="only decisions with both sides all home")
+    parser.add_argument(
+        "--cube-decisions", type=int, default=0, metavar="POSITIONS", help="judge cube decisions by gnubg cubeful"
+    )
+    parser.add_argument("--cube-min-win", type=float, default=0.6, help="the cube positions' least winning chance")
     parser.add_argument("--random-plays", type=float, default=0.15, help="share of random plays in gnubg's games")
     args = parser.parse_args()
     context = gnubg.eval_context(0, args.judge_plies, 1, 0, 0.0)
@@ -405,6 +603,15 @@ def main() -> None:
         print(f"head-to-head against the expert, cubeless; Python {sys.version.split()[0]}; seed {args.seed}")
         for level in args.levels.split(","):
             versus_expert(level, rules_name, args.versus_expert, args.seed)
+        return
+    if args.cube_decisions:
+        plies = args.judge_plies or 2
+        print(
+            f"judge gnubg {plies}-ply cubeful; Python {sys.version.split()[0]}; gnubg {gnubg.version}; seed {args.seed}"
+        )
+        judge_cube_decisions(
+            args.levels.split(","), args.cube_decisions, args.seed, args.random_plays, plies, args.cube_min_win
+        )
         return
     if args.gnubg_positions:
         plies = args.judge_plies or 2

@@ -32,7 +32,8 @@ class Level:
     title: str
     ply: int  # 0: evaluate the plays' results; 1: and look one roll ahead on the best candidates; 2: two
     noise: float
-    candidates: int = 4  # plays searched deeper at ply 1
+    candidates: int = 4  # plays searched deeper at ply 1...
+    margin: float = 0.15  # ... when within this equity of the 0-ply best
     deep_candidates: int = 3  # at ply 2: the best plays of the 1-ply ranking looked at two rolls ahead...
     deep_margin: float = 0.08  # ... when within this equity of the 1-ply best
     # Seconds the deeper search may take: the candidates are searched best first until it is spent
@@ -47,12 +48,15 @@ class Level:
                 dice,
                 rules,
                 candidates=self.candidates,
+                margin=self.margin,
                 deep_candidates=self.deep_candidates,
                 deep_margin=self.deep_margin,
                 time_budget=self.time_budget,
             )
         if self.ply >= 1:
-            return rank_plays_deeper(position, dice, rules, candidates=self.candidates, time_budget=self.time_budget)
+            return rank_plays_deeper(
+                position, dice, rules, candidates=self.candidates, margin=self.margin, time_budget=self.time_budget
+            )
         return rank_plays(position, dice, rules)
 
     def choose(

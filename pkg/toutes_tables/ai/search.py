@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..movegen import legal_plays
 from ..play import Play
@@ -147,14 +147,13 @@ def rank_plays_deeper(
     best = shallow[0].equity
     chosen = [s for s in shallow[:candidates] if s.equity >= best - margin]
     known: Known = {}
-    deeper: list[ScoredPlay] = []
-    for candidate in chosen:
-        if deeper and time_budget is not None and time.perf_counter() - began > time_budget:
-            break
-        deeper.append(ScoredPlay(candidate.play, one_ply_equity(candidate.play.result, rule_set, net, known), 1))
-    searched = len(deeper)
-    deeper.sort(key=lambda s: -s.equity)
-    return deeper + shallow[searched:]
+
+    def one_ply(index: int, result: Position) -> float | None:
+        if index and time_budget is not None and time.perf_counter() - began > time_budget:
+            return None  # the budget is spent: no further candidate (the first always is searched)
+        return one_ply_equity(result, rule_set, net, known)
+
+    return _rescored(shallow, chosen, one_ply, 1)
 
 
 def rank_plays_deepest(
@@ -186,14 +185,30 @@ def rank_plays_deepest(
         return ranked
     best = looked[0].equity
     chosen = [s for s in looked if s.equity >= best - deep_margin]
+    if len(chosen) <= 1:
+        return ranked
     known: Known = {}
     deadline = None if time_budget is None else began + time_budget
-    deepest: list[ScoredPlay] = []
-    for candidate in chosen if len(chosen) > 1 else []:
-        value = _two_ply(candidate.play.result, rule_set, net, known, deadline)
-        if value is None:
+    return _rescored(ranked, chosen, lambda _, result: _two_ply(result, rule_set, net, known, deadline), 2)
+
+
+def _rescored(
+    ranked: list[ScoredPlay],
+    chosen: list[ScoredPlay],
+    value: Callable[[int, Position], float | None],
+    ply: int,
+) -> list[ScoredPlay]:
+    """``ranked`` with its first plays, ``chosen``, scored again by ``value`` at ``ply``, those first (best first).
+
+    ``value(index, result)`` is the deeper equity of the ``index``-th chosen play's result, or None
+    to stop (the time budget): the plays looked at before keep their new score, the others their old
+    one, after them.
+    """
+    deeper: list[ScoredPlay] = []
+    for index, candidate in enumerate(chosen):
+        equity = value(index, candidate.play.result)
+        if equity is None:
             break
-        deepest.append(ScoredPlay(candidate.play, value, 2))
-    searched = len(deepest)
-    deepest.sort(key=lambda s: -s.equity)
-    return deepest + ranked[searched:]
+        deeper.append(ScoredPlay(candidate.play, equity, ply))
+    deeper.sort(key=lambda s: -s.equity)
+    return deeper + ranked[len(deeper) :]
