@@ -162,6 +162,14 @@ def test_a_cube_rollout_where_pass_is_obviously_right_says_double_pass() -> None
     assert done.verdict == "Double, pass" and done.advice.verdict == "Double, pass"
 
 
+def test_a_cube_rollouts_verdicts_are_in_its_language() -> None:
+    done = played(CubeRollout(PASS, "backgammon", seed=1, variance_reduction=False, lang="fr"), 2)
+    assert done.verdict == "Double, refuser" and done.advice.verdict == "Double, refuser"
+    assert played(CubeRollout(FORCED_WIN, "backgammon", lang="fr"), 1).verdict == "Trop bon pour doubler, refuser"
+    with pytest.raises(ValueError, match="lang"):
+        CubeRollout(PASS, "backgammon", lang="xx")
+
+
 def test_a_cube_rollout_of_a_sure_gammon_is_too_good_to_double() -> None:
     done = played(CubeRollout(FORCED_WIN, "backgammon", seed=1), 4)
     assert [c.mean for c in done.candidates] == [2.0, 4.0, 1.0]  # a gammon at 1, at 2 taken, the cube cashed

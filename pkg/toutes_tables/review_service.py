@@ -71,6 +71,7 @@ from .record import MAX_RECORD_CHARS
 from .rules import get_rules
 from .service import board_location, colour_name, rules_name
 from .service_calls import ServiceError, boolean, integer, listed, method, optional_integer, optional_text, text
+from .service_language import spoken
 from .xgid import MAX_XGID_CHARS, XGID
 
 if TYPE_CHECKING:
@@ -339,6 +340,7 @@ def cube_rollout_start(
         seed=integer("seed", seed, 0, 2**31),
         variance_reduction=boolean("variance_reduction", variance_reduction),
         truncate=optional_integer("truncate", truncate, 1, MAX_PLIES),
+        lang=spoken(),  # the verdicts in the page's language, as the study's cube advice
     )
     return _keep(done)
 

@@ -65,6 +65,7 @@ from .ai.met import default_table
 from .ai.network import Network, default_network
 from .ai.search import ROLLS, rank_plays
 from .errors import check_instance, shown
+from .messages import DEFAULT_LANGUAGE, check_language, say
 from .movegen import check_dice, legal_plays
 from .play import Play, format_play
 from .position import CHECKERS, OFF, Color, Position
@@ -364,7 +365,8 @@ class CubeRollout(_Rollouts):
 
     Results (:attr:`candidates`, in that order) are normalised as :func:`~toutes_tables.ai.cube.cube_advice`'s:
     double/pass is exactly +1.0 and is not played out. :attr:`verdict` reads the rolled-out equities as the
-    cube advice reads its own. :attr:`advice` is the 0-ply cube advice of the position, for comparison.
+    cube advice reads its own. :attr:`advice` is the 0-ply cube advice of the position, for comparison. Both
+    verdicts are in ``lang`` (the message catalogues' ``cube.verdict.*``).
     """
 
     def __init__(
@@ -377,8 +379,10 @@ class CubeRollout(_Rollouts):
         variance_reduction: bool = True,
         truncate: int | None = None,
         network: Network | None = None,
+        lang: str = DEFAULT_LANGUAGE,
     ) -> None:
         super().__init__(position, rules, seed, variance_reduction, truncate, network)
+        self.lang = check_language(lang)
         if not self.rules.cube:
             raise RolloutError(
                 f"rules: {self.rules.title} is played without a doubling cube: no cube action to roll out"
@@ -388,7 +392,7 @@ class CubeRollout(_Rollouts):
             raise RolloutError(
                 f"cube: the cube is seen by {self.cube.player.value}, but {self.position.turn.value} is on roll"
             )
-        self.advice = cube_advice(self.position, self.rules, self.cube, CUBE_LEVEL)
+        self.advice = cube_advice(self.position, self.rules, self.cube, CUBE_LEVEL, self.lang)
         if not self.advice.may_double:
             raise RolloutError(f"cube: no cube action to roll out: {self.advice.reason}")
         me = self.position.turn
@@ -413,14 +417,14 @@ class CubeRollout(_Rollouts):
         """The rolled-out verdict in the cube advice's words ("No double, take", "Double, pass", "Too good to ...")."""
         nd, dt, dp = (c.mean for c in self.candidates)
         take = dt <= dp
-        answer = "take" if take else "pass"
-        word = "Redouble" if self.cube.owner is not None else "Double"
+        answer = say(self.lang, "cube.answer.take" if take else "cube.answer.pass")
+        word = "redouble" if self.cube.owner is not None else "double"
         cash = not take and nd <= dp + CASH_MARGIN  # the advice's rule: cash unless playing on is clearly better
         if min(dt, dp) > nd or cash:
-            return f"{word}, {answer}"
+            return say(self.lang, f"cube.verdict.{word}", answer=answer)
         if nd > dp:
-            return f"Too good to {word.lower()}, {answer}"
-        return f"No {word.lower()}, {answer}"
+            return say(self.lang, f"cube.verdict.too_good_{word}", answer=answer)
+        return say(self.lang, f"cube.verdict.no_{word}", answer=answer)
 
     # -- the scores: points (money) or match-winning chances, normalised as the cube advice -------------
 
