@@ -59,10 +59,11 @@ def test_a_bad_record_exits_1_naming_it(tmp_path: Path, capsys: pytest.CaptureFi
     assert "missing.txt" in capsys.readouterr().err
 
 
-def test_the_review_pages_worked_example_is_what_the_command_prints() -> None:
+@pytest.mark.parametrize(("page", "lang"), [("review.md", "en"), ("review.fr.md", "fr")])
+def test_the_review_pages_worked_example_is_what_the_command_prints(page: str, lang: str) -> None:
     docs = Path(__file__).resolve().parent.parent / "docs"
-    page = (docs / "review.md").read_text(encoding="utf-8")
-    shown = page.split("```text\n", 1)[1].split("```", 1)[0]
+    text = (docs / page).read_text(encoding="utf-8")
+    shown = text.split("```text\n", 1)[1].split("```", 1)[0]
     out = io.StringIO()
-    assert main(["analyse", str(docs / "review-example.txt")], stdout=out) == 0
+    assert main(["analyse", str(docs / "review-example.txt"), "--lang", lang], stdout=out) == 0
     assert out.getvalue() == shown
