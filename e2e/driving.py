@@ -117,8 +117,9 @@ def wait_for_steps(page: Page, count: int) -> dict[str, Any]:
     return game_view(page)
 
 
-def play_turn_with_pointer(page: Page, v: dict[str, Any], use_drag: bool) -> None:
-    """Move checkers on the canvas until the play is complete, then confirm it with the button."""
+def play_turn_with_pointer(page: Page, v: dict[str, Any], use_drag: bool, confirm: str = "Confirm") -> None:
+    """Move checkers on the canvas until the play is complete, then confirm it with the button (its label
+    ``confirm``: "Valider" on a French page)."""
     while not v["turn_state"]["finished"]:
         src, dst = farthest_move(v)
         steps = len(v["turn_state"]["steps"])
@@ -130,7 +131,7 @@ def play_turn_with_pointer(page: Page, v: dict[str, Any], use_drag: bool) -> Non
         v = wait_for_steps(page, steps + 1)
     if v["turn_state"]["no_play"]:
         return  # passed by the page itself
-    page.get_by_role("button", name="Confirm").click()
+    page.get_by_role("button", name=confirm, exact=True).click()
 
 
 def wait_for_more_moves(page: Page, count: int, timeout: float | None = None) -> None:

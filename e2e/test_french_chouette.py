@@ -55,7 +55,7 @@ def test_the_chouette_on_a_french_page_speaks_french(page: Page, site_url: str, 
     call = re.search(r"\((.+)\)\u00a0: ", played[0])[1] if played else v["dice_call"]  # type: ignore[index]
     assert FRENCH_CALL.match(call), (call, v["moves"])
     assert v["moves"][0]["text"].startswith("Premier jet\u00a0: "), v["moves"]
-    expect(page.get_by_role("button", name="Jeter")).to_be_visible()
+    expect(page.get_by_role("button", name="Lancer")).to_be_visible()
     expect(page.get_by_role("button", name="Valider")).to_be_visible()
     expect(page.locator("table.tt-chouette-players thead th").first).to_have_text("Rang")
     expect(page.locator("table.tt-chouette-scoreboard thead th").first).to_have_text("Partie")

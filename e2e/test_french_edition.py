@@ -1,11 +1,23 @@
-"""The French edition in real Chromium: its pages under fr/, the language switch, search in French, and
-the browser's language choosing the edition on a first visit to the root (docs/javascripts/language.js)."""
+"""The French edition in real Chromium: its pages under fr/, the language switch, search in French, the
+browser's language choosing the edition on a first visit to the root (docs/javascripts/language.js), and
+the game and the book's widgets speaking French there (site/i18n/fr.json, docs/translations.md)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from driving import (
+    BOOT_TIMEOUT_MS,
+    GAME_TIMEOUT_MS,
+    game_view,
+    open_game,
+    play_turn_with_pointer,
+    wait_for_more_moves,
+    wait_for_player,
+)
 from playwright.sync_api import Browser, Page, expect
 
 FRENCH_PAGES = [
@@ -132,3 +144,101 @@ def test_an_english_browser_stays_at_the_english_root(page: Page, site_url: str)
     assert page.url == site_url
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.evaluate(f"() => localStorage.getItem({LANGUAGE_KEY!r})") == "en"
+
+
+# -- the game, the widgets ----------------------------------------------------------------------------
+
+FRENCH_CALL = (
+    r"(?:(?:Deux|Trois|Quatre|Cinq|Six) et (?:as|deux|trois|quatre|cinq)|Sonnés|Quines|Carmes|Ternes|Double deux|Bezas)"
+)
+# the turn's buttons, by the names the French book gives them (docs/play.fr.md, computer.fr.md)
+FRENCH_BUTTONS = ["Valider", "Reprendre", "Conseil", "Abandonner…", "Nouvelle partie…", "Retourner le tablier"]
+ENGLISH_BUTTONS = ["Confirm", "Undo", "Hint", "Resign…", "New game…", "Flip board"]
+
+
+def play_a_french_turn(page: Page) -> dict[str, Any]:
+    """Wait for the player's turn on the French game page, check its words, play it; the view after it."""
+    v = wait_for_player(page)
+    assert v["phase"] == "move", v["phase"]
+    # the dice announced the French way, in the status line and to screen readers
+    expect(page.locator(".tt-status")).to_have_text(re.compile(rf"^À vous de jouer\u00a0: {FRENCH_CALL}\.$"))
+    expect(page.locator(".tt-live").first).to_contain_text(re.compile(rf"Blanc jette {FRENCH_CALL}\."), timeout=GAME_TIMEOUT_MS)
+    assert re.fullmatch(FRENCH_CALL, v["dice_call"]), v["dice_call"]
+    moves = len(v["moves"])
+    play_turn_with_pointer(page, v, use_drag=False, confirm="Valider")
+    wait_for_more_moves(page, moves, timeout=GAME_TIMEOUT_MS)
+    return game_view(page)
+
+
+def test_a_game_on_the_french_play_page_speaks_french(page: Page, site_url: str) -> None:
+    open_game(page, site_url + "fr/")
+    assert page.locator("html").get_attribute("lang") == "fr"
+    for name in FRENCH_BUTTONS:
+        expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+    expect(page.locator(".tt-control-bar")).to_have_attribute("aria-label", "Les commandes du tour")
+    expect(page.locator(".tt-info")).to_contain_text("Règle")
+    v = play_a_french_turn(page)
+    # the move list is the engine's, in French: "Blanc (Six et as) : 13/7 8/7"
+    expect(page.locator(".tt-moves li").nth(1)).to_contain_text(re.compile(rf"^Blanc \({FRENCH_CALL}\)\u00a0: "))
+    assert v["moves"][0]["text"].startswith("Premier jet"), v["moves"][0]
+    # the New game dialog
+    page.get_by_role("button", name="Nouvelle partie…").click()
+    dialog = page.locator("dialog.tt-dialog")
+    expect(dialog.get_by_role("heading", name="Nouvelle partie")).to_be_visible()
+    expect(dialog.locator("select[name=opponent] option").first).to_have_text("l'ordinateur")
+    dialog.get_by_role("button", name="Annuler").click()
+    expect(dialog).to_be_hidden()
+
+
+def test_the_language_switch_keeps_the_game_in_play(page: Page, site_url: str) -> None:
+    open_game(page, site_url + "fr/")
+    v = play_a_french_turn(page)
+    v = wait_for_player(page)
+    record, moves = v["record"], len(v["moves"])
+    # to the English page: the same game, where it was, in English
+    page.locator('.tt-play-bar a[hreflang="en"]').click()
+    page.wait_for_url(site_url + "play/")
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+    english = wait_for_player(page)
+    assert english["record"] == record and len(english["moves"]) == moves
+    for name in ENGLISH_BUTTONS:
+        expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+    expect(page.locator(".tt-status")).to_have_text(re.compile(r"^Your move: "))
+    assert not re.search(FRENCH_CALL, english["dice_call"]), english["dice_call"]
+    # and back to French: still the same game, its move list in French again
+    page.locator('.tt-play-bar a[hreflang="fr"]').click()
+    page.wait_for_url(site_url + "fr/play/")
+    page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=BOOT_TIMEOUT_MS)
+    french = wait_for_player(page)
+    assert french["record"] == record and len(french["moves"]) == moves
+    expect(page.get_by_role("button", name="Valider", exact=True)).to_be_visible()
+    expect(page.locator(".tt-status")).to_have_text(re.compile(rf"^À vous de jouer\u00a0: {FRENCH_CALL}\.$"))
+
+
+def test_the_french_setup_drawer_speaks_french(page: Page, site_url: str) -> None:
+    page.goto(site_url + "fr/rules/drawn-starts/")
+    drawer = page.locator(".tt-setup-drawer")
+    expect(drawer.get_by_role("button", name="Lancer les dés")).to_be_visible(timeout=20_000)
+    drawer.locator("input").fill("226")
+    drawer.get_by_role("button", name="Mettre en place").nth(1).click()
+    expect(drawer.locator(".tt-drawer-message")).to_have_text(
+        "Mise en place impossible\u00a0: les numéros de départ vont de 1 à 225, pas «\u00a0226\u00a0»."
+    )
+    drawer.locator("input").fill("101")  # 4-2 then 5-3, as the page's example
+    drawer.get_by_role("button", name="Mettre en place").nth(1).click()
+    page.wait_for_function("el => el.dataset.startNumber", arg=drawer.element_handle(), timeout=20_000)
+    steps = drawer.locator(".tt-drawer-steps li")
+    expect(steps.first).to_have_text(
+        "Premier jet\u00a0: 4-2. Le plus petit dé (2) est pour Noir, le plus grand (4) pour Blanc, dans le quart 1-6."
+    )
+    expect(drawer.locator(".tt-drawer-result a")).to_have_text("Jouer à Toutes Tables 225 depuis le n° 101")
+
+
+def test_the_french_embed_maker_speaks_french_and_makes_a_french_board(page: Page, site_url: str) -> None:
+    page.goto(site_url + "fr/embed/")
+    maker = page.locator(".tt-embed-maker")
+    expect(maker.get_by_role("button", name="Copier")).to_be_visible(timeout=20_000)
+    expect(maker.locator("label", has_text="Règles")).to_have_count(1)
+    code = maker.locator("textarea.tt-maker-code")
+    expect(code).to_have_value(re.compile(r"lang=fr"))
+    expect(code).to_have_value(re.compile(r'title="Tablier de Toutes Tables"'))

@@ -1,5 +1,8 @@
 // The 225-start procedure (docs/rules/drawn-starts.md, "Drawing a start") as plain data, for the setup-drawer.
-// No DOM here. e2e/test_rules_book.py checks every start against the engine's start_points().
+// No DOM here; the steps' words are the page's language's (site/i18n/). e2e/test_rules_book.py checks every
+// start against the engine's start_points().
+
+import { t } from "../i18n/i18n.js";
 
 /** The 15 pairs a < b in the project's order: (1,2) = 0, (1,3) = 1 ... (5,6) = 14. */
 export const PAIRS = [];
@@ -13,9 +16,9 @@ function pairIndex(roll) {
 /** Why a drawing roll is not usable, or null: two whole numbers 1-6 that differ. */
 export function rollProblem(roll) {
   if (!Array.isArray(roll) || roll.length !== 2 || !roll.every((d) => Number.isInteger(d) && d >= 1 && d <= 6)) {
-    return "a drawing roll is two dice, each 1 to 6";
+    return t("drawer.problem.two_dice");
   }
-  if (roll[0] === roll[1]) return `${roll[0]}-${roll[1]} is a double: the procedure rolls again until the dice differ`;
+  if (roll[0] === roll[1]) return t("drawer.problem.double", { roll: `${roll[0]}-${roll[1]}` });
   return null;
 }
 
@@ -30,7 +33,7 @@ export function startNumber(first, second) {
 
 /** The two drawing rolls [[a1, b1], [a2, b2]] of start `number`. */
 export function startRolls(number) {
-  if (!Number.isInteger(number) || number < 1 || number > 225) throw new Error("start numbers are 1 to 225");
+  if (!Number.isInteger(number) || number < 1 || number > 225) throw new Error(t("drawer.problem.range"));
   return [PAIRS[Math.floor((number - 1) / 15)], PAIRS[(number - 1) % 15]];
 }
 
@@ -43,20 +46,18 @@ export function setupSteps(first, second) {
   const number = startNumber(first, second);
   const [a1, b1] = [Math.min(...first), Math.max(...first)];
   const [a2, b2] = [Math.min(...second), Math.max(...second)];
-  const die = (d) => (d === 1 ? "ace" : String(d));
+  const die = (d) => (d === 1 ? t("drawer.ace") : String(d));
   return [
-    { text: `First roll: ${b1}-${a1}. The lower die (${die(a1)}) is for Black, the higher (${b1}) for White, in the quarter 1-6.`,
-      dice: [b1, a1], places: [] },
-    { text: `Black's 2 checkers go on point ${a1}.`, dice: [b1, a1], places: [{ colour: "black", point: a1, count: 2 }] },
-    { text: `White's 5 checkers go on point ${b1}.`, dice: [b1, a1], places: [{ colour: "white", point: b1, count: 5 }] },
-    { text: `Second roll: ${b2}-${a2}. In the quarter 12-7 a die d means point 13 − d (an ace is 12, a six is 7).`,
-      dice: [b2, a2], places: [] },
-    { text: `Black's 5 checkers go on point 13 − ${a2} = ${13 - a2}.`, dice: [b2, a2],
+    { text: t("drawer.step.first_roll", { high: b1, low: a1, low_name: die(a1) }), dice: [b1, a1], places: [] },
+    { text: t("drawer.step.black_two", { point: a1 }), dice: [b1, a1], places: [{ colour: "black", point: a1, count: 2 }] },
+    { text: t("drawer.step.white_five", { point: b1 }), dice: [b1, a1], places: [{ colour: "white", point: b1, count: 5 }] },
+    { text: t("drawer.step.second_roll", { high: b2, low: a2 }), dice: [b2, a2], places: [] },
+    { text: t("drawer.step.black_five", { die: a2, point: 13 - a2 }), dice: [b2, a2],
       places: [{ colour: "black", point: 13 - a2, count: 5 }] },
-    { text: `White's 3 checkers go on point 13 − ${b2} = ${13 - b2}.`, dice: [b2, a2],
+    { text: t("drawer.step.white_three", { die: b2, point: 13 - b2 }), dice: [b2, a2],
       places: [{ colour: "white", point: 13 - b2, count: 3 }] },
-    { text: `Mirror onto the other half (point p ↔ 25 − p), swapping the colours: White's 2 on ${25 - a1}, `
-        + `Black's 5 on ${25 - b1}, White's 5 on ${12 + a2}, Black's 3 on ${12 + b2}. This is start No. ${number}.`,
+    { text: t("drawer.step.mirror", {
+        white_two: 25 - a1, black_five: 25 - b1, white_five: 12 + a2, black_three: 12 + b2, number }),
       dice: null,
       places: [
         { colour: "white", point: 25 - a1, count: 2 },

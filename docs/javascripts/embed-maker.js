@@ -6,8 +6,10 @@
 //
 // The page's own query prefills it (the gallery links here with ?position=17), read with the same
 // names as the embed page's options; unknown or malformed values are ignored, never put into markup.
+// Its words are the page's language's (site/i18n/), and so is the board it makes (the code's `lang`).
 
 import { embedSnippet, embedUrl, EMBED_OPTIONS } from "../embed/snippet.js";
+import { DEFAULT_LANGUAGE, pageLanguage, t } from "../i18n/i18n.js";
 
 const SITE_ROOT = new URL("../", import.meta.url).href;
 const CHOICES = {
@@ -28,9 +30,15 @@ function field(label, control) {
   return el("label", { class: "tt-maker-field" }, el("span", {}, label), control);
 }
 
+// The words an option is shown with (its value, the embed page's, stays as it is): rule sets by their names.
+const CHOICE_WORDS = {
+  white: () => t("maker.choice.white"), black: () => t("maker.choice.black"), "": () => t("maker.on_roll_player"),
+  view: () => t("maker.choice.view"), play: () => t("maker.choice.play"), example: () => t("maker.choice.example"),
+};
+
 function select(name, values) {
   const s = el("select", { name });
-  for (const v of values) s.append(el("option", { value: v }, v || "the player on roll"));
+  for (const v of values) s.append(el("option", { value: v }, CHOICE_WORDS[v] ? CHOICE_WORDS[v]() : v));
   return s;
 }
 
@@ -50,33 +58,35 @@ function mount(root) {
     if (name === "dice" && !/^[1-6]-?[1-6]$/.test(value)) continue;
     controls[name].value = value;
   }
-  const code = el("textarea", { readonly: "", rows: "3", "aria-label": "The HTML to paste", class: "tt-maker-code" });
-  const copy = el("button", { type: "button", class: "md-button" }, "Copy");
+  const code = el("textarea", { readonly: "", rows: "3", "aria-label": t("maker.code_label"), class: "tt-maker-code" });
+  const copy = el("button", { type: "button", class: "md-button" }, t("maker.copy"));
   const preview = el("div", { class: "tt-maker-preview" });
   const update = () => {
     const options = {};
     for (const name of EMBED_OPTIONS) options[name] = controls[name].value.trim();
     if (options.mode !== "view" && !options.dice) options.dice = "6-1"; // play and example need a roll
+    const lang = pageLanguage();
+    if (lang !== DEFAULT_LANGUAGE) options.lang = lang; // the board speaks the page's language
     code.value = embedSnippet(SITE_ROOT, options);
     const frame = el("iframe", { src: embedUrl(SITE_ROOT, options), width: "480", height: code.value.match(/height="(\d+)"/)[1],
-      title: "Preview of the embedded board", style: "border:0;max-width:100%" });
+      title: t("maker.preview"), style: "border:0;max-width:100%" });
     preview.replaceChildren(frame);
   };
   copy.addEventListener("click", async () => {
     code.select();
     try {
       await navigator.clipboard.writeText(code.value);
-      copy.textContent = "Copied";
+      copy.textContent = t("maker.copied");
     } catch {
-      copy.textContent = "Select and copy";
+      copy.textContent = t("maker.select_and_copy");
     }
   });
   for (const control of Object.values(controls)) control.addEventListener("change", update);
   root.replaceChildren(
     el("div", { class: "tt-maker-fields" },
-      field("Position (start 1-225 or Position ID)", position), field("Rules", controls.rules),
-      field("On roll", controls.turn), field("Dice", dice), field("Mode", controls.mode),
-      field("At the bottom", controls.orientation)),
+      field(t("maker.position"), position), field(t("maker.rules"), controls.rules),
+      field(t("maker.turn"), controls.turn), field(t("maker.dice"), dice), field(t("maker.mode"), controls.mode),
+      field(t("maker.orientation"), controls.orientation)),
     el("div", { class: "tt-maker-output" }, code, copy),
     preview,
   );

@@ -9,6 +9,7 @@
 // which the end-to-end tests compare with the engine.
 
 import { createBoard } from "../board/board.js";
+import { t, tParts } from "../i18n/i18n.js";
 import { positionAfter, rollProblem, setupSteps, startNumber, startRolls } from "./drawn-starts.js";
 
 const STEP_MS = 800;
@@ -45,13 +46,13 @@ function mount(root) {
   if (root.dataset.mounted) return;
   root.dataset.mounted = "true";
   root.replaceChildren();
-  const rollButton = el("button", { type: "button", class: "md-button md-button--primary" }, "Roll the dice");
-  const choose = [dieSelect("first roll, one die"), dieSelect("first roll, other die"),
-    dieSelect("second roll, one die"), dieSelect("second roll, other die")];
+  const rollButton = el("button", { type: "button", class: "md-button md-button--primary" }, t("drawer.roll"));
+  const choose = [dieSelect(t("drawer.first_die")), dieSelect(t("drawer.first_other_die")),
+    dieSelect(t("drawer.second_die")), dieSelect(t("drawer.second_other_die"))];
   choose[0].value = "6"; choose[1].value = "1"; choose[2].value = "5"; choose[3].value = "1";
-  const chooseButton = el("button", { type: "button", class: "md-button" }, "Set up");
-  const numberInput = el("input", { type: "number", min: "1", max: "225", value: "64", "aria-label": "start number" });
-  const numberButton = el("button", { type: "button", class: "md-button" }, "Set up");
+  const chooseButton = el("button", { type: "button", class: "md-button" }, t("drawer.set_up"));
+  const numberInput = el("input", { type: "number", min: "1", max: "225", value: "64", "aria-label": t("drawer.start_number") });
+  const numberButton = el("button", { type: "button", class: "md-button" }, t("drawer.set_up"));
   const message = el("p", { class: "tt-drawer-message", role: "alert" });
   const boardBox = el("div", { class: "tt-drawer-board" });
   const log = el("ol", { class: "tt-drawer-steps", "aria-live": "polite" });
@@ -59,9 +60,9 @@ function mount(root) {
   root.append(
     el("div", { class: "tt-drawer-controls" },
       el("p", {}, rollButton),
-      el("p", {}, "or choose the dice: first roll ", choose[0], " ", choose[1], ", second roll ", choose[2], " ",
-        choose[3], " ", chooseButton),
-      el("p", {}, "or a start number ", numberInput, " ", numberButton)),
+      el("p", {}, ...tParts("drawer.choose_dice",
+        { first: choose[0], first_other: choose[1], second: choose[2], second_other: choose[3], button: chooseButton })),
+      el("p", {}, ...tParts("drawer.choose_number", { number: numberInput, button: numberButton }))),
     message, boardBox, log, result,
   );
 
@@ -80,7 +81,7 @@ function mount(root) {
     const number = startNumber(first, second);
     delete root.dataset.startNumber;
     delete root.dataset.points;
-    log.replaceChildren(...rerolled.map(([a, b]) => el("li", {}, `${a}-${b}: a double, set aside and rolled again.`)));
+    log.replaceChildren(...rerolled.map(([a, b]) => el("li", {}, t("drawer.rerolled", { roll: `${a}-${b}` }))));
     result.replaceChildren();
     let k = 0;
     const advance = () => {
@@ -98,7 +99,7 @@ function mount(root) {
       }
       root.dataset.startNumber = String(number);
       root.dataset.points = JSON.stringify(positionAfter(steps, k).points.slice(1));
-      result.append(`Start No. ${number}. `, el("a", { href: PLAY_LINK + number }, `Play Toutes Tables 225 from No. ${number}`));
+      result.append(t("drawer.result", { number }), el("a", { href: PLAY_LINK + number }, t("drawer.play_from", { number })));
     };
     board.set({ position: positionAfter(steps, 0), dice: [], startNumber: null });
     advance();
@@ -119,7 +120,7 @@ function mount(root) {
     const [first, second] = [[0, 1], [2, 3]].map((pair) => pair.map((i) => Number(choose[i].value)));
     const problem = rollProblem(first) || rollProblem(second);
     if (problem) {
-      show(`Cannot set up: ${problem}.`);
+      show(t("drawer.cannot", { problem }));
       return;
     }
     run(first, second);
@@ -129,7 +130,7 @@ function mount(root) {
     const text = numberInput.value.trim();
     const number = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
     if (!(number >= 1 && number <= 225)) {
-      show(`Cannot set up: start numbers are 1 to 225, not "${text.slice(0, 12)}".`);
+      show(t("drawer.cannot", { problem: t("drawer.bad_number", { text: text.slice(0, 12) }) }));
       return;
     }
     const [first, second] = startRolls(number);

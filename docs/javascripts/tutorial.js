@@ -4,15 +4,17 @@
 // A played lesson holds a <tt-board mode="play">; when the reader completes a play the board sends a
 // `tt-play` event with its notation, which is compared with `data-right` (the engine's list). A cube
 // lesson has Take / Drop buttons compared with `data-answer`. The verdict is written with textContent
-// only; `data-verdict` ("right" / "wrong") is there for the end-to-end tests.
+// only, in the page's language (site/i18n/); `data-verdict` ("right" / "wrong") is there for the end-to-end tests.
+
+import { t } from "../i18n/i18n.js";
 
 function judge(lesson, isRight, played) {
   const verdict = lesson.querySelector(".tt-lesson-verdict");
   const why = isRight ? lesson.dataset.rightText : lesson.dataset.wrongText;
-  const what = played ? ` You played ${played}.` : "";
+  const what = played ? t("lesson.you_played", { play: played }) : "";
   verdict.textContent = isRight
-    ? `Right.${what} ${why}`
-    : `Not this time.${what} ${why}${played ? " Press Reset to try again." : ""}`;
+    ? t("lesson.right", { played: what, why })
+    : t("lesson.wrong", { played: what, why }) + (played ? t("lesson.try_again") : "");
   lesson.dataset.verdict = isRight ? "right" : "wrong";
 }
 

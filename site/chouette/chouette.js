@@ -13,7 +13,7 @@ import { el, setChildren, show } from "../game/dom.js";
 import {
   announceIn,
   bindShortcutKeys,
-  GETTING_READY,
+  gettingReady,
   boardPosition,
   renderMoveList,
   showEngineFailure,
@@ -52,7 +52,7 @@ export function createChouette(root, { workerUrl }) {
 
   const board = createBoard(ui.boardHolder, {
     position: classicPosition(),
-    message: `${GETTING_READY}…`,
+    message: `${gettingReady()}…`,
     interactive: false,
     events: { onMove: (from, to) => act("chouette_move", { from, to }) },
   });

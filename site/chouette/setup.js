@@ -14,8 +14,8 @@ export const LEVELS = ["beginner", "intermediate", "advanced", "expert"].map((na
   },
 }));
 export const CHOUETTE_RULES = [
-  { name: "backgammon", title: "Backgammon" },
-  { name: "backgammon-225", title: "Backgammon 225" },
+  { name: "backgammon", title: "Backgammon" }, // i18n-exempt: a name
+  { name: "backgammon-225", title: "Backgammon 225" }, // i18n-exempt: a name
 ];
 /** The players' names the setup offers, in the page's language (the first is "You"). */
 function defaultNames() {

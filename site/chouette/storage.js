@@ -3,6 +3,7 @@
 // anything unexpected is reported, never used. The envelope's common part is game/saved.js's.
 
 import { isStep, parseEnvelope, savedSlot } from "../game/saved.js";
+import { t } from "../i18n/i18n.js";
 
 export const STORAGE_KEY = "toutes-tables/saved-chouette";
 export const SAVE_VERSION = 1;
@@ -41,13 +42,13 @@ export function loadSavedChouette() {
 export function parseSavedChouette(text) {
   const data = parseEnvelope(text, { version: SAVE_VERSION, noun: "chouette", SavedError: SavedChouetteError });
   if (!data.save || typeof data.save !== "object" || Array.isArray(data.save)) {
-    throw new SavedChouetteError("the saved chouette has no session record");
+    throw new SavedChouetteError(t("saved.error.no_session"));
   }
   const seats = data.seats;
   if (!seats || typeof seats !== "object" || !Object.values(seats).every(isSeat)) {
-    throw new SavedChouetteError("the saved chouette does not say who is a person and who the computer");
+    throw new SavedChouetteError(t("saved.error.seats"));
   }
-  if (!Array.isArray(data.steps) || !data.steps.every(isStep)) throw new SavedChouetteError("the saved turn in progress is damaged");
+  if (!Array.isArray(data.steps) || !data.steps.every(isStep)) throw new SavedChouetteError(t("saved.error.steps"));
   return { save: data.save, seats, steps: data.steps, preview: data.preview ?? null };
 }
 

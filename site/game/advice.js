@@ -1,5 +1,8 @@
 // Words and figures for the computer's advice: the hint's equities, the cube verdict, a play's cost.
-// Pure functions of the engine's answers (service.hint and the view's last_cost), tested under node.
+// Pure functions of the engine's answers (service.hint and the view's last_cost), tested under node;
+// the words are the page's language's (site/i18n/), the verdicts and marks the engine's.
+
+import { t } from "../i18n/i18n.js";
 
 /** An equity with its sign, three decimals: "+0.123", "−0.045" (a true minus sign), "0.000". */
 export function formatEquity(value) {
@@ -17,13 +20,13 @@ export const NO_COST = 0.0005;
  * The mark is the engine's (the view's last_cost.mark, the review's thresholds): the page keeps no copy of them.
  */
 export function costText({ notation, best, cost, mark }) {
-  if (cost < NO_COST) return `${notation}: best move.`;
-  return `${notation}: cost ${cost.toFixed(3)}${mark ? `, ${mark}` : ""} (equity given away against the best play, ${best}; 1.000 is a whole game).`;
+  if (cost < NO_COST) return t("advice.best", { play: notation });
+  return t("advice.cost", { play: notation, cost: cost.toFixed(3), mark: mark ? t("advice.mark", { mark }) : "", best });
 }
 
 /** The cube advice in one sentence: its verdict, then the reason when there is one. */
 export function cubeAdviceText({ verdict, reason }) {
-  return reason ? `${verdict}: ${reason}` : `${verdict}.`;
+  return reason ? t("advice.cube", { verdict, reason }) : t("advice.cube_verdict", { verdict });
 }
 
 /** The cubeful equity of each cube choice on one line: "no double +0.769 · double, take +0.940 · …". */

@@ -1,6 +1,7 @@
 // The New game dialog: rule set, opponent and the computer's level, colour, match length, the rule
 // options that apply to the chosen set, and the start (drawn at random or chosen by number) for the 225 sets.
 
+import { hasMessage, t } from "../i18n/i18n.js";
 import { el, show } from "./dom.js";
 import { RULE_SETS, RULE_TITLES } from "./links.js";
 
@@ -29,7 +30,7 @@ export function defaultOptions() {
 
 export const DEFAULT_LEVEL = "expert";
 // Until the engine answers levels(), the dialog offers the default only; the names are the engine's.
-const FALLBACK_LEVELS = [{ name: DEFAULT_LEVEL, title: "Expert" }];
+const FALLBACK_LEVELS = [{ name: DEFAULT_LEVEL, title: DEFAULT_LEVEL }]; // its words are the catalogues' (levelTitle)
 
 const CUBE_OPTIONS = ["cube", "crawford", "jacoby", "money_game", "auto_doubles", "point_game"];
 
@@ -92,70 +93,72 @@ export function createNewGameDialog(onStart) {
   const opponent = el(
     "select",
     { name: "opponent" },
-    el("option", { value: "computer" }, "the computer"),
-    el("option", { value: "human" }, "a second person on this device"),
+    el("option", { value: "computer" }, t("dialog.opponent.computer")),
+    el("option", { value: "human" }, t("dialog.opponent.human")),
   );
   const level = el("select", { name: "level" });
-  const levelField = field("Computer's level", level, "Weaker levels make the mistakes a person makes.");
+  const levelField = field(t("dialog.level"), level, t("dialog.level_hint"));
   let levelChoices = FALLBACK_LEVELS;
+  // a level the catalogues name is said in the page's language; another (a newer engine's) by the engine's title
+  const levelTitle = (l) => (hasMessage(`level.${l.name}`) ? t(`level.${l.name}`) : l.title);
   function fillLevels(chosen) {
-    level.replaceChildren(...levelChoices.map((l) => el("option", { value: l.name }, l.title)));
+    level.replaceChildren(...levelChoices.map((l) => el("option", { value: l.name }, levelTitle(l))));
     level.value = levelChoices.some((l) => l.name === chosen) ? chosen : DEFAULT_LEVEL;
   }
   fillLevels(DEFAULT_LEVEL);
-  const colour = el("select", { name: "colour" }, el("option", { value: "white" }, "White (light)"), el("option", { value: "black" }, "Black (dark)"));
+  const colour = el("select", { name: "colour" }, el("option", { value: "white" }, t("dialog.colour.white")), el("option", { value: "black" }, t("dialog.colour.black")));
   const matchLength = el("input", { type: "number", name: "match_length", min: 1, max: 99, step: 1, value: 1 });
-  const matchField = field("Match to (points)", matchLength, "1 = a single game: its winner wins the match, whatever the points.");
+  const matchField = field(t("dialog.match"), matchLength, t("dialog.match_hint"));
   const startMode = el(
     "select",
     { name: "start_mode" },
-    el("option", { value: "random" }, "drawn with the dice"),
-    el("option", { value: "number" }, "chosen by number"),
+    el("option", { value: "random" }, t("dialog.start.random")),
+    el("option", { value: "number" }, t("dialog.start.number")),
   );
   const startNumber = el("input", { type: "number", name: "start", min: 1, max: 225, step: 1, value: 64 });
-  const startNumberField = field("Start number (1-225)", startNumber);
-  const startFields = el("div", { class: "tt-start-fields" }, field("Start", startMode), startNumberField);
+  const startNumberField = field(t("dialog.start_number"), startNumber);
+  const startFields = el("div", { class: "tt-start-fields" }, field(t("dialog.start"), startMode), startNumberField);
   const boxes = {};
   const rows = [];
   for (const [name, label] of [
-    ["cube", "Doubling cube"],
-    ["crawford", "Crawford rule (matches)"],
-    ["money_game", "Money game: one game for points, no match (the cube stays alive)"],
-    ["jacoby", "Jacoby rule (a money game: gammons count only once the cube has turned)"],
-    ["auto_doubles", "Automatic doubles on opening ties"],
-    ["point_game", "Point game scoring"],
-    ["winner_opens", "The winner opens the next game (1698)"],
-    ["strict_touch", "Touch-move: a picked-up checker must be moved"],
-    ["autoplay_forced", "Play forced moves automatically"],
+    ["cube", t("dialog.option.cube")],
+    ["crawford", t("dialog.option.crawford")],
+    ["money_game", t("dialog.option.money_game")],
+    ["jacoby", t("dialog.option.jacoby")],
+    ["auto_doubles", t("dialog.option.auto_doubles")],
+    ["point_game", t("dialog.option.point_game")],
+    ["winner_opens", t("dialog.option.winner_opens")],
+    ["strict_touch", t("dialog.option.strict_touch")],
+    ["autoplay_forced", t("dialog.option.autoplay_forced")],
   ]) {
     const { box, row } = checkbox(name, label);
     boxes[name] = box;
     rows.push(row);
   }
   const limit = el("input", { type: "number", name: "auto_double_limit", min: 1, max: 64, step: 1, value: 2 });
-  const limitField = field("Automatic doubles: limit of the cube", limit);
+  const limitField = field(t("dialog.auto_double_limit"), limit);
   const error = el("p", { class: "tt-error", role: "alert", hidden: true });
 
   const form = el(
     "form",
     { method: "dialog" },
-    el("h2", {}, "New game"),
-    field("Rule set", rules),
-    field("Opponent", opponent),
+    el("h2", {}, t("dialog.title")),
+    field(t("dialog.rules"), rules),
+    field(t("dialog.opponent"), opponent),
     levelField,
-    field("Your colour", colour, "The first player's colour, drawn at the bottom of the board."),
+    field(t("dialog.colour"), colour, t("dialog.colour_hint")),
     matchField,
     startFields,
-    el("fieldset", {}, el("legend", {}, "Options"), ...rows, limitField),
+    el("fieldset", {}, el("legend", {}, t("dialog.options")), ...rows, limitField),
     error,
     el(
       "div",
       { class: "tt-dialog-buttons" },
-      el("button", { type: "submit", value: "start", class: "tt-button tt-primary" }, "Start"),
-      el("button", { type: "submit", value: "cancel", class: "tt-button", formnovalidate: true }, "Cancel"),
+      el("button", { type: "submit", value: "start", class: "tt-button tt-primary" }, t("dialog.button.start")),
+      el("button", { type: "submit", value: "cancel", class: "tt-button", formnovalidate: true }, t("dialog.button.cancel")),
     ),
   );
-  const dialog = el("dialog", { class: "tt-dialog tt-modal", "aria-label": "New game" }, form);
+  const dialog = el("dialog", { class: "tt-dialog tt-modal", "aria-label": t("dialog.title") }, form);
 
   function refresh() {
     const applies = applicableOptions(rules.value);
@@ -200,7 +203,7 @@ export function createNewGameDialog(onStart) {
       const n = Number(startNumber.value);
       if (!Number.isInteger(n) || n < 1 || n > 225) {
         ev.preventDefault();
-        error.textContent = "A start number is a whole number from 1 to 225.";
+        error.textContent = t("dialog.bad_start");
         show(error, true);
         return;
       }

@@ -30,3 +30,9 @@ test("before the opening roll and after the game, the game's start is embedded",
     rules: "backgammon", position: 64, mode: "view",
   });
 });
+
+test("on a page in another language than English the embedded board speaks it too", () => {
+  assert.equal(embedOptions({ ...base, phase: "roll", dice: [] }, "fr").lang, "fr");
+  assert.equal(embedOptions({ ...base, phase: "over" }, "fr").lang, "fr");
+  assert.equal("lang" in embedOptions({ ...base, phase: "roll", dice: [] }, "en"), false);
+});

@@ -3,6 +3,8 @@
 // not (Safari on the iPhone), the button is hidden and the installed app (the manifest opens it standalone,
 // straight on the game) is the way to the same.
 
+import { t } from "../i18n/i18n.js";
+
 /**
  * Make `button` turn full screen on and off for the page, its label saying which it does next.
  * Returns a function that stops listening (the page is left).
@@ -15,7 +17,7 @@ export function bindFullScreen(button) {
   }
   const label = () => {
     const on = document.fullscreenElement !== null;
-    button.textContent = on ? "Leave full screen" : "Full screen";
+    button.textContent = on ? t("game.button.leave_full_screen") : t("game.button.full_screen");
     button.setAttribute("aria-pressed", String(on));
   };
   button.addEventListener("click", async () => {

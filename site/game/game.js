@@ -9,6 +9,7 @@
 import { createBoard } from "../board/board.js";
 import { classicPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
+import { pageLanguage, t } from "../i18n/i18n.js";
 import { createNewGameDialog, DEFAULT_LEVEL, defaultOptions, normaliseOptions } from "./dialog.js";
 import { el, setChildren, show } from "./dom.js";
 import { mountEmbedShare } from "./embed-share.js";
@@ -19,7 +20,7 @@ import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
 import {
   announceIn,
   bindShortcutKeys,
-  GETTING_READY,
+  gettingReady,
   pageButton,
   boardPosition,
   renderMoveList,
@@ -31,7 +32,7 @@ import {
 import { HANDOFF_KEY } from "../review/review.js";
 import { clearSavedGame, loadSavedGame, saveGame, savedGameInPlay, savedGamePreview } from "./storage.js";
 import { bindFullScreen } from "./full-screen.js";
-import { forgetGame, gameSummary, keepGame, savedGames, SavedGamesFullError } from "./saved-games.js";
+import { forgetGame, gameSummary, keepGame, savedGames, SavedGamesFullError, summaryWords } from "./saved-games.js";
 import { withTestSeed } from "./seed.js";
 import { holdSeat } from "./seat.js";
 import { touchAfterPickUp, touchAfterView, touchMoveDests } from "./touch.js";
@@ -41,9 +42,12 @@ const COMPUTER_PAUSE_MS = 450; // long enough to see the computer's dice before 
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
 const THINKING_SHOWN_AFTER_MS = 200; // quicker answers (a roll) would only make the busy sign flicker
 
-const COLOUR_NAME = { black: "Black", white: "White" };
 const GAME_SEAT = "toutes-tables/game"; // the Web Lock of the page that plays the saved game (seat.js)
-const KEPT_NOTICE = "The game you were playing is kept: resume it from Saved games, below the board's buttons.";
+
+/** A colour's name in the page's language ("White", "Blanc"). */
+function colourName(colour) {
+  return colour === "black" ? t("colour.black") : t("colour.white");
+}
 
 export function createGame(root, { workerUrl }) {
   const ui = buildLayout(root);
@@ -62,7 +66,7 @@ export function createGame(root, { workerUrl }) {
 
   const board = createBoard(ui.boardHolder, {
     position: classicPosition(),
-    message: `${GETTING_READY}…`,
+    message: `${gettingReady()}…`,
     interactive: false,
     events: {
       onMove: (from, to) => act("move", { from, to }),
@@ -77,7 +81,7 @@ export function createGame(root, { workerUrl }) {
     // the cost option lives beside the Hint button, not in the dialog: a new game keeps it
     startNewMatch({ ...chosen, show_cost: options.show_cost }).then((kept) => {
       // kept === null: the game in play could not be set aside, so it is still the one in play (notice shown)
-      if (kept) announce("The game you were playing is kept in Saved games.");
+      if (kept) announce(t("game.kept"));
     });
   });
   root.append(dialog.dialog);
@@ -104,8 +108,8 @@ export function createGame(root, { workerUrl }) {
           board.set({ message: null });
           begin().catch(fatal); // from the saved game, which the other page kept up to date
         },
-        onTaken: () => goAway("This game is open in another tab or window."),
-        onLost: () => goAway("This game is now played in another tab or window."),
+        onTaken: () => goAway(t("game.away.taken")),
+        onLost: () => goAway(t("game.away.lost")),
       });
     },
     (error) => fatal(error),
@@ -118,7 +122,7 @@ export function createGame(root, { workerUrl }) {
     pending = null;
     view = null;
     hint = null;
-    board.set({ interactive: false, dests: {}, arrows: [], message: "Open in another tab" });
+    board.set({ interactive: false, dests: {}, arrows: [], message: t("game.open_elsewhere") });
     showAway(ui, text);
     setChildren(ui.status, "");
     refreshControls();
@@ -173,7 +177,7 @@ export function createGame(root, { workerUrl }) {
       kept = keepGame(savedGameInPlay());
     } catch (error) {
       if (!(error instanceof SavedGamesFullError)) throw error;
-      notice(`${error.message}. Nothing was changed: delete a saved game you no longer need, then try again.`);
+      notice(t("game.saved_full", { reason: error.message }));
       return null;
     }
     renderSavedGames();
@@ -187,14 +191,14 @@ export function createGame(root, { workerUrl }) {
       saved = loadSavedGame();
     } catch (error) {
       clearSavedGame();
-      notice(`Your saved game could not be restored: ${error.message}. A new game has been started.`);
+      notice(t("game.not_restored", { reason: error.message }));
     }
     if (saved) {
       try {
         const loaded = await loadInEngine(saved);
         takeOver(saved);
         await update(loaded);
-        announce("Saved game restored.");
+        announce(t("game.restored"));
         schedule(); // saved during the opening roll or the computer's turn: carry on from there
         return;
       } catch (error) {
@@ -204,8 +208,7 @@ export function createGame(root, { workerUrl }) {
         options = normaliseOptions({ ...options, level: DEFAULT_LEVEL });
         // the save is not thrown away: the new game sets it aside in Saved games, where it can be tried again
         const kept = await startNewMatch(options, { evenIfNotKept: true });
-        const where = kept ? " It is kept in Saved games, to try again later." : "";
-        notice(`Your saved game could not be restored: ${error.message}.${where} A new game has been started.`);
+        notice(t(kept ? "game.not_restored_kept" : "game.not_restored", { reason: error.message }));
         return;
       }
     }
@@ -224,7 +227,7 @@ export function createGame(root, { workerUrl }) {
     // the link has been read; a reload should resume the game, not open the link again
     window.history.replaceState(null, "", window.location.pathname);
     if (link.errors.length) {
-      notice(`This link could not be opened: ${link.errors.join("; ")}. Nothing was changed.`);
+      notice(t("game.link_failed", { reasons: link.errors.join("; ") }));
       return false;
     }
     const p = link.params;
@@ -232,22 +235,22 @@ export function createGame(root, { workerUrl }) {
     if (!p.position) {
       const kept = await startNewMatch(chosen);
       if (kept === null) return false; // the game in play could not be set aside: it goes on
-      if (kept) notice(KEPT_NOTICE);
+      if (kept) notice(t("game.kept_notice"));
       return true;
     }
     let opened;
     try {
       opened = await engine.call("new_match", { ...engineOptions(chosen), position: p.position, turn: p.turn });
     } catch (error) {
-      notice(`This link's position could not be opened: ${error.message}. Nothing was changed.`);
+      notice(t("game.link_position_failed", { reason: error.message }));
       return false;
     }
     const kept = keepGameInPlay();
     if (kept === null) return false; // the game in play could not be set aside: it goes on (the engine's is reloaded)
     setPlayers(chosen);
     await update(opened);
-    if (kept) notice(KEPT_NOTICE);
-    announce(`A shared position: ${COLOUR_NAME[opened.turn]} on roll.`);
+    if (kept) notice(t("game.kept_notice"));
+    announce(t("game.shared_position", { colour: colourName(opened.turn) }));
     schedule();
     return true;
   }
@@ -308,8 +311,8 @@ export function createGame(root, { workerUrl }) {
       await update(await request());
     } catch (error) {
       if (error && error.name === "EngineError") {
-        announce(`Not allowed: ${error.message}`);
-        setChildren(ui.status, `Not allowed: ${error.message}`);
+        announce(t("game.not_allowed", { reason: error.message }));
+        setChildren(ui.status, t("game.not_allowed", { reason: error.message }));
         if (view) render(view); // the engine left the game as it was: draw it again
       } else {
         throw error;
@@ -364,7 +367,7 @@ export function createGame(root, { workerUrl }) {
       announce(hintSummary(answer));
     } catch (error) {
       if (!(error && error.name === "EngineError")) throw error;
-      setChildren(ui.status, `No hint: ${error.message}`);
+      setChildren(ui.status, t("game.no_hint", { reason: error.message }));
     } finally {
       busy = false;
       setThinking(false);
@@ -375,12 +378,12 @@ export function createGame(root, { workerUrl }) {
 
   function hintSummary(answer) {
     const said = [];
-    if (answer.cube) said.push(`Hint: ${cubeAdviceText(answer.cube)}`);
+    if (answer.cube) said.push(t("game.hint.cube", { advice: cubeAdviceText(answer.cube) }));
     if (answer.plays.length) {
       const best = answer.plays[0];
-      said.push(`Hint: the best play is ${best.notation}, equity ${formatEquity(best.equity)}. ${best.reason || ""}`.trim());
+      said.push(t("game.hint.best", { play: best.notation, equity: formatEquity(best.equity), reason: best.reason || "" }).trim());
     }
-    if (!said.length) said.push(answer.dice ? "Hint: no play is possible." : "Hint: nothing to decide, roll the dice.");
+    if (!said.length) said.push(answer.dice ? t("game.hint.no_play") : t("game.hint.roll"));
     return said.join(" ");
   }
 
@@ -391,7 +394,7 @@ export function createGame(root, { workerUrl }) {
       return;
     }
     const { answer } = hint;
-    const parts = [el("h3", {}, "Hint")];
+    const parts = [el("h3", {}, t("game.hint"))];
     if (answer.cube) {
       parts.push(
         el("p", { class: "tt-hint-cube" }, el("strong", {}, answer.cube.verdict), answer.cube.reason ? ` ${answer.cube.reason}` : ""),
@@ -402,7 +405,7 @@ export function createGame(root, { workerUrl }) {
       parts.push(
         el(
           "ol",
-          { class: "tt-hint-plays", "aria-label": "Best plays" },
+          { class: "tt-hint-plays", "aria-label": t("game.hint.best_plays") },
           ...answer.plays.map((p, i) =>
             el(
               "li",
@@ -412,13 +415,13 @@ export function createGame(root, { workerUrl }) {
               el("span", { class: "tt-hint-equity" }, formatEquity(p.equity)),
               p.reason ? el("small", {}, ` ${p.reason}`) : null,
               // the strongest level looks ahead on its best candidates only; the others keep a quick estimate
-              p.ply < answer.plays[0].ply ? el("small", { class: "tt-hint-shallow" }, " (quick estimate)") : null,
+              p.ply < answer.plays[0].ply ? el("small", { class: "tt-hint-shallow" }, t("game.hint.quick")) : null,
             ),
           ),
         ),
       );
     } else if (!answer.cube) {
-      parts.push(el("p", {}, answer.dice ? "No play is possible with this roll." : "Nothing to decide: roll the dice."));
+      parts.push(el("p", {}, answer.dice ? t("game.hint.no_play_box") : t("game.hint.roll_box")));
     }
     setChildren(ui.hintBox, ...parts);
     show(ui.hintBox, true);
@@ -452,7 +455,7 @@ export function createGame(root, { workerUrl }) {
         answer = await engine.call("resignation_answer", { outcome });
       } catch (error) {
         if (!(error && error.name === "EngineError")) throw error;
-        setChildren(ui.status, `Not allowed: ${error.message}`);
+        setChildren(ui.status, t("game.not_allowed", { reason: error.message }));
       } finally {
         busy = false;
         setThinking(false);
@@ -460,7 +463,7 @@ export function createGame(root, { workerUrl }) {
       }
       if (destroyed || !answer) return schedule();
       if (!answer.accepts) {
-        const text = `${answer.reason} The game goes on.`;
+        const text = t("game.resign_refused", { reason: answer.reason });
         setChildren(ui.status, text);
         announce(text);
         return schedule();
@@ -481,7 +484,7 @@ export function createGame(root, { workerUrl }) {
     // touch-move: the checker picked up is the one this move must use
     board.set({ dests: restrictedDests(view.turn_state) });
     save();
-    announce(`Touched ${source === "bar" ? "the bar" : `point ${source}`}: that checker must move.`);
+    announce(source === "bar" ? t("game.touched_bar") : t("game.touched_point", { point: source }));
   }
 
   function restrictedDests(v) {
@@ -549,8 +552,8 @@ export function createGame(root, { workerUrl }) {
   }
 
   function render(v, animate = null) {
-    const t = v.turn_state;
-    const humanMoving = v.phase === "move" && humanToAct(v) && !t.finished;
+    const turnState = v.turn_state;
+    const humanMoving = v.phase === "move" && humanToAct(v) && !turnState.finished;
     board.set({
       position: boardPosition(v.position),
       orientation,
@@ -559,7 +562,7 @@ export function createGame(root, { workerUrl }) {
       cube: v.cube ? { value: v.cube.value, owner: v.cube.owner, offeredTo: v.cube.offered_by ? v.actor : null } : null,
       startNumber: v.start ? v.start.number : null,
       labels: labels(),
-      dests: humanMoving ? restrictedDests(t) : {},
+      dests: humanMoving ? restrictedDests(turnState) : {},
       interactive: humanMoving,
       lastMove: v.last_play ? v.last_play.moves : [],
       // the hint's best play, drawn as arrows checker by checker until the turn it was asked for ends
@@ -576,14 +579,17 @@ export function createGame(root, { workerUrl }) {
   }
 
   function labels() {
-    const name = (c) => `${COLOUR_NAME[c]}${players[c] === "computer" ? " (computer)" : players.black === players.white ? "" : " (you)"}`;
+    const name = (c) => {
+      if (players[c] === "computer") return t("game.label.computer", { colour: colourName(c) });
+      return players.black === players.white ? colourName(c) : t("game.label.you", { colour: colourName(c) });
+    };
     return { black: name("black"), white: name("white") };
   }
 
   function resultMessage(v) {
     if (v.phase !== "over") return null;
-    if (v.match.over) return `${COLOUR_NAME[v.match.winner]} wins the match`;
-    return `${COLOUR_NAME[v.result.winner]} wins ${v.result.description}`;
+    if (v.match.over) return t("game.wins_match", { colour: colourName(v.match.winner) });
+    return t("game.wins", { colour: colourName(v.result.winner), description: v.result.description });
   }
 
   function statusText(v) {
@@ -597,26 +603,30 @@ export function createGame(root, { workerUrl }) {
   }
 
   function phaseText(v) {
-    const who = v.actor ? COLOUR_NAME[v.actor] : "";
+    const who = v.actor ? colourName(v.actor) : "";
     const you = v.actor && humanToAct(v) && players.black !== players.white;
     switch (v.phase) {
       case "opening":
-        return v.dice.length ? "The opening roll is a tie: rolling again." : "Opening roll: each side rolls one die, the higher moves first.";
+        return v.dice.length ? t("game.status.opening_tie") : t("game.status.opening");
       case "roll":
-        if (!you) return `${who} to roll.`;
-        return v.cube_actions.includes("double") ? "Your turn: roll the dice, or double." : "Your turn: roll the dice.";
+        if (!you) return t("game.status.to_roll", { who });
+        return v.cube_actions.includes("double") ? t("game.status.your_roll_or_double") : t("game.status.your_roll");
       case "move":
-        if (!humanToAct(v)) return `${who} is thinking…`;
-        if (v.turn_state.no_play) return `${who} cannot move with ${v.dice_call}: the turn passes.`;
-        if (v.turn_state.finished) return `${you ? "You play" : `${who} plays`} ${v.turn_state.notation}. Confirm, or undo.`;
-        return `${you ? "Your move" : `${who} to move`}: ${v.dice_call}.`;
+        if (!humanToAct(v)) return t("game.status.thinking", { who });
+        if (v.turn_state.no_play) return t("game.status.cannot_move", { who, call: v.dice_call });
+        if (v.turn_state.finished) {
+          const play = v.turn_state.notation;
+          return you ? t("game.status.you_play", { play }) : t("game.status.plays", { who, play });
+        }
+        return you ? t("game.status.your_move", { call: v.dice_call }) : t("game.status.to_move", { who, call: v.dice_call });
       case "double-offered":
         return humanToAct(v)
-          ? `${COLOUR_NAME[v.cube.offered_by]} doubles to ${v.cube.value * 2}: take or drop?`
-          : `${who} is considering the double…`;
-      case "over":
-        if (v.match.over) return `${COLOUR_NAME[v.result.winner]} wins ${v.result.description}, and the match. ${matchLine(v)}`;
-        return `${COLOUR_NAME[v.result.winner]} wins ${v.result.description}. ${matchLine(v)}`;
+          ? t("game.status.doubles", { who: colourName(v.cube.offered_by), value: v.cube.value * 2 })
+          : t("game.status.considering", { who });
+      case "over": {
+        const result = { who: colourName(v.result.winner), description: v.result.description, score: matchLine(v) };
+        return v.match.over ? t("game.status.wins_match", result) : t("game.status.wins", result);
+      }
       default:
         return "";
     }
@@ -624,24 +634,27 @@ export function createGame(root, { workerUrl }) {
 
   function matchLine(v) {
     const s = v.match.score;
-    const target = v.match.length > 1 ? `Match to ${v.match.length}: ` : "Score: ";
-    return `${target}Black ${s.black}, White ${s.white}.`;
+    const score = { black: s.black, white: s.white, length: v.match.length };
+    return v.match.length > 1 ? t("game.match_score", score) : t("game.score", score);
   }
 
   function scoreLine(v) {
     const s = v.match.score;
-    const target = v.match.length > 1 ? ` (match to ${v.match.length})` : "";
-    return `Black ${s.black}, White ${s.white}${target}`;
+    const score = { black: s.black, white: s.white, length: v.match.length };
+    return v.match.length > 1 ? t("game.score_line_match", score) : t("game.score_line", score);
   }
 
   function renderInfo(v) {
-    const rows = [["Rule set", RULE_TITLES[v.rules] || v.rules], ["Score", scoreLine(v)]];
-    if (v.match.crawford) rows.push(["Crawford", "this is the Crawford game: no doubling"]);
+    const rows = [[t("game.info.rules"), RULE_TITLES[v.rules] || v.rules], [t("game.info.score"), scoreLine(v)]];
+    if (v.match.crawford) rows.push([t("game.info.crawford"), t("game.info.crawford_game")]);
     if (v.start) {
       const [r1, r2] = v.start.rolls;
-      rows.push(["Start", `No. ${v.start.number}, drawn with ${r1[0]}-${r1[1]} then ${r2[0]}-${r2[1]}`]);
+      rows.push([t("game.info.start"), t("game.info.start_drawn", { number: v.start.number, first: `${r1[0]}-${r1[1]}`, second: `${r2[0]}-${r2[1]}` })]);
     }
-    if (v.cube) rows.push(["Cube", v.cube.owner ? `${v.cube.value}, owned by ${COLOUR_NAME[v.cube.owner]}` : `${v.cube.value}, in the middle`]);
+    if (v.cube) {
+      const value = v.cube.value;
+      rows.push([t("game.info.cube"), v.cube.owner ? t("game.info.cube_owned", { value, colour: colourName(v.cube.owner) }) : t("game.info.cube_middle", { value })]);
+    }
     setChildren(ui.info, ...rows.map(([k, val]) => el("div", { class: "tt-info-row" }, el("dt", {}, k), el("dd", {}, val))));
     ui.positionId.value = v.position_id;
     // the position at the start of this turn, with its player on roll; a finished game has none to share
@@ -660,18 +673,18 @@ export function createGame(root, { workerUrl }) {
   function allowedActions(v) {
     const free = !busy;
     const human = v && humanToAct(v) && free;
-    const t = v && v.turn_state;
+    const turnState = v && v.turn_state;
     return {
       roll: human && v.phase === "roll",
       double: human && v.phase === "roll" && v.cube_actions.includes("double"),
       take: human && v.phase === "double-offered",
       drop: human && v.phase === "double-offered",
-      undo: human && v.phase === "move" && t.steps.length > 0,
-      confirm: human && v.phase === "move" && t.finished && !t.no_play,
+      undo: human && v.phase === "move" && turnState.steps.length > 0,
+      confirm: human && v.phase === "move" && turnState.finished && !turnState.no_play,
       next: Boolean(v) && free && v.phase === "over" && !v.match.over,
       rematch: Boolean(v) && free && v.phase === "over" && v.match.over,
       resign: human && ["roll", "move", "double-offered"].includes(v.phase),
-      hint: human && ["roll", "move", "double-offered"].includes(v.phase) && !(v.phase === "move" && t.no_play),
+      hint: human && ["roll", "move", "double-offered"].includes(v.phase) && !(v.phase === "move" && turnState.no_play),
     };
   }
 
@@ -698,25 +711,26 @@ export function createGame(root, { workerUrl }) {
   /** The saved games panel: each game set aside, most recent first, with Resume and Delete. */
   function renderSavedGames() {
     const list = savedGames();
-    setChildren(ui.savedTitle, list.length ? `Saved games (${list.length})` : "Saved games");
+    setChildren(ui.savedTitle, list.length ? t("game.saved_games_count", { count: list.length }) : t("game.saved_games"));
     const canAct = Boolean(view) && !busy;
     const items = list.map((entry) => {
-      const s = entry.game.summary;
+      const s = summaryWords(entry.game.summary);
       const when = new Date(entry.savedAt);
-      const resume = pageButton("Resume", { "aria-label": `Resume ${s.title}, ${s.score}` });
-      const remove = pageButton("Delete", { "aria-label": `Delete ${s.title}, ${s.score}` });
+      const resume = pageButton(t("game.button.resume"), { "aria-label": t("game.saved.resume_label", s) });
+      const remove = pageButton(t("game.button.delete"), { "aria-label": t("game.saved.delete_label", s) });
       resume.disabled = remove.disabled = !canAct;
       resume.addEventListener("click", () => resumeSavedGame(entry).catch(fatal));
       remove.addEventListener("click", () => {
         forgetGame(entry.id);
         renderSavedGames();
-        announce(`Deleted the saved game: ${s.title}, ${s.score}.`);
+        announce(t("game.saved.deleted", s));
       });
       return el(
         "li",
         { class: "tt-saved-game" },
         el("div", {}, el("strong", { class: "tt-saved-title" }, s.title), " · ", el("span", { class: "tt-saved-score" }, s.score)),
-        el("div", {}, el("small", {}, Number.isNaN(when.getTime()) ? s.detail : `${s.detail}; set aside ${when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" })}`)),
+        el("div", {}, el("small", {}, Number.isNaN(when.getTime()) ? s.detail : t("game.saved.set_aside", {
+          detail: s.detail, when: when.toLocaleString(pageLanguage(), { dateStyle: "medium", timeStyle: "short" }) }))),
         el("div", { class: "tt-actions" }, resume, remove),
       );
     });
@@ -739,7 +753,7 @@ export function createGame(root, { workerUrl }) {
       if (!(error && error.name === "EngineError")) throw error;
       // the entry stays in the list whatever went wrong (Delete removes it): a stopped worker or a version
       // that cannot read it today must not cost the player the game
-      if (!destroyed) notice(`This saved game could not be resumed: ${error.message}. It stays in the list.`);
+      if (!destroyed) notice(t("game.saved.not_resumed", { reason: error.message }));
     } finally {
       busy = false;
     }
@@ -749,7 +763,7 @@ export function createGame(root, { workerUrl }) {
       forgetGame(entry.id);
       takeOver(entry.game);
       await update(loaded);
-      announce(`Saved game resumed: ${entry.game.summary.title}, ${entry.game.summary.score}.`);
+      announce(t("game.saved.resumed", summaryWords(entry.game.summary)));
     }
     refreshControls();
     renderSavedGames();
@@ -769,11 +783,11 @@ export function createGame(root, { workerUrl }) {
     for (const m of fresh) said.push(m.text);
     said.push(...extra);
     if (next.phase === "move" && next.turn_state.steps.length && humanToAct(next)) {
-      said.push(`${COLOUR_NAME[next.turn]}: ${next.turn_state.notation_so_far}`);
+      said.push(t("game.so_far", { colour: colourName(next.turn), play: next.turn_state.notation_so_far }));
     }
     if (next.phase === "move" && (!prev || prev.phase !== "move" || prev.turn !== next.turn)) {
-      said.push(`${COLOUR_NAME[next.turn]} rolls ${next.dice_call}.`);
-      if (next.turn_state.no_play) said.push("No legal play: the turn passes.");
+      said.push(t("game.rolls", { colour: colourName(next.turn), call: next.dice_call }));
+      if (next.turn_state.no_play) said.push(t("game.no_legal_play"));
     }
     if (next.phase === "over") said.push(statusText(next));
     if (said.length) announce(said.join(" "));
@@ -859,9 +873,9 @@ export function createGame(root, { workerUrl }) {
     input.select();
     try {
       await navigator.clipboard.writeText(input.value);
-      announce("Copied.");
+      announce(t("game.copied"));
     } catch {
-      announce("Selected: press Ctrl+C to copy.");
+      announce(t("game.select_to_copy"));
     }
   }
 

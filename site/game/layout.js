@@ -1,6 +1,7 @@
 // The game page's elements, built once; the controller (game.js) fills them in. The frame (status,
 // board, control bar, panels) is stage.js's, fitted to the window by fit.js.
 
+import { t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 import { fitStage } from "./fit.js";
 import { awayNotice, engineProgress, liveRegion, pageButton } from "./page.js";
@@ -21,60 +22,60 @@ export const ROLL_BY_HAND_KEY = "toutes-tables:roll-by-hand";
 export function buildLayout(root) {
   const button = pageButton;
   const buttons = {
-    roll: button("Roll", { "aria-keyshortcuts": "R" }),
-    double: button("Double", { "aria-keyshortcuts": "D" }),
-    take: button("Take", { "aria-keyshortcuts": "T" }),
-    drop: button("Drop", { "aria-keyshortcuts": "X" }),
-    undo: button("Undo", { "aria-keyshortcuts": "U" }),
-    confirm: button("Confirm", { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
-    hint: button("Hint", { "aria-keyshortcuts": "H" }),
-    resign: button("Resign…", { "aria-keyshortcuts": "Q" }),
-    next: button("Next game", { class: "tt-button tt-primary", "aria-keyshortcuts": "G" }),
-    rematch: button("Rematch", { class: "tt-button tt-primary" }),
-    newGame: button("New game…"),
-    review: button("Review"),
-    flip: button("Flip board"),
-    fullScreen: button("Full screen", { "aria-pressed": "false" }),
+    roll: button(t("game.button.roll"), { "aria-keyshortcuts": "R" }),
+    double: button(t("game.button.double"), { "aria-keyshortcuts": "D" }),
+    take: button(t("game.button.take"), { "aria-keyshortcuts": "T" }),
+    drop: button(t("game.button.drop"), { "aria-keyshortcuts": "X" }),
+    undo: button(t("game.button.undo"), { "aria-keyshortcuts": "U" }),
+    confirm: button(t("game.button.confirm"), { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
+    hint: button(t("game.button.hint"), { "aria-keyshortcuts": "H" }),
+    resign: button(t("game.button.resign"), { "aria-keyshortcuts": "Q" }),
+    next: button(t("game.button.next"), { class: "tt-button tt-primary", "aria-keyshortcuts": "G" }),
+    rematch: button(t("game.button.rematch"), { class: "tt-button tt-primary" }),
+    newGame: button(t("game.button.new")),
+    review: button(t("game.button.review")),
+    flip: button(t("game.button.flip")),
+    fullScreen: button(t("game.button.full_screen"), { "aria-pressed": "false" }),
   };
   const { awayBox, awayText, playHere } = awayNotice();
   const { progress, progressText, progressBox } = engineProgress();
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
   const status = el("p", { class: "tt-status" });
-  const thinking = el("p", { class: "tt-thinking", role: "status", hidden: true }, el("span", { class: "tt-spinner", "aria-hidden": "true" }), " Thinking…");
-  const hintBox = el("section", { class: "tt-hint", "aria-label": "Hint", hidden: true });
+  const thinking = el("p", { class: "tt-thinking", role: "status", hidden: true }, el("span", { class: "tt-spinner", "aria-hidden": "true" }), t("game.thinking"));
+  const hintBox = el("section", { class: "tt-hint", "aria-label": t("game.hint"), hidden: true });
   const cost = el("p", { class: "tt-cost", hidden: true });
   const showCostBox = el("input", { type: "checkbox", name: "show_cost" });
   const boardHolder = el("div", { class: "tt-board-holder" });
   const info = el("dl", { class: "tt-info" });
-  const positionId = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "Position ID", size: 16 });
-  const shareLinkInput = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "Share link" });
-  const copyId = button("Copy");
-  const copyLink = button("Copy");
-  const moves = el("ol", { class: "tt-moves", "aria-label": "Moves" });
+  const positionId = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": t("game.position_id"), size: 16 });
+  const shareLinkInput = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": t("game.share_link") });
+  const copyId = button(t("game.button.copy"));
+  const copyLink = button(t("game.button.copy"));
+  const moves = el("ol", { class: "tt-moves", "aria-label": t("game.moves") });
   const live = liveRegion();
   const cursorLive = liveRegion(); // what the board's keyboard cursor is on, apart from the game's news
   const help = el(
     "details",
     { class: "tt-help" },
-    el("summary", {}, "Keys"),
+    el("summary", {}, t("game.keys")),
     el(
       "ul",
       {},
-      el("li", {}, "Tab to the board; arrow keys move between points, Up/Down change row."),
-      el("li", {}, "Enter or Space picks up a checker; with one picked, arrows step through its destinations and Enter drops it."),
-      el("li", {}, "Escape puts a checker back; N / P jump to the next / previous movable checker."),
-      el("li", {}, "R rolls, U undoes the last checker, C confirms the move, H asks for a hint."),
-      el("li", {}, "D doubles, T takes the double offered, X drops it; Q resigns (it asks what you concede); G starts the next game."),
+      el("li", {}, t("game.keys.board")),
+      el("li", {}, t("game.keys.pick")),
+      el("li", {}, t("game.keys.back")),
+      el("li", {}, t("game.keys.turn")),
+      el("li", {}, t("game.keys.cube")),
     ),
   );
   // the games set aside on this device (saved-games.js), most recent first
-  const savedTitle = el("summary", {}, "Saved games");
-  const savedList = el("ol", { class: "tt-saved-list", "aria-label": "Saved games" });
-  const savedEmpty = el("p", { class: "tt-saved-empty" }, "None yet. A game you leave for another (a link, a new game) is kept here.");
+  const savedTitle = el("summary", {}, t("game.saved_games"));
+  const savedList = el("ol", { class: "tt-saved-list", "aria-label": t("game.saved_games") });
+  const savedEmpty = el("p", { class: "tt-saved-empty" }, t("game.saved_none"));
   const savedBox = el("details", { class: "tt-saved-games" }, savedTitle, savedEmpty, savedList);
   const sound = createSound(root);
   // rolling by hand: the player's dice wait for Roll (or a tap on the board) instead of rolling at once
-  const rollByHand = rememberedCheckbox(ROLL_BY_HAND_KEY, "roll_by_hand", "Roll my dice by hand (Roll, or tap the board)");
+  const rollByHand = rememberedCheckbox(ROLL_BY_HAND_KEY, "roll_by_hand", t("game.roll_by_hand"));
   const stage = buildStage({
     status: [status, thinking],
     boardHolder,
@@ -85,15 +86,15 @@ export function buildLayout(root) {
       info,
       sound.toggle,
       rollByHand.row,
-      el("label", { class: "tt-check" }, showCostBox, " Show what each of my moves cost"),
-      el("h3", {}, "Moves"),
+      el("label", { class: "tt-check" }, showCostBox, t("game.show_cost")),
+      el("h3", {}, t("game.moves")),
       moves,
       el(
         "details",
         { class: "tt-share" },
-        el("summary", {}, "Share this position"),
-        el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Position ID"), positionId, copyId),
-        el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Share link"), shareLinkInput, copyLink),
+        el("summary", {}, t("game.share_position")),
+        el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, t("game.position_id")), positionId, copyId),
+        el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, t("game.share_link")), shareLinkInput, copyLink),
       ),
       el("div", { class: "tt-actions" }, buttons.review, buttons.flip, buttons.fullScreen),
       savedBox,

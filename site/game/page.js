@@ -3,6 +3,7 @@
 // and the board's position from a view. Each page builds its own layout and flow around them.
 
 import { emptyPosition } from "../board/state.js";
+import { t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 
 /** The board's position format from the engine's absolute view (24 signed counts, bars, trays). */
@@ -24,21 +25,29 @@ export function pageButton(label, extra = {}) {
 /** The engine's loading bar and its words: `{progress, progressText, progressBox}` (see showProgress). */
 export function engineProgress() {
   const progress = el("progress", { max: ENGINE_STAGES.length, value: 0 });
-  const progressText = el("span", {}, `${GETTING_READY}…`);
+  const progressText = el("span", {}, `${gettingReady()}…`);
   const progressBox = el("div", { class: "tt-progress", role: "status" }, progress, " ", progressText);
   return { progress, progressText, progressBox };
 }
 
 // the worker's boot stages, in order (site/engine/PROTOCOL.md), told in the game's words, not the files'
 const ENGINE_STAGES = ["runtime", "packages", "engine", "import"];
-const STAGE_WORDS = { runtime: "setting up the table", packages: "fetching the rules", engine: "learning the rules", import: "shaking the dice" };
-/** What the board and the loading bar say while the engine starts. */
-export const GETTING_READY = "Getting the game ready";
+const STAGE_WORDS = {
+  runtime: () => t("page.stage.runtime"),
+  packages: () => t("page.stage.packages"),
+  engine: () => t("page.stage.engine"),
+  import: () => t("page.stage.import"),
+};
+/** What the board and the loading bar say while the engine starts, in the page's language. */
+export function gettingReady() {
+  return t("page.getting_ready");
+}
 
 /** Show a boot stage the engine reported in the parts of engineProgress(). */
 export function showProgress(ui, stage, detail) {
   ui.progress.value = ENGINE_STAGES.indexOf(stage) + 1;
-  setChildren(ui.progressText, `${GETTING_READY} (${ui.progress.value}/${ENGINE_STAGES.length}): ${STAGE_WORDS[stage] || detail}…`);
+  const what = STAGE_WORDS[stage] ? STAGE_WORDS[stage]() : detail;
+  setChildren(ui.progressText, t("page.getting_ready_stage", { stage: ui.progress.value, stages: ENGINE_STAGES.length, what }));
 }
 
 /**
@@ -47,14 +56,14 @@ export function showProgress(ui, stage, detail) {
  */
 export function awayNotice() {
   const awayText = el("span");
-  const playHere = pageButton("Play here");
+  const playHere = pageButton(t("page.play_here"));
   const awayBox = el("div", { class: "tt-away", role: "alert", hidden: true }, awayText, " ", playHere);
   return { awayBox, awayText, playHere };
 }
 
 /** Say in the parts of awayNotice() why this page does not play (`text`), or hide them (null). */
 export function showAway(ui, text) {
-  if (text !== null) setChildren(ui.awayText, `${text} Only one page plays it at a time, so that no move is lost.`);
+  if (text !== null) setChildren(ui.awayText, t("page.away", { text }));
   show(ui.awayBox, text !== null);
 }
 
@@ -81,8 +90,8 @@ export function showNotice(notice, text) {
 /** The engine could not start: say so on the board and in the notice (`ui` has progressBox and notice). */
 export function showEngineFailure(ui, board, error) {
   show(ui.progressBox, false);
-  board.set({ message: "The rules engine could not start", interactive: false });
-  showNotice(ui.notice, `The rules engine could not start: ${error && error.message ? error.message : error}. Reload the page to try again.`);
+  board.set({ message: t("page.engine_failed"), interactive: false });
+  showNotice(ui.notice, t("page.engine_failed_reload", { reason: error && error.message ? error.message : error }));
   console.error(error);
 }
 

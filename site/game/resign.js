@@ -2,12 +2,23 @@
 // (docs/rules/scoring.md, "Resigning"). The game page then asks the computer, or ends the game at once
 // when two people share the device (game.js).
 
+import { t, tn } from "../i18n/i18n.js";
 import { el } from "./dom.js";
 
-/** What a player may concede in a rule set, least first, as [outcome, words] (the engine's Game.resign_outcomes). */
+const OUTCOME_WORDS = {
+  single: () => t("resign.outcome.single"),
+  double: () => t("resign.outcome.double"),
+  gammon: () => t("resign.outcome.gammon"),
+  backgammon: () => t("resign.outcome.backgammon"),
+};
+
+/**
+ * What a player may concede in a rule set, least first, as [outcome, words] in the page's language
+ * (the engine's Game.resign_outcomes).
+ */
 export function resignOutcomes(rules) {
-  if (rules.startsWith("backgammon")) return [["single", "a single game"], ["gammon", "a gammon"], ["backgammon", "a backgammon"]];
-  return [["single", "a single game"], ["double", "a double game"]];
+  const outcomes = rules.startsWith("backgammon") ? ["single", "gammon", "backgammon"] : ["single", "double"];
+  return outcomes.map((outcome) => [outcome, OUTCOME_WORDS[outcome]()]);
 }
 
 /** Points an outcome scores before the Jacoby rule and the point game (which the engine applies): its multiplier times the cube. */
@@ -17,21 +28,21 @@ export function outcomePoints(outcome, cubeValue = 1) {
 
 /** Build the dialog. `onResign(outcome)` is called when the player resigns. Returns `{dialog, open(view)}`. */
 export function createResignDialog(onResign) {
-  const choices = el("fieldset", { class: "tt-resign-choices" }, el("legend", {}, "Concede"));
+  const choices = el("fieldset", { class: "tt-resign-choices" }, el("legend", {}, t("resign.concede")));
   const form = el(
     "form",
     { method: "dialog" },
-    el("h2", {}, "Resign"),
-    el("p", {}, "Offer the game to your opponent at what you concede. The computer accepts when it expects no more from playing on; if it refuses, the game goes on."),
+    el("h2", {}, t("resign.title")),
+    el("p", {}, t("resign.explain")),
     choices,
     el(
       "div",
       { class: "tt-dialog-buttons" },
-      el("button", { type: "submit", value: "resign", class: "tt-button tt-primary" }, "Resign"),
-      el("button", { type: "submit", value: "cancel", class: "tt-button", formnovalidate: true }, "Cancel"),
+      el("button", { type: "submit", value: "resign", class: "tt-button tt-primary" }, t("resign.button")),
+      el("button", { type: "submit", value: "cancel", class: "tt-button", formnovalidate: true }, t("dialog.button.cancel")),
     ),
   );
-  const dialog = el("dialog", { class: "tt-modal tt-resign-dialog", "aria-label": "Resign" }, form);
+  const dialog = el("dialog", { class: "tt-modal tt-resign-dialog", "aria-label": t("resign.title") }, form);
   form.addEventListener("submit", (ev) => {
     const chosen = form.querySelector("input[name=outcome]:checked");
     if (ev.submitter && ev.submitter.value === "resign" && chosen) onResign(chosen.value);
@@ -46,7 +57,7 @@ export function createResignDialog(onResign) {
           "label",
           { class: "tt-check" },
           el("input", { type: "radio", name: "outcome", value: outcome, checked: i === 0 ? true : null }),
-          ` ${words[0].toUpperCase()}${words.slice(1)} (${points} ${points === 1 ? "point" : "points"})`,
+          ` ${tn("resign.choice", points, { what: `${words[0].toUpperCase()}${words.slice(1)}` })}`,
         );
       });
       choices.replaceChildren(choices.firstChild, ...rows);

@@ -4,24 +4,28 @@
 // than one decision. It fills in as it goes: progress, each player's error rate and luck so far, the marked
 // decisions; Stop cancels it; "Open the full review" hands the record to the review page.
 
+import { t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 import { pageButton } from "./page.js";
 
 const IDLE_POLL_MS = 150; // how often a paused review looks whether the game has left the worker free
-const COLOUR_NAME = { black: "Black", white: "White" };
+const colourName = (colour) => (colour === "black" ? t("colour.black") : t("colour.white"));
 
 /** One player's line of the panel: "White: 8.2 millipoints per decision (Expert), luck +0.120". */
 export function playerLine(colour, summary) {
-  if (!summary) return `${COLOUR_NAME[colour]}: nothing reviewed yet`;
+  if (!summary) return t("review_panel.nothing_yet", { colour: colourName(colour) });
   const luck = `${summary.luck >= 0 ? "+" : "\u2212"}${Math.abs(summary.luck).toFixed(3)}`;
-  const rate = summary.decisions ? `${summary.error_mp.toFixed(1)} millipoints per decision (${summary.rating})` : "no decision with a choice";
-  return `${COLOUR_NAME[colour]}: ${rate}, luck ${luck}`;
+  const rate = summary.decisions
+    ? t("review_panel.rate", { rate: summary.error_mp.toFixed(1), rating: summary.rating })
+    : t("review_panel.no_choice");
+  return t("review_panel.player", { colour: colourName(colour), rate, luck });
 }
 
 /** A marked decision of the panel's list: "?? White 6-4: 13/7 13/9, best 24/14 (152 millipoints)". */
 export function markedLine(d) {
   const what = d.kind === "move" ? `${d.dice.join("-")}: ${d.played}` : d.played.toLowerCase();
-  return `${d.sign} ${COLOUR_NAME[d.colour]} ${what}, best ${d.kind === "move" ? d.best : d.best.toLowerCase()} (${(1000 * d.error).toFixed(0)} millipoints)`;
+  const best = d.kind === "move" ? d.best : d.best.toLowerCase();
+  return t("review_panel.mark_line", { sign: d.sign, colour: colourName(d.colour), what, best, error: (1000 * d.error).toFixed(0) });
 }
 
 /**
@@ -29,18 +33,18 @@ export function markedLine(d) {
  * the worker now (a computer's action, a hint, checkers sliding); `onOpen(record)` opens the full review.
  */
 export function createReviewPanel({ engine, isBusy, onOpen }) {
-  const title = el("h3", {}, "Review");
-  const progress = el("progress", { max: 1, value: 0, "aria-label": "Review of the game" });
+  const title = el("h3", {}, t("review_panel.heading"));
+  const progress = el("progress", { max: 1, value: 0, "aria-label": t("review_panel.title") });
   const progressText = el("span", {});
-  const stop = pageButton("Stop the review");
-  const close = pageButton("Close");
-  const open = pageButton("Open the full review");
+  const stop = pageButton(t("review_panel.stop"));
+  const close = pageButton(t("review_panel.close"));
+  const open = pageButton(t("review_panel.open"));
   const players = el("ul", { class: "tt-review-panel-players" });
-  const marked = el("ol", { class: "tt-review-panel-marks", "aria-label": "Marked decisions" });
+  const marked = el("ol", { class: "tt-review-panel-marks", "aria-label": t("review_panel.marked") });
   const note = el("p", { class: "tt-review-panel-note" });
   const element = el(
     "section",
-    { class: "tt-review-panel", hidden: true, "aria-live": "polite", "aria-label": "Review of the game" },
+    { class: "tt-review-panel", hidden: true, "aria-live": "polite", "aria-label": t("review_panel.title") },
     title,
     el("div", { class: "tt-review-run" }, progress, " ", progressText),
     note,
@@ -72,7 +76,7 @@ export function createReviewPanel({ engine, isBusy, onOpen }) {
     run += 1;
     state.running = false;
     state.id = null;
-    if (wasRunning) setChildren(note, "Review stopped: what was reviewed so far is shown.");
+    if (wasRunning) setChildren(note, t("review_panel.stopped"));
     render();
     if (id !== null) {
       try {
@@ -87,8 +91,8 @@ export function createReviewPanel({ engine, isBusy, onOpen }) {
     await cancel();
     const mine = run;
     Object.assign(state, { record, game, decisions: [], summary: null, done: false, running: true });
-    setChildren(title, game > 1 ? `Review of game ${game}` : "Review of the game");
-    setChildren(note, "The computer reviews the game in the background; play on whenever you like.");
+    setChildren(title, game > 1 ? t("review_panel.title_game", { game }) : t("review_panel.title"));
+    setChildren(note, t("review_panel.background"));
     progress.value = 0;
     show(element, true);
     render();
@@ -110,10 +114,11 @@ export function createReviewPanel({ engine, isBusy, onOpen }) {
         state.decisions.push(...answer.items);
         state.summary = answer.summary;
         progress.value = answer.progress.turns;
-        setChildren(progressText, `${answer.progress.turns} of ${answer.progress.total} turns`);
+        setChildren(progressText, t("review_panel.progress", { turns: answer.progress.turns, total: answer.progress.total }));
         if (answer.done) {
           Object.assign(state, { done: true, running: false, id: null });
-          setChildren(note, `Review finished: ${state.decisions.length} decisions, ${state.decisions.filter((d) => d.mark).length} marked.`);
+          const marks = state.decisions.filter((d) => d.mark).length;
+          setChildren(note, t("review_panel.finished", { decisions: state.decisions.length, marked: marks }));
         }
         render();
         if (answer.done) return;
@@ -121,7 +126,7 @@ export function createReviewPanel({ engine, isBusy, onOpen }) {
     } catch (error) {
       if (mine !== run) return;
       state.running = false;
-      setChildren(note, `The review stopped: ${error.message}`);
+      setChildren(note, t("review_panel.failed", { reason: error.message }));
       render();
     }
   }

@@ -4,6 +4,7 @@
 // The pure parts (the summary, the list's order and cap) are tested in node; the rest reads and writes
 // localStorage under SAVED_GAMES_KEY, and a damaged entry is dropped, never used.
 
+import { pageLanguage, t, tn } from "../i18n/i18n.js";
 import { RULE_TITLES } from "./links.js";
 import { checkSavedGame } from "./storage.js";
 
@@ -12,19 +13,44 @@ export const SAVED_GAMES_VERSION = 1;
 export const MAX_SAVED_GAMES = 10;
 
 /**
- * What the list shows of a game, from its view and who plays it: `{title, score, detail, begun, over}`.
- * Saved with the game in play, so a game set aside is described without the engine.
+ * What the list shows of a game, from its view and who plays it: `{title, score, detail, begun, over, facts}`.
+ * Saved with the game in play, so a game set aside is described without the engine; `facts` are the
+ * figures the words are made of, so that the list says them in the language of the page showing it
+ * (summaryWords), whichever page saved them.
  */
 export function gameSummary(view, players) {
   const match = view.match;
-  const kind = match.length === 0 ? "money game" : match.length === 1 ? "one game" : `match to ${match.length}`;
-  const against = players.black === players.white ? "two players" : "against the computer";
+  const facts = {
+    rules: view.rules,
+    length: match.length,
+    black: match.score.black,
+    white: match.score.white,
+    game: view.game_number,
+    moves: view.moves.length,
+    two_players: players.black === players.white,
+  };
   return {
-    title: `${RULE_TITLES[view.rules] || view.rules}, ${kind}`,
-    score: `Black ${match.score.black}, White ${match.score.white}`,
-    detail: `game ${view.game_number}, ${view.moves.length} ${view.moves.length === 1 ? "move" : "moves"}, ${against}`,
+    ...summaryWords({ facts }),
     begun: view.moves.length > 0 || view.game_number > 1,
     over: view.phase === "over" && match.over,
+    facts,
+  };
+}
+
+/**
+ * A saved game's `{title, score, detail}` in `lang` (the page's language): from its facts, or as saved (a
+ * save without them).
+ */
+export function summaryWords(summary, lang = pageLanguage()) {
+  const f = summary.facts;
+  if (!f || typeof f !== "object") return { title: summary.title, score: summary.score, detail: summary.detail };
+  const say = (key, values) => t(key, values, lang);
+  const kind = f.length === 0 ? say("saved.kind.money") : f.length === 1 ? say("saved.kind.one") : say("saved.kind.match", { length: f.length });
+  const against = f.two_players ? say("saved.two_players") : say("saved.against_computer");
+  return {
+    title: say("saved.title", { rules: RULE_TITLES[f.rules] || f.rules, kind }),
+    score: say("game.score_line", { black: f.black, white: f.white }),
+    detail: tn("saved.detail", f.moves, { game: f.game, against }, lang),
   };
 }
 
@@ -106,7 +132,7 @@ function writeSavedGames(list) {
  */
 export class SavedGamesFullError extends Error {
   constructor() {
-    super("The game in play could not be set aside in Saved games: this browser's storage for the site is full");
+    super(t("saved.full"));
     this.name = "SavedGamesFullError";
   }
 }

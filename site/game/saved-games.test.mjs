@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { gameSummary, keepGame, MAX_SAVED_GAMES, SavedGamesFullError, parseSavedGames, SAVED_GAMES_VERSION, withGameKept, withoutGame, worthKeeping } from "./saved-games.js";
+import { gameSummary, keepGame, MAX_SAVED_GAMES, SavedGamesFullError, parseSavedGames, SAVED_GAMES_VERSION, summaryWords, withGameKept, withoutGame, worthKeeping } from "./saved-games.js";
 
 const HUMAN_V_COMPUTER = { black: "computer", white: "human" };
 
@@ -82,4 +82,17 @@ test("a game worth keeping that the browser will not store is an error, never a 
   } finally {
     globalThis.window = before;
   }
+});
+
+test("a saved game is described in the language of the page showing it, from the figures saved with it", async () => {
+  const { loadLanguage } = await import("../i18n/i18n.js");
+  await loadLanguage("fr");
+  const s = gameSummary(matchView(), HUMAN_V_COMPUTER);
+  assert.deepEqual(summaryWords(s, "en"), { title: s.title, score: s.score, detail: s.detail });
+  assert.deepEqual(summaryWords(s, "fr"), {
+    title: "Backgammon 225, match en 5 points", score: "Noir 1, Blanc 0", detail: "partie 2, 3 coups, contre l'ordinateur",
+  });
+  // a save from before the figures were kept is shown as it was saved
+  const old = { title: "Old", score: "Black 1, White 0", detail: "game 2" };
+  assert.deepEqual(summaryWords(old, "fr"), old);
 });

@@ -3,6 +3,8 @@
 // names its key and error and checks its own fields; the envelope (storage that may be disabled, JSON,
 // the version, the preview position) is here.
 
+import { t } from "../i18n/i18n.js";
+
 /** Local storage, or null when the browser disables it: the page still plays, it just is not kept. */
 function storage() {
   try {
@@ -60,15 +62,18 @@ export function savedSlot(key, version) {
  * `new SavedError(reason)`, the reason naming the saved `noun` ("game", "chouette").
  */
 export function parseEnvelope(text, { version, noun, SavedError }) {
+  // the reason is shown to the player, in the page's language: "the saved game", "la chouette enregistrée"
+  const thing = noun === "chouette" ? { the_saved: t("saved.the_saved.chouette"), a: t("saved.a.chouette") }
+    : { the_saved: t("saved.the_saved.game"), a: t("saved.a.game") };
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new SavedError(`the saved ${noun} is not readable (corrupt data)`);
+    throw new SavedError(t("saved.error.unreadable", thing));
   }
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new SavedError(`the saved ${noun} is not a ${noun}`);
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new SavedError(t("saved.error.not_a", thing));
   if (data.version !== version) {
-    throw new SavedError(`the saved ${noun} is from another version of the game (${JSON.stringify(data.version)})`);
+    throw new SavedError(t("saved.error.version", { ...thing, version: JSON.stringify(data.version) }));
   }
   return data;
 }

@@ -4,6 +4,7 @@
 // The board tells what happened with "tt-board-sound" events (site/board/board.js); the page adds the
 // end of a game (playSound(..., "end")). Nothing is made or played while the sound is off.
 
+import { t } from "../i18n/i18n.js";
 import { rememberedCheckbox } from "./remembered.js";
 
 export const SOUND_KEY = "toutes-tables:sound";
@@ -16,7 +17,7 @@ export const SOUNDS = ["roll", "move", "hit", "end"];
 export function soundNotes(kind) {
   switch (kind) {
     case "roll":
-      return [0, 0.05, 0.11, 0.16].map((t, i) => [t, 0.04, "noise", 2200 - i * 250, 0.35]);
+      return [0, 0.05, 0.11, 0.16].map((at, i) => [at, 0.04, "noise", 2200 - i * 250, 0.35]);
     case "move":
       return [[0, 0.07, "tone", 220, 0.5], [0, 0.03, "noise", 900, 0.25]];
     case "hit":
@@ -70,7 +71,7 @@ function play(kind) {
  * `play(kind)` plays one if the sound is on.
  */
 export function createSound(root) {
-  const { box, row } = rememberedCheckbox(SOUND_KEY, "sound", "Sound");
+  const { box, row } = rememberedCheckbox(SOUND_KEY, "sound", t("game.sound"));
   row.classList.add("tt-sound");
   const played = Object.fromEntries(SOUNDS.map((k) => [k, 0]));
   const sound = {

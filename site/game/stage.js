@@ -2,6 +2,7 @@
 // the turn's controls and the panels of secondary things, fitted to the window by fit.js. Each page
 // fills the parts; stage.css rules (in game.css) arrange them.
 
+import { t } from "../i18n/i18n.js";
 import { el } from "./dom.js";
 
 /**
@@ -16,7 +17,7 @@ export function buildStage({ status, boardHolder, controls, extraControls = [], 
     { class: "tt-stage tt-stacked" },
     el("div", { class: "tt-status-area" }, ...status),
     boardHolder,
-    el("div", { class: "tt-controls" }, el("div", { class: "tt-control-bar", role: "group", "aria-label": "The turn's controls" }, ...controls), ...extraControls),
+    el("div", { class: "tt-controls" }, el("div", { class: "tt-control-bar", role: "group", "aria-label": t("game.controls") }, ...controls), ...extraControls),
     el("div", { class: "tt-panel" }, ...panel),
   );
 }

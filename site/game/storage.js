@@ -2,6 +2,7 @@
 // What is read back is checked field by field; anything unexpected is reported, never used.
 // The envelope (version, JSON, storage disabled) is game/saved.js's.
 
+import { t } from "../i18n/i18n.js";
 import { isStep, parseEnvelope, savedSlot } from "./saved.js";
 
 export const STORAGE_KEY = "toutes-tables/saved-game";
@@ -62,17 +63,17 @@ export function savedGameInPlay() {
 
 /** A saved game's fields, checked one by one (`data` as saved); throws SavedGameError naming what is wrong. */
 export function checkSavedGame(data) {
-  if (!data || typeof data !== "object") throw new SavedGameError("the saved game is not a game");
+  if (!data || typeof data !== "object") throw new SavedGameError(t("saved.error.not_a", { the_saved: t("saved.the_saved.game"), a: t("saved.a.game") }));
   if (typeof data.record !== "string" || data.record.length === 0 || data.record.length > MAX_RECORD_CHARS) {
-    throw new SavedGameError("the saved game has no game record");
+    throw new SavedGameError(t("saved.error.no_record"));
   }
-  if (!Array.isArray(data.steps) || !data.steps.every(isStep)) throw new SavedGameError("the saved turn in progress is damaged");
+  if (!Array.isArray(data.steps) || !data.steps.every(isStep)) throw new SavedGameError(t("saved.error.steps"));
   const players = data.players;
   if (!players || !PLAYER_KINDS.has(players.black) || !PLAYER_KINDS.has(players.white)) {
-    throw new SavedGameError("the saved game does not say who plays which colour");
+    throw new SavedGameError(t("saved.error.players"));
   }
   if (data.options !== undefined && (typeof data.options !== "object" || data.options === null)) {
-    throw new SavedGameError("the saved game options are damaged");
+    throw new SavedGameError(t("saved.error.options"));
   }
   const orientation = data.orientation === "black" ? "black" : "white";
   const touched = Number.isInteger(data.touched) && data.touched >= 0 && data.touched <= 25 ? data.touched : null;

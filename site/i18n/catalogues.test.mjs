@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 const SITE = join(HERE, "..");
+const BOOK_SCRIPTS = join(SITE, "..", "docs", "javascripts"); // the rules book's widgets, beside the site's in the build
 const COMMENT = "//";
 
 function read(name) {
@@ -29,11 +30,11 @@ export function keyMismatches(reference, other) {
 }
 
 /**
- * The keys the code names: literal first arguments of t( and tn( (tn's as key.one and key.other), and
+ * The keys the code names: literal first arguments of t(, tParts( and tn( (tn's as key.one and key.other), and
  * the chouette's does(name, key) (as key and key.you, site/chouette/words.js).
  */
 export function keysUsed(source) {
-  const keys = [...source.matchAll(/\bt\(\s*"([^"]+)"/g)].map((m) => m[1]);
+  const keys = [...source.matchAll(/\bt(?:Parts)?\(\s*"([^"]+)"/g)].map((m) => m[1]);
   for (const m of source.matchAll(/\btn\(\s*"([^"]+)"/g)) keys.push(`${m[1]}.one`, `${m[1]}.other`);
   for (const m of source.matchAll(/\bdoes\([^,()]+(?:\([^()]*\))?,\s*"([^"]+)"/g)) keys.push(m[1], `${m[1]}.you`);
   return keys;
@@ -72,16 +73,16 @@ test("a catalogue lacking a key, or with one English lacks, is caught", () => {
 
 test("every key the site's code names is in en.json", () => {
   const unknown = [];
-  for (const file of siteSources()) {
+  for (const file of [...siteSources(), ...siteSources(BOOK_SCRIPTS)]) {
     for (const key of keysUsed(readFileSync(file, "utf8"))) {
-      if (!(key in english)) unknown.push(`${relative(SITE, file)}: ${key}`);
+      if (!(key in english)) unknown.push(`${relative(join(SITE, ".."), file)}: ${key}`);
     }
   }
   assert.deepEqual(unknown, []);
 });
 
 test("the key scan finds t(...) and tn(...) keys, and so catches a key no catalogue has", () => {
-  assert.deepEqual(keysUsed('t("a.b", { x }) + tn( "c.d", n) + at("not.me")'), ["a.b", "c.d.one", "c.d.other"]);
+  assert.deepEqual(keysUsed('t("a.b", { x }) + tn( "c.d", n) + at("not.me") + tParts("p.q", {})'), ["a.b", "p.q", "c.d.one", "c.d.other"]);
   assert.deepEqual(keysUsed('does(who(name), "e.f") + does(name, "g.h", { play })'), ["e.f", "e.f.you", "g.h", "g.h.you"]);
   assert.ok(!("no.such.key" in english));
 });
@@ -112,7 +113,7 @@ export function shadowsOfT(source) {
 
 test("no file that says things through t() hides it with a local t (the words would throw)", () => {
   const hidden = [];
-  for (const file of siteSources()) {
+  for (const file of [...siteSources(), ...siteSources(BOOK_SCRIPTS)]) {
     const source = readFileSync(file, "utf8");
     if (!/import\s*\{[^}]*\bt\b[^}]*\}\s*from\s*"[./]*i18n\/i18n\.js"/.test(source)) continue;
     for (const found of shadowsOfT(source)) hidden.push(`${relative(SITE, file)}: ${found}`);

@@ -7,6 +7,7 @@
 //   t("widget.undo")                                 // "Undo" on an English page, "Reprendre" on a French one
 //   t("widget.not_allowed", { reason })              // "Not allowed: …", "Pas permis : …"
 //   tn("widget.legal_plays_count", 2)                // "2 legal plays": key.one / key.other by the plural rule
+//   p.append(...tParts("drawer.choose_number", { number: input, button }))  // words around the controls
 //
 // A catalogue is plain JSON, loaded as a JSON module; a new language is a new file and no code
 // (docs/translations.md). The module loads English and the page's language before it resolves
@@ -57,6 +58,11 @@ export function hasLanguage(lang) {
   return catalogues.has(primaryLanguage(lang));
 }
 
+/** Whether a catalogue, the page language's or English, has `key` (for keys made from data, like a level's name). */
+export function hasMessage(key, lang = pageLanguage()) {
+  return key in (catalogues.get(primaryLanguage(lang)) ?? {}) || key in en;
+}
+
 /** `template` with each {name} replaced by `values[name]` (left as it is when no value is given). */
 export function fill(template, values = {}) {
   return template.replace(PLACEHOLDER, (whole, name) => (name in values ? String(values[name]) : whole));
@@ -72,6 +78,17 @@ export function t(key, values = {}, lang = pageLanguage()) {
   if (!catalogue) loadLanguage(primary);
   const template = catalogue?.[key] ?? en[key];
   return template === undefined ? key : fill(template, values);
+}
+
+/**
+ * The message `key` as a list of parts, each {name} of `parts` replaced by `parts[name]` as it is (a
+ * page's control, say) and the words between them as strings: for `element.append(...)`, so that a
+ * sentence with a control inside it keeps the language's word order ("first roll {first} {other}").
+ */
+export function tParts(key, parts, lang = pageLanguage()) {
+  const pieces = t(key, {}, lang).split(PLACEHOLDER); // words, name, words, name, ..., words
+  const part = (piece, i) => (i % 2 === 0 ? piece : piece in parts ? parts[piece] : `{${piece}}`);
+  return pieces.map(part).filter((piece) => piece !== "");
 }
 
 /**

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DEFAULT_LANGUAGE, fill, hasLanguage, loadLanguage, pageLanguage, primaryLanguage, t, tn } from "./i18n.js";
+import { DEFAULT_LANGUAGE, fill, hasLanguage, loadLanguage, pageLanguage, primaryLanguage, t, tn, tParts } from "./i18n.js";
 
 test("the page's language is its <html lang>, English without a document or a tag", () => {
   assert.equal(pageLanguage({ documentElement: { lang: "fr" } }), "fr");
@@ -41,4 +41,14 @@ test("plurals follow the language's rule: French says 0 in the singular, English
   assert.equal(tn("board.off", 2, {}, "fr"), "2 sorties");
   assert.equal(tn("widget.legal_plays_count", 0, {}, "en"), "0 legal plays");
   assert.equal(tn("widget.legal_plays_count", 1, {}, "en"), "1 legal play");
+});
+
+test("tParts puts controls into the sentence where the language's words put them", async () => {
+  await loadLanguage("fr");
+  const number = { control: "number" };
+  const button = { control: "button" };
+  assert.deepEqual(tParts("drawer.choose_number", { number, button }, "en"), ["or a start number ", number, " ", button]);
+  assert.deepEqual(tParts("drawer.choose_number", { number, button }, "fr"), ["ou un numéro de départ ", number, " ", button]);
+  // a part not given stays visible as its placeholder rather than vanishing
+  assert.deepEqual(tParts("drawer.choose_number", { number }, "en"), ["or a start number ", number, " ", "{button}"]);
 });

@@ -1,0 +1,196 @@
+// Finds the words a player would read that are written as string literals in the code instead of coming
+// from the catalogues (docs/translations.md): the scan behind literals.test.mjs. No DOM; node reads the files.
+//
+// The source is read as JavaScript tokens (comments, strings, templates and regular expressions told
+// apart, a template's ${…} read as code), and a literal is words when it holds a letter pair. It is a
+// player's words when
+//   - it is a sentence: two plain words side by side ("Roll the dice"; not "tt-button tt-primary"),
+//     wherever it is; or
+//   - it is a word where the page shows words: assigned to textContent, innerText, title, placeholder or
+//     an aria label; an attribute like "aria-label" or title in an element's attributes, a board's message;
+//   - or a capitalised word where a label goes: a child of an element after its attributes,
+//     el("button", {…}, "Roll"); a page button's label; an argument of the pages' saying functions
+//     (announce, notice, setChildren…); an error's message.
+// Not words: a catalogue key (the first argument of t, tn, tParts, hasMessage), a console line for
+// developers, and a line that says why it is exempt with the comment `i18n-exempt: <why>` (a proper
+// name, say, the same in every language).
+
+const LETTERS = "A-Za-zÀ-ÖØ-öø-ÿ";
+const WORD = new RegExp(`[${LETTERS}]{2}`);
+const CAPITALISED = /^\s*[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]/; // "Roll", "Copy": a label, not a name in the code ("computer")
+// a word of a sentence: letters (an apostrophe or a hyphen inside), perhaps a quote or bracket and punctuation
+const PLAIN_WORD = new RegExp(`^[("«]?[${LETTERS}]+(?:['’-][${LETTERS}]+)*[,.:;!?…)»"]*$`);
+/** Two plain words side by side, one of them without a hyphen: "Roll the dice", not "tt-button tt-primary". */
+function isSentence(text) {
+  const tokens = text.split(/\s+/);
+  // a template's value (\u0000) beside a word makes a sentence too: `${who} rolls ${call}.`
+  const value = (token) => /^\u0000[,.:;!?…]*$/.test(token);
+  const pair = (a, b) => {
+    if (value(a) || value(b)) return (value(a) ? PLAIN_WORD.test(b) && !b.includes("-") : PLAIN_WORD.test(a) && !a.includes("-"));
+    return PLAIN_WORD.test(a) && PLAIN_WORD.test(b) && !(a.includes("-") && b.includes("-"));
+  };
+  return tokens.some((token, k) => k > 0 && pair(tokens[k - 1], token));
+}
+// calls whose arguments are code, never words: a media query, a selector
+const CODE_CALL = /\b(?:matchMedia|querySelector|querySelectorAll|closest|matches)\(\s*$/;
+const KEY_CALL = /\b(?:t|tn|tParts|hasMessage)\(\s*$/;
+// where any word is a player's
+const SHOWN = [
+  // assigned where the page shows words (directly or as a branch of a ternary)
+  /\.(?:textContent|innerText|innerHTML|title|placeholder|ariaLabel|ariaDescription|ariaRoleDescription|alt|label)\s*=\s*(?:[^;=]*[?:]\s*)?$/,
+  /\bsetAttribute\(\s*["'](?:aria-label|aria-description|aria-roledescription|aria-valuetext|title|placeholder|alt)["']\s*,\s*$/,
+  // an element's attributes, or a board's message
+  /(?:["'](?:aria-label|aria-description|aria-roledescription|aria-valuetext|title|placeholder|alt)["']|\b(?:title|placeholder|alt|message))\s*:\s*(?:[^,;{}]*[?:]\s*)?$/,
+];
+// where a capitalised word is a label (a lower-case one there is a name in the code: "computer", "sound")
+const LABELLED = [
+  // a child of an element after its attributes: el("p", {…}, "words") or el("p", {}, node, "words")
+  /[})\w\]]\s*,\s*$/,
+  // a button's label, what an element is given to show
+  /\b(?:pageButton|button)\(\s*$/,
+  /\.(?:append|prepend|replaceChildren|before|after|replaceWith)\(\s*(?:[^;()]*,\s*)?$/,
+  // the pages' saying functions, and errors' messages
+  /\b(?:announce|announceIn|notice|showNotice|setChildren|show|showAway|goAway|say|setStatus|status)\([^;()]*$/,
+  /\b(?:new\s+\w*Error|super)\(\s*$/,
+];
+
+/**
+ * The string literals of `source`, in order: `{text, line, wholeLine, before}`, `text` the literal's
+ * words (a template's ${…} values as \u0000), `line` its line number (1-based) and `wholeLine` that line,
+ * `before` the code before it (comments blanked, literals' brackets and separators neutralised).
+ */
+export function stringLiterals(source) {
+  const found = [];
+  let code = ""; // the source read so far as the contexts read it, for `before`
+  let i = 0;
+  const lineAt = (at) => source.slice(0, at).split("\n").length;
+  const regexAllowed = () => /(?:^|[(,=:[!&|?{};+\-*%<>~^]|\breturn|\btypeof|\bcase)\s*$/.test(code);
+
+  function readQuoted(quote) {
+    const start = i;
+    i += 1;
+    let text = "";
+    while (i < source.length && source[i] !== quote) {
+      if (source[i] === "\\") {
+        text += source[i + 1];
+        i += 2;
+      } else {
+        text += source[i];
+        i += 1;
+      }
+    }
+    i += 1;
+    return { text, start };
+  }
+
+  function readTemplate() {
+    const start = i;
+    i += 1;
+    let text = "";
+    while (i < source.length && source[i] !== "`") {
+      if (source[i] === "\\") {
+        text += source[i + 1];
+        i += 2;
+      } else if (source[i] === "$" && source[i + 1] === "{") {
+        // the expression inside is code: its own literals are read (and judged) in turn
+        i += 2;
+        let depth = 1;
+        const outer = code;
+        while (i < source.length && depth > 0) {
+          if (source[i] === "{") depth += 1;
+          else if (source[i] === "}") depth -= 1;
+          if (depth === 0) break;
+          step();
+        }
+        code = outer;
+        i += 1;
+        text += "\u0000"; // a value, not words
+      } else {
+        text += source[i];
+        i += 1;
+      }
+    }
+    i += 1;
+    return { text, start };
+  }
+
+  // a literal as it stands in `code`: its text, without what the contexts read as code (brackets, separators, lines)
+  const neutral = (text) => text.replace(/[(){}[\];,?:=\n\u0000]/g, "_");
+
+  function literal({ text, start }) {
+    const lineStart = source.lastIndexOf("\n", start - 1) + 1;
+    const lineEnd = source.indexOf("\n", start);
+    const wholeLine = source.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
+    found.push({ text, line: lineAt(start), wholeLine, before: code.slice(-400), after: source.slice(i, i + 40) });
+  }
+
+  function step() {
+    const c = source[i];
+    if (c === "/" && source[i + 1] === "/") {
+      const end = source.indexOf("\n", i);
+      const stop = end === -1 ? source.length : end;
+      code += " ".repeat(stop - i);
+      i = stop;
+    } else if (c === "/" && source[i + 1] === "*") {
+      const end = source.indexOf("*/", i + 2);
+      const stop = end === -1 ? source.length : end + 2;
+      code += source.slice(i, stop).replace(/[^\n]/g, " ");
+      i = stop;
+    } else if (c === '"' || c === "'") {
+      const read = readQuoted(c);
+      literal(read);
+      code += `${c}${neutral(read.text)}${c}`;
+    } else if (c === "`") {
+      const outer = code;
+      const read = readTemplate();
+      code = outer;
+      literal(read);
+      code += `\`${neutral(read.text)}\``;
+    } else if (c === "/" && regexAllowed()) {
+      const start = i;
+      i += 1;
+      let inClass = false;
+      while (i < source.length && (source[i] !== "/" || inClass) && source[i] !== "\n") {
+        if (source[i] === "\\") i += 1;
+        else if (source[i] === "[") inClass = true;
+        else if (source[i] === "]") inClass = false;
+        i += 1;
+      }
+      i += 1;
+      code += " ".repeat(i - start);
+    } else {
+      code += c;
+      i += 1;
+    }
+  }
+
+  while (i < source.length) step();
+  return found;
+}
+
+/**
+ * Whether a literal is a name the code decides from, not words: an object's key ({ "very bad": … }), an
+ * index (marks["very bad"]) or a side of a comparison (d.mark === "very bad").
+ */
+function isName({ before, after }) {
+  if (/[{,]\s*$/.test(before) && /^\s*:/.test(after)) return true;
+  if (/\[\s*$/.test(before) && /^\s*\]/.test(after)) return true;
+  return /[!=]==?\s*$/.test(before) || /^\s*[!=]==?/.test(after);
+}
+
+/** The literals of `source` that are a player's words: `[{line, text}]` (see the module's comment). */
+export function playerWordsIn(source) {
+  const words = [];
+  for (const lit of stringLiterals(source)) {
+    if (!WORD.test(lit.text)) continue;
+    if (/i18n-exempt:/.test(lit.wholeLine) || /\bconsole\.\w+\(/.test(lit.wholeLine)) continue;
+    const before = lit.before; // across lines: a call's arguments may span several
+    if (KEY_CALL.test(before) || CODE_CALL.test(before) || isName(lit)) continue;
+    const shown = SHOWN.some((context) => context.test(before));
+    const labelled = CAPITALISED.test(lit.text) && LABELLED.some((context) => context.test(before));
+    if (isSentence(lit.text) || shown || labelled) {
+      words.push({ line: lit.line, text: lit.text.replace(/\u0000/g, "${…}") });
+    }
+  }
+  return words;
+}
