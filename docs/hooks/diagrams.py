@@ -108,43 +108,43 @@ THUMB_WIDTH = 320
 PLAY_LINK = "../play/?rules=toutes-tables-225&amp;start={number}"
 # The Embed page's maker, prefilled with a start (docs/javascripts/embed-maker.js reads the query).
 EMBED_LINK = "../embed/?position={number}#a-board-on-another-site"
-# The words the hook writes into a page, by the page's edition (the i18n plugin's locale of its file; a
-# page without its translation is English wherever it is served). A new edition adds its column here.
-WORDS = {
-    "en": {
-        "no legal play": "no legal play",
-        "legal plays": "Legal plays computed by the engine",
-        "result": "Result computed by the engine",
-        "single": "single game", "double": "double game", "gammon": "gammon", "backgammon": "backgammon",
-        "point": "point", "points": "points", "cube": " × cube",
-        "take": "Take", "drop": "Drop",
-        "cube facts": " The engine counts the doubler's winning rolls: {rolls}, that is {count} of 36 "
-                      "({percent}%); the taker wins the other {others}.",
-        "play from": "Play Toutes Tables 225 from start No. {number}",
-        "classic": " (the classic start)",
-        "start": "No. {number}",
-        "rolls": "rolls {first} then {second}",
-        "embed": "embed",
-        "embed title": "Put start No. {number} on another site",
+# The words the hook writes into a page, each with its text in every edition (the i18n plugin's locale of
+# the page's file; a page without its translation is English wherever it is served). A new edition adds
+# its text to every entry: one missing fails the build.
+WORDS: dict[str, dict[str, str]] = {
+    "no legal play": {"en": "no legal play", "fr": "aucun coup permis"},
+    "legal plays": {"en": "Legal plays computed by the engine", "fr": "Coups permis, calculés par le moteur"},
+    "result": {"en": "Result computed by the engine", "fr": "Résultat calculé par le moteur"},
+    "single": {"en": "single game", "fr": "partie simple"},
+    "double": {"en": "double game", "fr": "partie double"},
+    "gammon": {"en": "gammon", "fr": "gammon"},
+    "backgammon": {"en": "backgammon", "fr": "backgammon"},
+    "point": {"en": "point", "fr": "point"},
+    "points": {"en": "points", "fr": "points"},
+    "cube": {"en": " × cube", "fr": " × videau"},
+    "take": {"en": "Take", "fr": "Accepter"},
+    "drop": {"en": "Drop", "fr": "Refuser"},
+    "cube facts": {
+        "en": " The engine counts the doubler's winning rolls: {rolls}, that is {count} of 36 "
+        "({percent}%); the taker wins the other {others}.",
+        "fr": " Le moteur compte les coups gagnants de celui qui double : {rolls}, soit "
+        "{count} sur 36 ({percent} %) ; celui qui prend gagne sur les {others} autres.",
     },
-    "fr": {
-        "no legal play": "aucun coup permis",
-        "legal plays": "Coups permis, calculés par le moteur",
-        "result": "Résultat calculé par le moteur",
-        "single": "partie simple", "double": "partie double", "gammon": "gammon", "backgammon": "backgammon",
-        "point": "point", "points": "points", "cube": " × videau",
-        "take": "Accepter", "drop": "Refuser",
-        "cube facts": " Le moteur compte les coups gagnants de celui qui double : {rolls}, soit {count} sur 36 "
-                      "({percent} %) ; celui qui prend gagne sur les {others} autres.",
-        "play from": "Jouer à Toutes Tables 225 depuis le départ n° {number}",
-        "classic": " (le départ classique)",
-        "start": "N° {number}",
-        "rolls": "jets {first} puis {second}",
-        "embed": "intégrer",
-        "embed title": "Mettre le départ n° {number} sur un autre site",
+    "play from": {
+        "en": "Play Toutes Tables 225 from start No. {number}",
+        "fr": "Jouer à Toutes Tables 225 depuis le départ n° {number}",
+    },
+    "classic": {"en": " (the classic start)", "fr": " (le départ classique)"},
+    "start": {"en": "No. {number}", "fr": "N° {number}"},
+    "rolls": {"en": "rolls {first} then {second}", "fr": "jets {first} puis {second}"},
+    "embed": {"en": "embed", "fr": "intégrer"},
+    "embed title": {
+        "en": "Put start No. {number} on another site",
+        "fr": "Mettre le départ n° {number} sur un autre site",
     },
 }
-_words = WORDS["en"]  # the current page's, set by on_page_markdown before it renders the page's fences
+# the current page's words, set by on_page_markdown before it renders the page's fences
+_words = {word: texts["en"] for word, texts in WORDS.items()}
 _TOKEN_PREFIX = "TTDIAGRAM" + uuid.uuid4().hex[:8].upper()
 
 
@@ -514,7 +514,8 @@ def on_files(files: Files, config: Any) -> Files:
 def on_page_markdown(source: str, page: Any, config: Any, files: Files) -> str:
     global _words
     path = page.file.src_uri
-    _words = WORDS[getattr(page.file, "locale", "en")]
+    locale = getattr(page.file, "locale", "en")
+    _words = {word: texts[locale] for word, texts in WORDS.items()}
     try:
         replaced, fences = find_fences(source)
         html = []
