@@ -97,3 +97,20 @@ def test_the_graph_sees_function_level_imports() -> None:
 
 def test_the_engine_has_no_import_circle() -> None:
     assert import_circles(import_graph()) == []
+
+
+# The modules below the AI: the rules, the game and match, and every notation and record format. The AI reads them;
+# they never use it (a notation that needed the network would load it wherever an ID is read).
+BELOW_THE_AI = (
+    "errors", "position", "rules", "movegen", "play", "notation", "starts", "turn", "game", "match", "matchid",
+    "xgid", "record", "matfile", "matimport", "messages", "words", "dice_words", "display", "svg",
+)
+
+
+def test_the_rules_games_and_notations_do_not_import_the_ai() -> None:
+    graph = import_graph()
+    above = {
+        module: sorted(d for d in graph[f"toutes_tables.{module}"] if d.startswith("toutes_tables.ai"))
+        for module in BELOW_THE_AI
+    }
+    assert {module: used for module, used in above.items() if used} == {}

@@ -327,6 +327,7 @@ def cube_rollout_start(
     truncate: Any = None,
 ) -> dict[str, Any]:
     """Set up a rollout of the cube actions (no double, double/take, double/pass) of an XGID's position."""
+    from .ai.cube import CubeState
     from .rollout import CubeRollout
 
     rule_set = get_rules(rules_name(rules))
@@ -336,7 +337,7 @@ def cube_rollout_start(
     done = CubeRollout(
         state.position,
         rule_set,
-        state.cube_state(),
+        CubeState.from_xgid(state),
         seed=integer("seed", seed, 0, 2**31),
         variance_reduction=boolean("variance_reduction", variance_reduction),
         truncate=optional_integer("truncate", truncate, 1, MAX_PLIES),

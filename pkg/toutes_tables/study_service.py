@@ -257,7 +257,7 @@ def _equity(value: float) -> float:
 def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     """The computer's best plays (with dice) or its cube decision (without), for the analysis board."""
     from .ai.advice import hint
-    from .ai.cube import cube_advice
+    from .ai.cube import CubeState, cube_advice
     from .analysis import mark
 
     rule_set = _rules(rules)
@@ -285,7 +285,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
                 "moves": absolute_moves(p.play.moves, position.turn),
             })
     elif rule_set.cube:
-        decision = cube_advice(position, rule_set, state.cube_state(), STUDY_LEVEL, spoken())
+        decision = cube_advice(position, rule_set, CubeState.from_xgid(state), STUDY_LEVEL, spoken())
         answer["cube"] = {
             "may_double": decision.may_double,
             "double": decision.double,

@@ -48,7 +48,6 @@ from .matchid import MATCH_ID_MAX_LENGTH, GameState, MatchState, player_index
 from .position import BLACK, WHITE, Color, Position, to_absolute
 
 if TYPE_CHECKING:
-    from .ai.cube import CubeState
     from .game import Game
     from .match import Match
 
@@ -260,22 +259,6 @@ class XGID:
     def gnubg_id(self) -> str:
         """gnubg's ``PositionID:MatchID`` for the same position and state."""
         return f"{self.position.gnubg_id()}:{self.match_state().match_id()}"
-
-    def cube_state(self) -> CubeState:
-        """The cube as the player on roll sees it (:class:`~toutes_tables.ai.CubeState`), for the cube advice."""
-        from .ai.cube import CubeState, match_away
-
-        me = self.position.turn
-        score = {BLACK: self.score[0], WHITE: self.score[1]}
-        return CubeState(
-            value=self.cube,
-            owner=self.cube_owner,
-            match_length=self.match_length,
-            away=match_away(self.match_length, score, me),
-            crawford=self.crawford,
-            jacoby=self.jacoby and self.cube == 1,
-            player=me,
-        )
 
     @classmethod
     def from_game(cls, game: Game, match: Match | None = None) -> XGID:

@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..messages import DEFAULT_LANGUAGE, say
-from ..position import CHECKERS, OFF, Color, Position
+from ..position import BLACK, CHECKERS, OFF, WHITE, Color, Position
 from ..rules import Outcome, RuleSet, get_rules
 from .evaluate import Chances, chances
 from .features import in_contact
@@ -51,6 +51,7 @@ from .search import rank_plays
 if TYPE_CHECKING:
     from ..game import Game
     from ..match import Match
+    from ..xgid import XGID
 
 CONTACT_EFFICIENCY = 0.68
 RACE_EFFICIENCY_MIN, RACE_EFFICIENCY_MAX = 0.6, 0.7
@@ -109,6 +110,21 @@ class CubeState:
             crawford=game.is_crawford,
             jacoby=game.options.jacoby and game.cube_enabled and match is None and not game.cube_turned,
             enabled=game.cube_enabled,
+            player=me,
+        )
+
+    @classmethod
+    def from_xgid(cls, xgid: XGID) -> CubeState:
+        """The cube of an XGID's position seen by its player on roll (the analysis board's, a rollout's)."""
+        me = xgid.position.turn
+        score = {BLACK: xgid.score[0], WHITE: xgid.score[1]}
+        return cls(
+            value=xgid.cube,
+            owner=xgid.cube_owner,
+            match_length=xgid.match_length,
+            away=match_away(xgid.match_length, score, me),
+            crawford=xgid.crawford,
+            jacoby=xgid.jacoby and xgid.cube == 1,
             player=me,
         )
 
