@@ -106,3 +106,19 @@ def test_the_chouettes_errors_are_said_in_french(french: None) -> None:
         dispatch("chouette_move", {"from": 13, "to": 7})
     with pytest.raises(IllegalMoveError, match="^'Personne' n'a suggéré aucun coup pour ce jet$"):
         dispatch("chouette_follow_advice", {"name": "Personne"})
+
+
+def test_the_reviews_cube_reasons_are_said_in_french(french: None) -> None:
+    """The review page's cube decisions: their reason in the page's language (the example of docs/review.md)."""
+    from pathlib import Path
+
+    example = (Path(__file__).resolve().parent.parent / "docs" / "review-example.txt").read_text(encoding="utf-8")
+    started = dispatch("review_start", {"record": example})
+    cube: list[dict[str, Any]] = []
+    while not cube:
+        answer = dispatch("review_next", {"id": started["id"], "max_items": 5})
+        cube = [item for item in answer["items"] if item["kind"] == "cube"]
+        assert cube or not answer["done"]
+    dispatch("review_cancel", {"id": started["id"]})
+    assert cube[0]["reason"].startswith("Vous gagnez "), cube[0]["reason"]
+    assert cube[0]["mark"] in ("", "doubtful", "bad", "very bad")  # the marks stay data

@@ -67,6 +67,7 @@ from .errors import check_instance, shown
 from .game import Action, Double, Drop, Game, OpeningRoll, Played, Roll, Take
 from .match import Match
 from .matchid import GameState, MatchState, player_index
+from .messages import DEFAULT_LANGUAGE, check_language
 from .movegen import check_dice, legal_plays
 from .play import Move, Play, format_play
 from .position import BLACK, CHECKERS, OFF, WHITE, Color, Position
@@ -520,10 +521,11 @@ def count_turns(record: Game | Match | str | dict[str, Any], only_game: int | No
 class _GameReviewer:
     """Steps through one game, yielding its decisions."""
 
-    def __init__(self, reviewed: ReviewedGame, network: Network, first_index: int) -> None:
+    def __init__(self, reviewed: ReviewedGame, network: Network, first_index: int, lang: str) -> None:
         self.reviewed = reviewed
         self.network = network
         self.index = first_index
+        self.lang = lang  # the language of the cube decisions' reasons
         self.turn = 0
         # The opponent's 21 rolls after the last play: the next roll's luck comes from them.
         self.replies: list[float] | None = None
@@ -621,7 +623,7 @@ class _GameReviewer:
         state = _cube_state(game, self.reviewed)
         if not doubled and not _close(cube_advice(position, game.rules, state, PRECHECK_LEVEL), PRECHECK_MARGIN):
             return  # far from a double even at 0-ply: not a decision gnubg would count, and 1-ply is costly
-        advice = cube_advice(position, game.rules, state, REVIEW_LEVEL)
+        advice = cube_advice(position, game.rules, state, REVIEW_LEVEL, self.lang)
         nd, dt, dp = advice.no_double, advice.double_take, advice.double_drop
         double_value = min(dt, dp)
         close = _close(advice)
@@ -662,23 +664,27 @@ class _GameReviewer:
 
 
 def review(
-    record: Game | Match | str | dict[str, Any], network: Network | None = None, only_game: int | None = None
+    record: Game | Match | str | dict[str, Any],
+    network: Network | None = None,
+    only_game: int | None = None,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> Iterator[Decision]:
     """The decisions of ``record`` (a Game, a Match, or a text or JSON record, finished or not), one at a time.
 
     Moves (every turn, forced ones too: their roll has a luck) and listed cube decisions, in
     the order they were made. ``only_game`` (a game's number in the match, from 1) reviews that
-    game alone, at its score in the match (the game page reviews each game as it ends).
+    game alone, at its score in the match (the game page reviews each game as it ends). The cube
+    decisions' ``reason`` is in ``lang`` (the marks and ratings are data: :mod:`toutes_tables.review_words`).
     """
     net = _checked_network(network)
     games = _games_of(record, only_game)  # the record is read (and refused) now, not at the first decision
-    return _review(games, net)
+    return _review(games, net, check_language(lang))
 
 
-def _review(games: list[ReviewedGame], network: Network) -> Iterator[Decision]:
+def _review(games: list[ReviewedGame], network: Network, lang: str = DEFAULT_LANGUAGE) -> Iterator[Decision]:
     index = 0
     for reviewed in games:
-        reviewer = _GameReviewer(reviewed, network, index)
+        reviewer = _GameReviewer(reviewed, network, index, lang)
         yield from reviewer.decisions()
         index = reviewer.index
 

@@ -142,7 +142,8 @@ def review_start(record: Any, game: Any = None) -> dict[str, Any]:
     held = read_record(_record(record))  # parsed once: the games, the turns, the results and the review share it
     games = games_of(held)
     only = optional_integer("game", game, 1, len(games))
-    running = _Running(next(_ids), review(held, only_game=only), count_turns(held, only), results_of(held, only))
+    reviewing = review(held, only_game=only, lang=spoken())  # the cube decisions' reasons in the page's language
+    running = _Running(next(_ids), reviewing, count_turns(held, only), results_of(held, only))
     while len(_reviews) >= MAX_REVIEWS:
         del _reviews[min(_reviews)]
     _reviews[running.id] = running
