@@ -67,3 +67,21 @@ def test_a_position_with_dice_still_rolls_out_its_plays_not_the_cube(page: Page,
     expect(page.locator(".tt-analysis-plays li").first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
     expect(page.get_by_role("button", name="Roll out", exact=True)).to_be_enabled(timeout=ANSWER_TIMEOUT_MS)
     expect(page.get_by_role("button", name="Roll out the cube actions")).to_have_count(0)
+
+
+def test_the_french_board_rolls_out_the_cube_actions_in_french(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}fr/analysis/?rules=backgammon&xgid={PASS_XGID}")
+    expect(page.locator(".tt-analysis .tt-status")).not_to_be_empty(timeout=BOOT_TIMEOUT_MS)
+    page.locator(".tt-analysis .tt-actions button").first.wait_for(timeout=BOOT_TIMEOUT_MS)
+    page.get_by_role("button", name="Analys").click()  # the board's own words are not translated yet
+    start = page.get_by_role("button", name="Dérouler les décisions de videau")
+    expect(start).to_be_enabled(timeout=ANSWER_TIMEOUT_MS)
+    start.click()
+    status = page.locator(".tt-rollout-status")
+    expect(status).to_contain_text("de chaque décision de videau", timeout=ANSWER_TIMEOUT_MS)
+    verdict = page.locator(".tt-rollout-verdict")
+    expect(verdict).to_contain_text("Rollout\u00a0: Double, refuser", timeout=ANSWER_TIMEOUT_MS)
+    rows = page.locator(".tt-rollout-table tbody tr td:first-child")
+    expect(rows).to_have_text(["Pas de double", "Double, prend", "Double, refuse"])
+    page.get_by_role("button", name="Arrêter").click()
+    expect(start).to_be_enabled(timeout=ANSWER_TIMEOUT_MS)

@@ -162,6 +162,12 @@ def test_a_cube_rollout_where_pass_is_obviously_right_says_double_pass() -> None
     assert done.verdict == "Double, pass" and done.advice.verdict == "Double, pass"
 
 
+def test_the_owner_of_the_cube_rolls_out_a_redouble() -> None:
+    done = played(CubeRollout(PASS, "backgammon", CubeState(value=2, owner=PASS.turn), seed=1), 4)
+    nd, dt, dp = (c.mean for c in done.candidates)
+    assert dt > dp == 1.0 > nd and done.verdict == "Redouble, pass"
+
+
 def test_a_cube_rollouts_verdicts_are_in_its_language() -> None:
     done = played(CubeRollout(PASS, "backgammon", seed=1, variance_reduction=False, lang="fr"), 2)
     assert done.verdict == "Double, refuser" and done.advice.verdict == "Double, refuser"
@@ -217,6 +223,7 @@ def test_a_truncated_cube_rollout_scores_the_cubeful_equity_where_it_stops() -> 
         (lambda: CubeRollout(PASS, "toutes-tables"), "rules: .* without a doubling cube"),
         (lambda: CubeRollout(PASS, "backgammon", CubeState(value=2, owner=PASS.turn.other)), "cube: no cube action"),
         (lambda: CubeRollout(PASS, "backgammon", CubeState(match_length=5, away=(1, 3), crawford=True)), "Crawford"),
+        (lambda: CubeRollout(PASS, "backgammon", CubeState(value=4, match_length=5, away=(3, 5))), "cube is dead"),
         (lambda: CubeRollout(PASS, "backgammon", "centred"), "cube must be a CubeState"),  # type: ignore[arg-type]
         (lambda: CubeRollout(None, "backgammon"), "position must be a Position"),  # type: ignore[arg-type]
         (lambda: CubeRollout(Position.from_text("white - / 6:1"), "backgammon"), "game is over"),
