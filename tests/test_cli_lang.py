@@ -160,3 +160,15 @@ def test_every_subcommand_takes_lang(subcommand: str, capsys: pytest.CaptureFixt
     with pytest.raises(SystemExit):
         main([subcommand, "--help"], stdin=io.StringIO(""), stdout=io.StringIO())
     assert "--lang {en,fr}" in capsys.readouterr().out
+
+
+def test_the_game_says_a_mistyped_or_illegal_play_in_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "C")
+    text = _transcript([*GAME, "--lang", "fr"], "foo\n24/1\nresign gammon\nresign\nyes\n")
+    assert "Impossible de jouer 'foo'\u00a0: ce coup ne se lit pas\u00a0: écrivez les coups comme 13/7" in text
+    assert "Impossible de jouer '24/1'\u00a0: ce coup n'est pas permis avec ces dés" in text
+    assert "Toutes tables (1698) n'a pas de gammon à abandonner\u00a0: dites 'resign single', 'resign double'." in text
+    assert "cannot read" not in text and "illegal play" not in text
+    english = _transcript([*GAME, "--lang", "en"], "foo\n24/1\nresign gammon\nresign\nyes\n")
+    assert "Cannot play 'foo': cannot read 'foo'" in english and "Cannot play '24/1': illegal play '24/1'" in english
+    assert "Toutes tables (1698) has no gammon to resign: say 'resign single', 'resign double'." in english

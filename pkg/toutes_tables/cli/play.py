@@ -32,6 +32,7 @@ from ..game import Game, GameOptions
 from ..match import Match
 from ..matchid import MATCH_ID_MAX_LENGTH, gnubg_id, match_state
 from ..matfile import MatExportError, match_to_mat
+from ..notation import parse_play
 from ..play import Play
 from ..player import ComputerPlayer, MatchScore, match_score
 from ..position import Position
@@ -407,14 +408,15 @@ class Session:
                     continue
                 chosen = listed[index - 1]
             else:
-                try:
-                    chosen = game.play(answer)
-                except (IllegalMoveError, InvalidNotationError) as exc:
-                    self.out.say(self.words("cli.cannot_play", answer=repr(answer), reason=self._reason(exc)))
+                try:  # read here, not by game.play, which says a notation error as an illegal play
+                    chosen = parse_play(game.position, answer, plays, game.dice)
+                except (InvalidNotationError, IllegalMoveError) as exc:
+                    reason = self._reason(exc)
+                    why = (self.words("cli.play_unreadable", reason=reason) if isinstance(exc, InvalidNotationError)
+                           else self.words("cli.play_illegal", reason=reason))
+                    self.out.say(self.words("cli.cannot_play", answer=repr(answer), reason=why))
                     self.out.say(self.words("cli.list_hint"))
                     continue
-                self.out.say(self.words("cli.plays", who=self._name(actor), play=chosen))
-                return
             game.play(chosen)
             self.out.say(self.words("cli.plays", who=self._name(actor), play=chosen))
             return
@@ -493,6 +495,10 @@ class Session:
                     "backgammon": Outcome.BACKGAMMON}
         if concede not in outcomes:
             self.out.say(self.words("cli.cannot_resign_that", what=repr(concede)))
+            return False
+        if outcomes[concede] not in game.resign_outcomes:
+            allowed = ", ".join(f"'resign {o.value}'" for o in game.resign_outcomes)
+            self.out.say(self.words("cli.no_such_outcome", rules=self.rules.title, what=concede, allowed=allowed))
             return False
         if not self.confirm(self.words("cli.confirm_resign", what=concede)):
             return False
