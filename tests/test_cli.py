@@ -314,3 +314,13 @@ def test_225_match_replays_each_start_and_the_winner_opens() -> None:
     assert f"Game 2. Start No. {first.group(1)} again: each drawn start is played twice." in out
     assert re.search(r"(Black|White) \([XO]\) won the last game and opens this one\.", out)
     assert re.search(r"(Black|White) wins the match \d+-\d+\.", out)
+
+
+def test_a_match_to_1_point_offers_no_cube(tmp_path: Path) -> None:
+    """docs/rules/cube.md, "A match to 1 point": the terminal game neither shows the cube nor asks to double."""
+    done = run_scripted(["--rules", "backgammon", "--match", "1", "--seed", "5", "--hotseat"], ["1"] * 600)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "wins the match" in done.stdout.lower() or "won the match" in done.stdout.lower(), done.stdout[-800:]
+    assert "roll or double" not in done.stdout and "Cube:" not in done.stdout
+    with_cube = run_scripted(["--rules", "backgammon", "--match", "3", "--seed", "5", "--hotseat"], ["r", "1"] * 20)
+    assert "roll or double" in with_cube.stdout  # the same game in a longer match offers the cube
