@@ -517,3 +517,18 @@ def test_a_replayed_game_is_set_up_as_the_original_from_a_position_or_a_drawn_st
         )
         assert snapshot(game.replayed(game.history)) == snapshot(game)
         assert snapshot(game.replayed(game.history[:1])) != snapshot(game)
+
+
+def test_a_game_a_match_and_a_chouette_refuse_options_that_are_not_game_options_naming_them() -> None:
+    from toutes_tables import Chouette, Match
+
+    for make in (
+        lambda: Game(options={"cube": True}),  # type: ignore[arg-type]
+        lambda: Match(options={"cube": True}),  # type: ignore[arg-type]
+        lambda: Chouette(["Ann", "Bob", "Cy"], options={"cube": True}),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(ValueError, match=r"options must be a GameOptions, got \{'cube': True\}"):
+            make()
+    # rules named over the options; the chouette's default set is its own (docs/python.md, "Rule sets")
+    assert Match("backgammon", 3, GameOptions(rules="toutes-tables")).rules.name == "backgammon"
+    assert Chouette(["Ann", "Bob", "Cy"]).options == GameOptions(rules="backgammon")

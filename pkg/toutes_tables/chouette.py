@@ -58,11 +58,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from .errors import IllegalMoveError, InvalidRecordError
-from .game import Double, Game, GameOptions, GameResult, OpeningRoll, Phase, Played, Resign, Roll
+from .game import Double, Game, GameOptions, GameResult, OpeningRoll, Phase, Played, Resign, Roll, agreed_options
 from .play import Move, Play
 from .position import BLACK, WHITE, Color
 from .record import action_from_json, action_to_json, check_save_format
-from .rules import RULE_SETS, Outcome, RuleSet, get_rules
+from .rules import RULE_SETS, Outcome, RuleSet
 from .starts import DiceSource, DrawnStart, start_number
 
 MIN_PLAYERS = 3
@@ -227,12 +227,7 @@ class Chouette:
         order_rolls: Sequence[OrderRound] | None = None,
         start: int | DrawnStart | None = None,
     ) -> None:
-        if options is None:
-            options = GameOptions(rules=CHOUETTE_DEFAULT_RULES)
-        if not isinstance(options, GameOptions):
-            raise ValueError(f"options must be a GameOptions, got {options!r}")
-        if rules is not None:
-            options = dataclasses.replace(options, rules=get_rules(rules).name)
+        options = agreed_options(options, rules, CHOUETTE_DEFAULT_RULES)
         self.rules: RuleSet = options.validate()
         if not self.rules.cube:
             raise ValueError(f"chouette is played in the backgammon sets, not {self.rules.title}")

@@ -126,6 +126,23 @@ class GameOptions:
         return dataclasses.asdict(self)
 
 
+def agreed_options(
+    options: GameOptions | None, rules: str | RuleSet | None, default_rules: str = DEFAULT_RULES
+) -> GameOptions:
+    """The options a game, a match or a chouette is played with: ``options`` (by default those of
+    ``default_rules``, every option as :class:`GameOptions` sets it), with ``rules``, when given, naming the set.
+
+    ``ValueError`` for ``options`` that are not a :class:`GameOptions`; the caller validates them.
+    """
+    if options is None:
+        options = GameOptions(rules=default_rules)
+    if not isinstance(options, GameOptions):
+        raise ValueError(f"options must be a GameOptions, got {options!r}")
+    if rules is not None:
+        options = dataclasses.replace(options, rules=get_rules(rules).name)
+    return options
+
+
 @dataclasses.dataclass(frozen=True)
 class GameResult:
     """How a game ended: who won, how (single, double, gammon, backgammon) and for how many points.
@@ -256,12 +273,7 @@ class Game(Pictured):
         opener: Color | None = None,
         position: Position | None = None,
     ) -> None:
-        if options is None:
-            options = GameOptions()
-        if not isinstance(options, GameOptions):
-            raise ValueError(f"options must be a GameOptions, got {options!r}")
-        if rules is not None:
-            options = dataclasses.replace(options, rules=get_rules(rules).name)
+        options = agreed_options(options, rules)
         self.rules: RuleSet = options.validate()
         self.options: GameOptions = options
         self.rng: DiceSource = rng if rng is not None else random.SystemRandom()

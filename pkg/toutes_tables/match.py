@@ -27,9 +27,9 @@ import random
 
 from .display import Pictured
 from .errors import IllegalMoveError, InvalidArgumentError, shown
-from .game import Game, GameOptions
+from .game import Game, GameOptions, agreed_options
 from .position import BLACK, WHITE, Color
-from .rules import MAX_MATCH_LENGTH, RuleSet, get_rules
+from .rules import MAX_MATCH_LENGTH, RuleSet
 from .starts import DiceSource, DrawnStart
 
 
@@ -52,12 +52,7 @@ class Match(Pictured):
         crawford: bool = True,
         start: int | DrawnStart | None = None,
     ) -> None:
-        if options is None:
-            options = GameOptions()
-        if not isinstance(options, GameOptions):
-            raise ValueError(f"options must be a GameOptions, got {options!r}")
-        if rules is not None:
-            options = dataclasses.replace(options, rules=get_rules(rules).name)
+        options = agreed_options(options, rules)
         self.rules: RuleSet = options.validate()
         if options.jacoby:
             raise ValueError("the Jacoby rule is for money play, not for matches")
