@@ -204,6 +204,22 @@ def test_a_money_game_is_one_game_for_points_with_the_cube_in_play(page: Page, s
     expect(match_length).to_be_hidden()
 
 
+def test_the_new_game_dialog_offers_no_cube_for_a_match_to_1_point(page: Page, site_url: str) -> None:
+    """docs/rules/cube.md, "A match to 1 point": the cube is dead there, so its options are not offered."""
+    open_game(page, site_url)
+    page.get_by_role("button", name="New game…").click()
+    dialog = page.locator("dialog.tt-dialog")
+    dialog.locator("select[name=rules]").select_option("backgammon")
+    match_length = dialog.locator("input[name=match_length]")
+    for length, shown in (("1", False), ("3", True), ("1", False)):
+        match_length.fill(length)
+        for option in ("cube", "crawford", "auto_doubles"):
+            row = dialog.locator(f"[data-option={option}]")
+            (expect(row).to_be_visible if shown else expect(row).to_be_hidden)()
+    dialog.locator("input[name=money_game]").check()  # a money game keeps its live cube
+    expect(dialog.locator("[data-option=cube]")).to_be_visible()
+
+
 def checker_and_another_not_its_destination(dests: dict[str, list[int | str]]) -> tuple[str, str] | None:
     """Two movable checkers, the second not on a point the first may move to (a click there would move the first)."""
     for touched, reachable in dests.items():
