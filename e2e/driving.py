@@ -173,6 +173,14 @@ def wait_for_new_view(page: Page) -> None:
     )
 
 
+def press_key(page: Page, key: str) -> None:
+    """Press ``key`` with the board focused (the game's or the chouette's keys), and wait for the page's answer."""
+    page.locator("canvas.tt-board").focus()
+    remember_view(page)
+    page.keyboard.press(key)
+    wait_for_new_view(page)
+
+
 def start_new_game(page: Page, match_length: int = 1, **choices: str) -> None:
     page.get_by_role("button", name="New game…").click()
     dialog = page.locator("dialog.tt-dialog")
@@ -227,6 +235,15 @@ def draw_start_with_setup_drawer(page: Page, dice: tuple[int, int, int, int]) ->
     drawer.locator("button", has_text="Set up").first.click()
     page.wait_for_function("el => el.dataset.startNumber", arg=drawer.element_handle(), timeout=15_000)
     return drawer
+
+
+def assert_status_read_whole(page: Page) -> None:
+    """The status line's sentence is not cut by the lines kept for it above the board (site/game/game.css)."""
+    text, needed, kept = page.evaluate(
+        "() => { const s = document.querySelector('.tt-status');"
+        " return [s.textContent, s.scrollHeight, s.parentElement.clientHeight]; }"
+    )
+    assert needed <= kept, (text, needed, kept)
 
 
 def watched_page(context: BrowserContext, problems: Any) -> Iterator[Page]:

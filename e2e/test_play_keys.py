@@ -8,9 +8,8 @@ from typing import Any
 from driving import (
     open_game,
     play_turn_with_pointer,
-    remember_view,
+    press_key,
     start_new_game,
-    wait_for_new_view,
     wait_for_player,
 )
 from playwright.sync_api import Page
@@ -18,10 +17,7 @@ from playwright.sync_api import Page
 
 def press(page: Page, key: str) -> dict[str, Any]:
     """Press a key in the game (the board has the focus); the view once the page has answered it."""
-    page.locator("canvas.tt-board").focus()
-    remember_view(page)
-    page.keyboard.press(key)
-    wait_for_new_view(page)
+    press_key(page, key)
     return wait_for_player(page)
 
 

@@ -17,6 +17,7 @@ from conftest import ROOT, PageProblems
 from driving import (
     BOOT_TIMEOUT_MS,
     GAME_TIMEOUT_MS,
+    assert_status_read_whole,
     click_location,
     farthest_move,
     open_chouette,
@@ -169,6 +170,22 @@ def test_the_controls_keep_their_places_when_the_move_is_complete(sized_page: Pa
 
 
 @pytest.mark.parametrize("sized_page", [PHONE, DESKTOP], ids=size_id, indirect=True)
+def test_every_control_keeps_its_place_from_one_rule_set_to_another(sized_page: Page, site_url: str) -> None:
+    page = sized_page
+    open_game(page, site_url)  # Toutes Tables 225: no cube, yet its buttons are there, greyed
+    wait_for_player(page)
+    without_cube = control_boxes(page, GAME_CONTROLS + CUBE_CONTROLS)
+    for name in CUBE_CONTROLS:
+        expect(page.locator(".tt-control-bar").get_by_role("button", name=name, exact=True)).to_be_disabled()
+    start_new_game(page, rules="backgammon")
+    wait_for_player(page)
+    assert control_boxes(page, GAME_CONTROLS + CUBE_CONTROLS) == without_cube
+    start_new_game(page, rules="toutes-tables")
+    wait_for_player(page)
+    assert control_boxes(page, GAME_CONTROLS + CUBE_CONTROLS) == without_cube
+
+
+@pytest.mark.parametrize("sized_page", [PHONE, SMALL_PHONE, DESKTOP], ids=size_id, indirect=True)
 def test_a_finished_game_shows_its_result_with_the_controls_in_place(sized_page: Page, site_url: str) -> None:
     page = sized_page
     open_game(page, site_url)
@@ -185,6 +202,7 @@ def test_a_finished_game_shows_its_result_with_the_controls_in_place(sized_page:
     assert after == before
     assert_on_the_first_screen(page, after)
     expect(page.locator(".tt-status")).to_contain_text("wins a single game (double dropped)")
+    assert_status_read_whole(page)  # the longest status a game without a match has, on the narrowest phone too
     # the banner across the board is drawn in lines that fit it (see the screenshot)
     banner = page.evaluate("() => window.toutesTables.board.state.message")
     assert banner.startswith(("Black wins", "White wins")), banner

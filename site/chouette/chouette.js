@@ -381,12 +381,13 @@ export function createChouette(root, { workerUrl }) {
         const boxAnswers = name === v.box;
         const [yes, no] = boxAnswers || !joining ? ["take", "drop"] : ["join", "refuse"];
         const words = { take: "chouette.take", drop: "chouette.drop", join: "chouette.join_double", refuse: "chouette.refuse_double" };
+        // the T and X keys press the first person's buttons (data-answer: what the key looks for)
         return el(
           "div",
           { class: "tt-chouette-answer", "data-player": name },
           el("span", { class: "tt-label" }, t("chouette.answer_label", { name })),
-          el("button", { type: "button", class: "tt-button", "aria-label": does(name, `chouette.aria.${yes}`), onclick: () => act("chouette_answer", { name, take: true }) }, t(words[yes])),
-          el("button", { type: "button", class: "tt-button", "aria-label": does(name, `chouette.aria.${no}`), onclick: () => act("chouette_answer", { name, take: false }) }, t(words[no])),
+          el("button", { type: "button", class: "tt-button", "data-answer": "yes", "aria-keyshortcuts": "T", "aria-label": does(name, `chouette.aria.${yes}`), onclick: () => act("chouette_answer", { name, take: true }) }, t(words[yes])),
+          el("button", { type: "button", class: "tt-button", "data-answer": "no", "aria-keyshortcuts": "X", "aria-label": does(name, `chouette.aria.${no}`), onclick: () => act("chouette_answer", { name, take: false }) }, t(words[no])),
         );
       }),
     );
@@ -544,7 +545,10 @@ export function createChouette(root, { workerUrl }) {
     }
     openSetup();
   });
-  bindShortcutKeys(root, { r: ui.buttons.roll, u: ui.buttons.undo, c: ui.buttons.confirm });
+  // the game's keys (docs/play-chouette.md, "Keys"); T and X answer a double for the first person still to answer
+  const b = ui.buttons;
+  const answer = (which) => () => ui.answers.querySelector(`button[data-answer="${which}"]`);
+  bindShortcutKeys(root, { r: b.roll, d: b.double, u: b.undo, c: b.confirm, t: answer("yes"), x: answer("no"), q: b.resign, g: b.next });
   ui.playHere.addEventListener("click", () => {
     if (seat) seat.takeOver();
   });

@@ -16,12 +16,12 @@ export function buildLayout(root) {
   const button = pageButton;
   const buttons = {
     roll: button(t("chouette.button.roll"), { "aria-keyshortcuts": "R" }),
-    double: button(t("chouette.button.double")),
+    double: button(t("chouette.button.double"), { "aria-keyshortcuts": "D" }),
     undo: button(t("chouette.button.undo"), { "aria-keyshortcuts": "U" }),
     confirm: button(t("chouette.button.confirm"), { class: "tt-button tt-primary", "aria-keyshortcuts": "C" }),
-    next: button(t("chouette.button.next"), { class: "tt-button tt-primary" }),
+    next: button(t("chouette.button.next"), { class: "tt-button tt-primary", "aria-keyshortcuts": "G" }),
     newChouette: button(t("chouette.button.new")),
-    resign: button(t("chouette.button.resign")),
+    resign: button(t("chouette.button.resign"), { "aria-keyshortcuts": "Q" }),
     join: button(t("chouette.button.add")),
   };
   const resignOutcome = el(
@@ -70,6 +70,12 @@ export function buildLayout(root) {
     ),
     players,
   );
+  const help = el(
+    "details",
+    { class: "tt-help" },
+    el("summary", {}, t("chouette.keys.title")),
+    el("ul", {}, ...["turn", "cube", "answer", "game"].map((k) => el("li", {}, t(`chouette.keys.${k}`)))),
+  );
   const sound = createSound(root);
   const stage = buildStage({
     status: [status],
@@ -88,6 +94,7 @@ export function buildLayout(root) {
       el("h3", {}, t("chouette.moves")),
       moves,
       joinBox,
+      help,
     ],
   });
   root.replaceChildren(el("div", { class: "tt-game tt-chouette" }, progressBox, notice, awayBox, setupHolder, stage, live));

@@ -4,6 +4,7 @@
 import { hasMessage, t } from "../i18n/i18n.js";
 import { el, show } from "./dom.js";
 import { RULE_SETS, RULE_TITLES } from "./links.js";
+import { createModal } from "./modal.js";
 
 /** The options a new game starts with when nobody has chosen any. */
 export function defaultOptions() {
@@ -139,26 +140,23 @@ export function createNewGameDialog(onStart) {
   const limitField = field(t("dialog.auto_double_limit"), limit);
   const error = el("p", { class: "tt-error", role: "alert", hidden: true });
 
-  const form = el(
-    "form",
-    { method: "dialog" },
-    el("h2", {}, t("dialog.title")),
-    field(t("dialog.rules"), rules),
-    field(t("dialog.opponent"), opponent),
-    levelField,
-    field(t("dialog.colour"), colour, t("dialog.colour_hint")),
-    matchField,
-    startFields,
-    el("fieldset", {}, el("legend", {}, t("dialog.options")), ...rows, limitField),
-    error,
-    el(
-      "div",
-      { class: "tt-dialog-buttons" },
-      el("button", { type: "submit", value: "start", class: "tt-button tt-primary" }, t("dialog.button.start")),
-      el("button", { type: "submit", value: "cancel", class: "tt-button", formnovalidate: true }, t("dialog.button.cancel")),
-    ),
-  );
-  const dialog = el("dialog", { class: "tt-dialog tt-modal", "aria-label": t("dialog.title") }, form);
+  const { dialog } = createModal({
+    title: t("dialog.title"),
+    className: "tt-dialog",
+    body: [
+      field(t("dialog.rules"), rules),
+      field(t("dialog.opponent"), opponent),
+      levelField,
+      field(t("dialog.colour"), colour, t("dialog.colour_hint")),
+      matchField,
+      startFields,
+      el("fieldset", {}, el("legend", {}, t("dialog.options")), ...rows, limitField),
+      error,
+    ],
+    action: { value: "start", label: t("dialog.button.start") },
+    cancel: t("dialog.button.cancel"),
+    onAction: start,
+  });
 
   function refresh() {
     const applies = applicableOptions(rules.value);
@@ -188,8 +186,7 @@ export function createNewGameDialog(onStart) {
   boxes.jacoby.addEventListener("change", refresh);
   matchLength.addEventListener("input", refresh);
 
-  form.addEventListener("submit", (ev) => {
-    if (ev.submitter && ev.submitter.value === "cancel") return;
+  function start(ev) {
     const chosen = {
       rules: rules.value,
       opponent: opponent.value,
@@ -210,7 +207,7 @@ export function createNewGameDialog(onStart) {
     }
     for (const [name, box] of Object.entries(boxes)) chosen[name] = box.checked;
     onStart(normaliseOptions(chosen));
-  });
+  }
 
   return {
     dialog,

@@ -14,8 +14,8 @@ import { createNewGameDialog, DEFAULT_LEVEL, defaultOptions, normaliseOptions } 
 import { el, setChildren, show } from "./dom.js";
 import { mountEmbedShare } from "./embed-share.js";
 import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
-import { CUBE_CONTROLS, buildLayout } from "./layout.js";
-import { createResignDialog } from "./resign.js";
+import { buildLayout } from "./layout.js";
+import { createResignDialog, resignationAnswerWords } from "./resign.js";
 import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
 import {
   announceIn,
@@ -29,7 +29,7 @@ import {
   showAway,
   showProgress,
 } from "./page.js";
-import { HANDOFF_KEY } from "../review/review.js";
+import { HANDOFF_KEY } from "../handoff.js";
 import { clearSavedGame, loadSavedGame, saveGame, savedGameInPlay, savedGamePreview } from "./storage.js";
 import { bindFullScreen } from "./full-screen.js";
 import { forgetGame, gameSummary, keepGame, savedGames, SavedGamesFullError, summaryWords } from "./saved-games.js";
@@ -62,6 +62,7 @@ export function createGame(root, { workerUrl }) {
   let thinking = false; // the worker is working out the computer's action or a hint
   let thinkingShown = null; // timer: the busy sign appears only when an answer takes a while
   let hint = null; // the hint on show: {answer, turnKey}, until the turn it was asked for ends
+  let resignAnswer = null; // the computer's answer to a resignation on show: {text, turnKey}, until that turn ends
   let destroyed = false; // the page was left (instant navigation): late answers are dropped
 
   const board = createBoard(ui.boardHolder, {
@@ -302,26 +303,35 @@ export function createGame(root, { workerUrl }) {
 
   // -- actions ------------------------------------------------------------------------------
 
-  async function run(request, { think = false } = {}) {
-    if (busy) return;
+  /**
+   * Run `task` (async) with the page busy: the turn's buttons disabled in their places meanwhile, the
+   * thinking sign on when `think` (the worker works out a move or a hint), all as it was once it ends.
+   */
+  async function whileBusy(task, { think = false } = {}) {
     busy = true;
     setThinking(think);
     refreshControls();
     try {
-      await update(await request());
-    } catch (error) {
-      if (error && error.name === "EngineError") {
-        announce(t("game.not_allowed", { reason: error.message }));
-        setChildren(ui.status, t("game.not_allowed", { reason: error.message }));
-        if (view) render(view); // the engine left the game as it was: draw it again
-      } else {
-        throw error;
-      }
+      return await task();
     } finally {
       busy = false;
       setThinking(false);
       refreshControls();
     }
+  }
+
+  async function run(request, { think = false } = {}) {
+    if (busy) return;
+    await whileBusy(async () => {
+      try {
+        await update(await request());
+      } catch (error) {
+        if (!(error && error.name === "EngineError")) throw error;
+        announce(t("game.not_allowed", { reason: error.message }));
+        setChildren(ui.status, t("game.not_allowed", { reason: error.message }));
+        if (view) render(view); // the engine left the game as it was: draw it again
+      }
+    }, { think });
     schedule();
   }
 
@@ -354,25 +364,20 @@ export function createGame(root, { workerUrl }) {
 
   async function askHint() {
     if (busy || !view || !humanToAct(view)) return;
-    busy = true;
-    setThinking(true);
-    refreshControls();
     const asked = view;
-    try {
-      const answer = await engine.call("hint");
-      if (destroyed || view !== asked) return;
-      hint = { answer, turnKey: turnKey(asked) };
-      renderHint();
-      render(view); // the best play's arrows on the board
-      announce(hintSummary(answer));
-    } catch (error) {
-      if (!(error && error.name === "EngineError")) throw error;
-      setChildren(ui.status, t("game.no_hint", { reason: error.message }));
-    } finally {
-      busy = false;
-      setThinking(false);
-      refreshControls();
-    }
+    await whileBusy(async () => {
+      try {
+        const answer = await engine.call("hint");
+        if (destroyed || view !== asked) return;
+        hint = { answer, turnKey: turnKey(asked) };
+        renderHint();
+        render(view); // the best play's arrows on the board
+        announce(hintSummary(answer));
+      } catch (error) {
+        if (!(error && error.name === "EngineError")) throw error;
+        setChildren(ui.status, t("game.no_hint", { reason: error.message }));
+      }
+    }, { think: true });
     schedule();
   }
 
@@ -448,33 +453,44 @@ export function createGame(root, { workerUrl }) {
     const receiver = view.actor === "black" ? "white" : "black";
     let answer = null;
     if (players[receiver] === "computer") {
-      busy = true;
-      setThinking(true);
-      refreshControls();
-      try {
-        answer = await engine.call("resignation_answer", { outcome });
-      } catch (error) {
-        if (!(error && error.name === "EngineError")) throw error;
-        setChildren(ui.status, t("game.not_allowed", { reason: error.message }));
-      } finally {
-        busy = false;
-        setThinking(false);
-        refreshControls();
-      }
+      await whileBusy(async () => {
+        try {
+          answer = await engine.call("resignation_answer", { outcome });
+        } catch (error) {
+          if (!(error && error.name === "EngineError")) throw error;
+          setChildren(ui.status, t("game.not_allowed", { reason: error.message }));
+        }
+      }, { think: true });
       if (destroyed || !answer) return schedule();
       if (!answer.accepts) {
-        const text = t("game.resign_refused", { reason: answer.reason });
-        setChildren(ui.status, text);
-        announce(text);
+        // the status line says it in a few words (a phone's has three lines); the figures go in the panel
+        const words = resignationAnswerWords(answer);
+        showResignationAnswer(words.why, view);
+        setChildren(ui.status, words.status);
+        announce(`${words.status} ${words.why}`);
         return schedule();
       }
     }
     await run(() => engine.call("resign", { outcome }));
     if (answer && view && view.phase === "over") {
       // the computer's answer is news the status line gives, with the result
-      setChildren(ui.status, `${answer.reason} ${statusText(view)}`);
-      announce(answer.reason);
+      const words = resignationAnswerWords(answer);
+      showResignationAnswer(words.why, view);
+      setChildren(ui.status, `${words.status} ${statusText(view)}`);
+      announce(words.why);
     }
+  }
+
+  /** The figures of the computer's answer to a resignation, in the panel while the view `v`'s turn lasts. */
+  function showResignationAnswer(text, v) {
+    resignAnswer = { text, turnKey: turnKey(v) };
+    renderResignationAnswer(v);
+  }
+
+  function renderResignationAnswer(v) {
+    const mine = resignAnswer && resignAnswer.turnKey === turnKey(v);
+    show(ui.resignAnswer, Boolean(mine));
+    setChildren(ui.resignAnswer, mine ? resignAnswer.text : "");
   }
 
   function onSelect(source) {
@@ -575,6 +591,7 @@ export function createGame(root, { workerUrl }) {
     renderMoveList(ui.moves, v.moves);
     renderHint();
     renderCost(v);
+    renderResignationAnswer(v);
     refreshControls();
   }
 
@@ -697,12 +714,9 @@ export function createGame(root, { workerUrl }) {
     if (!v) return; // while the engine loads, the turn's buttons stay in place, disabled (buildLayout)
     const can = allowedActions(v);
     // while the engine works (a hint, a confirm) the buttons stay in place, disabled: nothing jumps
+    // every control keeps its place (layout.js), disabled when it cannot be used, the cube's in every rule set
     for (const [name, button] of Object.entries(ui.buttons)) {
-      if (name in can) {
-        // every control keeps its place (layout.js), disabled when it cannot be used; the cube's only with a cube
-        if (CUBE_CONTROLS.includes(name)) show(button, Boolean(v && v.cube));
-        button.disabled = !can[name];
-      }
+      if (name in can) button.disabled = !can[name];
     }
   }
 
@@ -744,19 +758,17 @@ export function createGame(root, { workerUrl }) {
     // the game in play is set aside first (its save is still the slot's: the resumed game is saved over it
     // below); if it cannot be stored, nothing changes
     if (keepGameInPlay() === null) return;
-    busy = true;
-    refreshControls();
     let loaded = null;
-    try {
-      loaded = await loadInEngine(entry.game);
-    } catch (error) {
-      if (!(error && error.name === "EngineError")) throw error;
-      // the entry stays in the list whatever went wrong (Delete removes it): a stopped worker or a version
-      // that cannot read it today must not cost the player the game
-      if (!destroyed) notice(t("game.saved.not_resumed", { reason: error.message }));
-    } finally {
-      busy = false;
-    }
+    await whileBusy(async () => {
+      try {
+        loaded = await loadInEngine(entry.game);
+      } catch (error) {
+        if (!(error && error.name === "EngineError")) throw error;
+        // the entry stays in the list whatever went wrong (Delete removes it): a stopped worker or a version
+        // that cannot read it today must not cost the player the game
+        if (!destroyed) notice(t("game.saved.not_resumed", { reason: error.message }));
+      }
+    });
     if (loaded && !destroyed) {
       clearTimeout(pending);
       pending = null;

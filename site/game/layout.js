@@ -2,7 +2,7 @@
 // board, control bar, panels) is stage.js's, fitted to the window by fit.js.
 
 import { t } from "../i18n/i18n.js";
-import { el, setChildren, show } from "./dom.js";
+import { el, setChildren } from "./dom.js";
 import { fitStage } from "./fit.js";
 import { awayNotice, engineProgress, liveRegion, pageButton } from "./page.js";
 import { rememberedCheckbox } from "./remembered.js";
@@ -12,10 +12,9 @@ import { buildStage } from "./stage.js";
 /**
  * The control bar's buttons, in their fixed order: a button that cannot be used now is disabled in its
  * place, never removed, so a finger reaching for Hint never lands on Confirm. The cube's buttons are
- * there only in a game with a cube (the whole game long).
+ * there in every rule set too (disabled where there is no cube), so no button moves from one game to the next.
  */
 export const CONTROLS = ["roll", "double", "take", "drop", "undo", "confirm", "hint", "resign", "next", "rematch", "newGame"];
-export const CUBE_CONTROLS = ["double", "take", "drop"];
 /** Where the "roll by hand" choice is kept (this browser's, not a game's). */
 export const ROLL_BY_HAND_KEY = "toutes-tables:roll-by-hand";
 
@@ -44,6 +43,8 @@ export function buildLayout(root) {
   const thinking = el("p", { class: "tt-thinking", role: "status", hidden: true }, el("span", { class: "tt-spinner", "aria-hidden": "true" }), t("game.thinking"));
   const hintBox = el("section", { class: "tt-hint", "aria-label": t("game.hint"), hidden: true });
   const cost = el("p", { class: "tt-cost", hidden: true });
+  // the computer's answer to a resignation, its figures (the status line has the short sentence)
+  const resignAnswer = el("p", { class: "tt-resign-answer", hidden: true });
   const showCostBox = el("input", { type: "checkbox", name: "show_cost" });
   const boardHolder = el("div", { class: "tt-board-holder" });
   const info = el("dl", { class: "tt-info" });
@@ -81,6 +82,7 @@ export function buildLayout(root) {
     boardHolder,
     controls: CONTROLS.map((name) => buttons[name]),
     panel: [
+      resignAnswer,
       cost,
       hintBox,
       info,
@@ -107,6 +109,5 @@ export function buildLayout(root) {
   // until the engine has loaded and the first game is on show (refreshControls), nothing can be pressed that
   // needs it: every control stays in its place, disabled
   for (const control of [...Object.values(buttons), copyId, copyLink]) control.disabled = control !== buttons.flip && control !== buttons.fullScreen;
-  for (const name of CUBE_CONTROLS) show(buttons[name], false);
-  return { game, sound, rollByHand: rollByHand.box, thinking, hintBox, cost, showCost: showCostBox, buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive, savedTitle, savedList, savedEmpty, awayBox, awayText, playHere };
+  return { game, sound, rollByHand: rollByHand.box, thinking, hintBox, cost, resignAnswer, showCost: showCostBox, buttons, progress, progressText, progressBox, notice, status, boardHolder, info, positionId, shareLink: shareLinkInput, copyId, copyLink, moves, live, cursorLive, savedTitle, savedList, savedEmpty, awayBox, awayText, playHere };
 }

@@ -102,17 +102,19 @@ export function renderMoveList(list, moves) {
 }
 
 /**
- * Shortcut keys anywhere in `root` except form fields: `keys` maps a letter to its button, pressed
- * only while it is shown and enabled. Every plain key typed in `root` belongs to the game: none reaches
- * the site's own shortcuts (the theme's N / P page turns and S search, listening on the window), so
- * the board's N / P never leave the page and a confirm just pressed is not lost.
+ * Shortcut keys anywhere in `root` except form fields: `keys` maps a letter to its button (or to a
+ * function returning the button it presses now, or null), pressed only while it is shown and enabled.
+ * Every plain key typed in `root` belongs to the game: none reaches the site's own shortcuts (the
+ * theme's N / P page turns and S search, listening on the window), so the board's N / P never leave
+ * the page and a confirm just pressed is not lost.
  */
 export function bindShortcutKeys(root, keys) {
   root.addEventListener("keydown", (ev) => {
     if (isFormField(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.key.length === 1) ev.stopPropagation(); // a character key; Tab, Escape and the arrows go on as usual
-    const target = keys[ev.key.toLowerCase()];
-    if (target && !target.disabled && !target.hidden) {
+    const entry = keys[ev.key.toLowerCase()];
+    const target = typeof entry === "function" ? entry() : entry;
+    if (target && !target.disabled && !target.hidden && !target.closest("[hidden]")) {
       ev.preventDefault();
       target.click();
     }

@@ -16,8 +16,8 @@ import { formatEquity } from "../game/advice.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
 import { graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, stepIndex } from "./graph.js";
 import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
+import { HANDOFF_KEY } from "../handoff.js";
 
-export const HANDOFF_KEY = "tt-review-record";
 const SAVED_PREFIX = "tt-review:";
 const SAVED_KEEP = 10; // reviews kept on the device
 const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a link without its own opens it

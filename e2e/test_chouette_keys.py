@@ -1,0 +1,116 @@
+"""The chouette's keys are the game's (docs/play-chouette.md, "Keys"): R rolls, U undoes, C confirms,
+D doubles, T and X answer a double for the first person still to answer, Q resigns, G starts the next
+game. They belong to the chouette while it has the focus, as the game's belong to the game.
+
+Three people share the screen, so every action is a key press: no computer acts between them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driving import (
+    BOOT_TIMEOUT_MS,
+    GAME_TIMEOUT_MS,
+    click_location,
+    farthest_move,
+    open_chouette,
+    press_key,
+    wait_for_steps,
+)
+from driving import wait_until_idle as wait_for_person
+from playwright.sync_api import Page, expect
+
+PEOPLE = ("Ann", "Bruno", "Claire")
+
+
+def set_up_three_people(page: Page) -> None:
+    form = page.locator("form.tt-chouette-setup")
+    expect(form).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    form.locator("select[name=count]").select_option("3")
+    rows = form.locator(".tt-chouette-seat")
+    expect(rows).to_have_count(3)
+    for i, name in enumerate(PEOPLE):
+        rows.nth(i).locator("input[name=name]").fill(name)
+        rows.nth(i).locator("select[name=kind]").select_option("human")
+    form.locator("select[name=rules]").select_option("backgammon")
+    form.get_by_role("button", name="Start the chouette").click()
+    expect(form).to_be_hidden()
+    page.wait_for_function("() => window.toutesTables.view", timeout=GAME_TIMEOUT_MS)
+
+
+def press(page: Page, key: str) -> dict[str, Any]:
+    """Press ``key`` with the board focused; the view once the page has answered it and nobody is due but a person."""
+    press_key(page, key)
+    return wait_for_person(page)
+
+
+def move_checkers(page: Page, v: dict[str, Any]) -> dict[str, Any]:
+    """Click checkers to their farthest destinations until the play is complete (not confirmed)."""
+    while not v["turn_state"]["finished"]:
+        src, dst = farthest_move(v)
+        click_location(page, src)
+        click_location(page, dst)
+        v = wait_for_steps(page, len(v["turn_state"]["steps"]) + 1)
+    return v
+
+
+def play_with_keys(page: Page, v: dict[str, Any]) -> dict[str, Any]:
+    """A person's turn: R to roll if the dice wait for it, one checker moved and U to take it back, then C."""
+    if v["phase"] == "roll":
+        v = press(page, "r")
+    assert v["phase"] == "move", v["phase"]
+    if v["turn_state"]["no_play"]:
+        return wait_for_person(page)  # passed by the page itself
+    src, dst = farthest_move(v)
+    click_location(page, src)
+    click_location(page, dst)
+    steps = wait_for_steps(page, 1)["turn_state"]["steps"]  # one checker moved, over one die or more
+    v = press(page, "u")
+    assert v["turn_state"]["steps"] == steps[:-1], (steps, v["turn_state"]["steps"])
+    move_checkers(page, v)
+    return press(page, "c")
+
+
+def answers(v: dict[str, Any]) -> dict[str, str | None]:
+    return {p["name"]: p["answer"] for p in v["players"]}
+
+
+def test_the_chouettes_keys_roll_undo_confirm_double_take_drop_resign_and_start_the_next_game(
+    page: Page, site_url: str
+) -> None:
+    open_chouette(page, site_url)
+    set_up_three_people(page)
+    v = wait_for_person(page)
+    # until the dice wait for a person who may double: each turn played with R, U and C
+    for _ in range(6):
+        if v["phase"] == "roll" and "double" in v["cube_actions"]:
+            break
+        v = play_with_keys(page, v)
+    assert v["phase"] == "roll" and "double" in v["cube_actions"], (v["phase"], v["cube_actions"])
+
+    v = press(page, "d")
+    assert v["phase"] == "double-offered", v["phase"]
+    first = v["awaiting"][0]
+    v = press(page, "t")  # the first person in the list takes (or joins)
+    assert answers(v)[first] in ("take", "join"), answers(v)
+    if v["phase"] == "double-offered":
+        second = v["awaiting"][0]
+        v = press(page, "x")  # the next one drops (or refuses)
+        assert v["phase"] == "over" or answers(v)[second] in ("drop", "refuse"), (v["phase"], answers(v))
+        while v["phase"] == "double-offered":
+            v = press(page, "t")
+
+    if v["phase"] == "over":  # the box dropped: the next game, for the resignation
+        game = v["game_number"]
+        v = press(page, "g")
+        assert v["game_number"] == game + 1, v["game_number"]
+    # the person on roll resigns what the box beside Resign says (a single game); the game is over
+    assert v["phase"] in ("roll", "move") and v["to_act"] in PEOPLE, (v["phase"], v["to_act"])
+    v = press(page, "q")
+    assert v["phase"] == "over", v["phase"]
+    assert "resign" in v["moves"][-1]["text"], v["moves"][-1]
+
+    game = v["game_number"]
+    v = press(page, "g")
+    assert v["game_number"] == game + 1, v["game_number"]
