@@ -81,7 +81,7 @@ def test_no_request_leaves_the_origin(page: Page, site_url: str, problems: Any) 
     foreign = [url for url in problems.requests if urlsplit(url).scheme not in ("data", "blob")
                and urlsplit(url).netloc != origin]
     assert problems.requests, "requests were recorded"
-    assert any(url.endswith(".wasm") for url in problems.requests), "worker requests were recorded"
+    assert any(url.endswith(".wasm.gz") for url in problems.requests), "worker requests were recorded"
     assert foreign == []
 
 
@@ -108,7 +108,7 @@ def test_site_names_its_wheels_and_precaches_everything_the_engine_needs(site_di
     precache = re.search(r"^const PRECACHE = (\{.*\}); // @precache-manifest", (site_dir / "sw.js").read_text(), re.M)
     assert precache
     urls = json.loads(precache.group(1))["urls"]
-    for needed in ["play/", "engine/worker.js", "engine/client.js", "pyodide/pyodide.asm.wasm",
+    for needed in ["play/", "engine/worker.js", "engine/client.js", "pyodide/pyodide.asm.wasm.gz",
                    "pyodide/python_stdlib.zip", "wheels/manifest.json", f"wheels/{manifest['engine']}",
                    "manifest.webmanifest", "icons/icon-192.png"]:
         assert needed in urls

@@ -5,6 +5,7 @@
 // written down in PROTOCOL.md beside this file.
 
 import { BRIDGE } from "./bridge.js";
+import { serveWasmCompressed } from "./compressed_wasm.js";
 import { restoringSnapshot, sha256Hex } from "./snapshot_memory.js";
 
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url);
@@ -15,6 +16,9 @@ const PYODIDE_OPTIONS = {
   stdout: (line) => console.log(`[engine] ${line}`),
   stderr: (line) => console.warn(`[engine] ${line}`),
 };
+
+// Pyodide's fetch of its wasm is answered from the wasm's gzip-compressed copy (compressed_wasm.js).
+const wasmBytes = serveWasmCompressed(PYODIDE_URL);
 
 function progress(stage, detail) {
   postMessage({ type: "progress", stage, detail });
@@ -93,10 +97,8 @@ async function boot() {
   let bridge;
   try {
     const { default: createPyodideModule } = await runtimeModule;
-    // Read once the runtime is instantiated: by then the browser has the wasm in its HTTP cache (or the
-    // service worker's), so this is not a second download.
-    const wasm = () => fetchBytes(new URL("pyodide.asm.wasm", PYODIDE_URL));
-    const restoring = restoringSnapshot(createPyodideModule, snapshot, manifest.snapshot ?? {}, wasm);
+    // Asked once the runtime is instantiated: the wasm's bytes it was instantiated from, not a second download.
+    const restoring = restoringSnapshot(createPyodideModule, snapshot, manifest.snapshot ?? {}, wasmBytes);
     bridge = await restore(loadPyodide, restoring, snapshot, manifest, await engineWheel);
   } catch (error) {
     // Slower, nothing else changes: the boot the snapshot stands for.
