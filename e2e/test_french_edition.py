@@ -186,6 +186,10 @@ def test_a_game_on_the_french_play_page_speaks_french(page: Page, site_url: str)
     dialog = page.locator("dialog.tt-dialog")
     expect(dialog.get_by_role("heading", name="Nouvelle partie")).to_be_visible()
     expect(dialog.locator("select[name=opponent] option").first).to_have_text("l'ordinateur")
+    # the computer's levels, named by the catalogues (the engine names them in English, as data)
+    expect(dialog.locator("select[name=level] option")).to_have_text(
+        ["Débutant", "Intermédiaire", "Avancé", "Expert", "Classe mondiale"]
+    )
     dialog.get_by_role("button", name="Annuler").click()
     expect(dialog).to_be_hidden()
 
@@ -242,3 +246,28 @@ def test_the_french_embed_maker_speaks_french_and_makes_a_french_board(page: Pag
     code = maker.locator("textarea.tt-maker-code")
     expect(code).to_have_value(re.compile(r"lang=fr"))
     expect(code).to_have_value(re.compile(r'title="Tablier de Toutes Tables"'))
+
+
+def test_the_french_analysis_board_speaks_french(page: Page, site_url: str) -> None:
+    page.goto(site_url + "fr/analysis/")
+    status = page.locator(".tt-analysis .tt-status")
+    expect(status).to_have_text(re.compile(r"^Blanc a le dé\. Points à courir\u00a0: Noir \d+, Blanc \d+\.$"),
+                                timeout=BOOT_TIMEOUT_MS)
+    expect(page.get_by_role("button", name="Analyser")).to_be_visible()
+    expect(page.get_by_role("link", name="Jouer d'ici")).to_be_visible()
+    page.get_by_label("Premier dé").select_option("6")
+    page.get_by_label("Second dé").select_option("5")
+    expect(status).to_have_text(re.compile(r"^À Blanc de jouer 6-5\u00a0: \d+ coups permis\. "), timeout=60_000)
+    # the embed code's board speaks French too
+    expect(page.get_by_label("Code d'intégration pour un autre site")).to_have_value(re.compile(r"lang=fr"))
+
+
+def test_the_french_review_page_speaks_french(page: Page, site_url: str) -> None:
+    page.goto(site_url + "fr/play-review/")
+    expect(page.locator(".tt-review .tt-status")).to_have_text(
+        "Collez l'enregistrement d'une partie ou d'un match, ou ouvrez un fichier .mat, pour le revoir.",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    page.get_by_role("button", name="Revoir", exact=True).click()
+    expect(page.locator(".tt-review .tt-notice")).to_have_text("Collez d'abord un enregistrement ou ouvrez un fichier.")
+    expect(page.get_by_role("button", name="Apprendre des erreurs de Blanc")).to_be_visible()

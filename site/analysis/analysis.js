@@ -9,6 +9,7 @@ import { createBoard } from "../board/board.js";
 import { layout, locationAt } from "../board/geometry.js";
 import { classicPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
+import { DEFAULT_LANGUAGE, pageLanguage, t, tn, tParts } from "../i18n/i18n.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
 import { RULE_SETS, RULE_TITLES } from "../game/links.js";
@@ -16,6 +17,7 @@ import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgr
 import { embedSnippet } from "../embed/snippet.js";
 import { boardRequest, clearedPosition, edit, idKind, withTrays } from "./editor.js";
 import { createRolloutPanel } from "./rollout-panel.js";
+import { markWord } from "../review/graph.js";
 
 const CUBE_VALUES = [1, 2, 4, 8, 16, 32, 64];
 const CUBE_RULES = new Set(["backgammon", "backgammon-225"]);
@@ -42,66 +44,68 @@ function radioValue(root, name) {
 
 function buildLayout(root) {
   const { progress, progressText, progressBox } = engineProgress();
-  const die = (label) => options(el("select", { "aria-label": label, name: label }), ["", 1, 2, 3, 4, 5, 6], { "": "–" });
+  const die = (label, name) => options(el("select", { "aria-label": label, name }), ["", 1, 2, 3, 4, 5, 6], { "": "–" });
   const controls = {
-    rules: options(el("select", { name: "rules", "aria-label": "Rules" }), RULE_SETS, RULE_TITLES),
-    start: el("input", { type: "number", min: 1, max: 225, name: "start", "aria-label": "Start number", class: "tt-number" }),
-    setStart: pageButton("Set up"),
-    id: el("input", { type: "text", name: "id", class: "tt-code", "aria-label": "XGID, gnubg ID or Position ID", placeholder: "XGID=… or Position ID", spellcheck: "false" }),
-    load: pageButton("Load"),
-    clear: pageButton("Clear board"),
-    die1: die("First die"),
-    die2: die("Second die"),
-    cube: options(el("select", { name: "cube", "aria-label": "Cube" }), CUBE_VALUES),
-    owner: options(el("select", { name: "owner", "aria-label": "Cube owner" }), ["", "black", "white"], { "": "centred", black: "Black", white: "White" }),
-    length: el("input", { type: "number", min: 0, max: 64, value: 0, name: "length", "aria-label": "Match length (0: money)", class: "tt-number" }),
-    scoreBlack: el("input", { type: "number", min: 0, max: 63, value: 0, name: "score-black", "aria-label": "Black's score", class: "tt-number" }),
-    scoreWhite: el("input", { type: "number", min: 0, max: 63, value: 0, name: "score-white", "aria-label": "White's score", class: "tt-number" }),
+    rules: options(el("select", { name: "rules", "aria-label": t("analysis.rules") }), RULE_SETS, RULE_TITLES),
+    start: el("input", { type: "number", min: 1, max: 225, name: "start", "aria-label": t("analysis.start_number"), class: "tt-number" }),
+    setStart: pageButton(t("analysis.set_up")),
+    id: el("input", { type: "text", name: "id", class: "tt-code", "aria-label": t("analysis.id"), placeholder: t("analysis.id_placeholder"), spellcheck: "false" }),
+    load: pageButton(t("analysis.load")),
+    clear: pageButton(t("analysis.clear")),
+    die1: die(t("analysis.first_die"), "die1"),
+    die2: die(t("analysis.second_die"), "die2"),
+    cube: options(el("select", { name: "cube", "aria-label": t("analysis.cube") }), CUBE_VALUES),
+    owner: options(el("select", { name: "owner", "aria-label": t("analysis.owner") }), ["", "black", "white"],
+      { "": t("analysis.owner.centred"), black: t("colour.black"), white: t("colour.white") }),
+    length: el("input", { type: "number", min: 0, max: 64, value: 0, name: "length", "aria-label": t("analysis.length"), class: "tt-number" }),
+    scoreBlack: el("input", { type: "number", min: 0, max: 63, value: 0, name: "score-black", "aria-label": t("analysis.score_black"), class: "tt-number" }),
+    scoreWhite: el("input", { type: "number", min: 0, max: 63, value: 0, name: "score-white", "aria-label": t("analysis.score_white"), class: "tt-number" }),
     crawford: el("input", { type: "checkbox", name: "crawford" }),
-    analyse: pageButton("Analyse", { class: "tt-button tt-primary", "aria-keyshortcuts": "A" }),
+    analyse: pageButton(t("analysis.analyse"), { class: "tt-button tt-primary", "aria-keyshortcuts": "A" }),
   };
-  const brush = radioGroup("brush", [["white", "White"], ["black", "Black"], ["erase", "Erase"]], "white");
-  const turn = radioGroup("turn", [["white", "White"], ["black", "Black"]], "white");
+  const brush = radioGroup("brush", [["white", t("colour.white")], ["black", t("colour.black")], ["erase", t("analysis.erase")]], "white");
+  const turn = radioGroup("turn", [["white", t("colour.white")], ["black", t("colour.black")]], "white");
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
   const status = el("p", { class: "tt-status", "aria-live": "polite" });
   const boardHolder = el("div", { class: "tt-board-holder" });
-  const xgid = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "XGID" });
-  const gnubgId = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "gnubg ID" });
-  const shareLink = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": "Link to this position" });
-  const playHere = el("a", { class: "tt-button", href: "../play/" }, "Play from here");
-  const advice = el("section", { class: "tt-analysis-advice", "aria-label": "Analysis", "aria-live": "polite" });
-  const rollout = el("section", { class: "tt-analysis-rollout", "aria-label": "Rollout" });
-  const embed = el("textarea", { readonly: true, rows: 3, class: "tt-code", "aria-label": "Embed code for another site" });
+  const xgid = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": t("analysis.xgid") });
+  const gnubgId = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": t("analysis.gnubg_id") });
+  const shareLink = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": t("analysis.share_link") });
+  const playHere = el("a", { class: "tt-button", href: "../play/" }, t("analysis.play_here"));
+  const advice = el("section", { class: "tt-analysis-advice", "aria-label": t("analysis.advice"), "aria-live": "polite" });
+  const rollout = el("section", { class: "tt-analysis-rollout", "aria-label": t("analysis.rollout") });
+  const embed = el("textarea", { readonly: true, rows: 3, class: "tt-code", "aria-label": t("analysis.embed_code") });
   const cubeFields = el(
     "fieldset",
     { class: "tt-analysis-cube" },
-    el("legend", {}, "Cube and score"),
-    el("label", {}, "Cube ", controls.cube),
-    el("label", {}, "Owner ", controls.owner),
-    el("label", {}, "Match to ", controls.length),
-    el("label", {}, "Black ", controls.scoreBlack),
-    el("label", {}, "White ", controls.scoreWhite),
-    el("label", {}, controls.crawford, " Crawford game"),
+    el("legend", {}, t("analysis.cube_and_score")),
+    el("label", {}, ...tParts("analysis.cube_label", { control: controls.cube })),
+    el("label", {}, ...tParts("analysis.owner_label", { control: controls.owner })),
+    el("label", {}, ...tParts("analysis.match_label", { control: controls.length })),
+    el("label", {}, ...tParts("analysis.black_label", { control: controls.scoreBlack })),
+    el("label", {}, ...tParts("analysis.white_label", { control: controls.scoreWhite })),
+    el("label", {}, ...tParts("analysis.crawford_label", { control: controls.crawford })),
   );
+  const field = (label, ...controlsOfIt) => el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, label), ...controlsOfIt);
   const side = el(
     "aside",
     { class: "tt-side" },
-    el("fieldset", {}, el("legend", {}, "Set up"),
-      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Rules"), controls.rules),
-      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Click adds"), brush),
-      el("p", { class: "tt-hint-text" }, "Click a point or the bar to add a checker of that colour (a click on the other colour's point takes one away); right-click or Erase takes one away."),
-      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Start"), controls.start, controls.setStart, controls.clear),
-      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Paste"), controls.id, controls.load),
-      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "On roll"), turn),
-      el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Dice"), controls.die1, controls.die2),
+    el("fieldset", {}, el("legend", {}, t("analysis.set_up_legend")),
+      field(t("analysis.rules"), controls.rules),
+      field(t("analysis.click_adds"), brush),
+      el("p", { class: "tt-hint-text" }, t("analysis.click_help")),
+      field(t("analysis.start"), controls.start, controls.setStart, controls.clear),
+      field(t("analysis.paste"), controls.id, controls.load),
+      field(t("analysis.on_roll"), turn),
+      field(t("analysis.dice"), controls.die1, controls.die2),
       cubeFields),
     el("div", { class: "tt-actions" }, controls.analyse, playHere),
     advice,
     rollout,
-    el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "XGID"), xgid),
-    el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "gnubg ID"), gnubgId),
-    el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Link"), shareLink),
-    el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, "Embed"), embed),
+    field(t("analysis.xgid"), xgid),
+    field(t("analysis.gnubg_id"), gnubgId),
+    field(t("analysis.link"), shareLink),
+    field(t("analysis.embed"), embed),
   );
   const page = el("div", { class: "tt-game tt-analysis" }, progressBox, notice, status, el("div", { class: "tt-main" }, boardHolder, side));
   root.replaceChildren(page);
@@ -116,8 +120,8 @@ export function createAnalysis(root, { workerUrl }) {
   let generation = 0; // answers to an older request are dropped
   let destroyed = false;
 
-  const board = createBoard(ui.boardHolder, { position, interactive: false, message: "Loading the rules engine…" });
-  board.canvas.setAttribute("aria-label", "Analysis board: click a point to add a checker, right-click to take one away.");
+  const board = createBoard(ui.boardHolder, { position, interactive: false, message: t("analysis.loading") });
+  board.canvas.setAttribute("aria-label", t("analysis.board_label"));
   const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
   const rollouts = createRolloutPanel(ui.rollout, engine);
 
@@ -165,7 +169,7 @@ export function createAnalysis(root, { workerUrl }) {
       showView(answer);
     } catch (error) {
       if (destroyed || mine !== generation) return;
-      say(`Not a position the board can take: ${error.message}`, true);
+      say(t("analysis.not_a_position", { reason: error.message }), true);
     }
   }
 
@@ -219,13 +223,15 @@ export function createAnalysis(root, { workerUrl }) {
       turn: answer.turn,
       dice: answer.dice || undefined,
       mode: answer.dice && !answer.problem ? "play" : "view",
+      lang: pageLanguage() === DEFAULT_LANGUAGE ? undefined : pageLanguage(), // the embedded board speaks the page's language
     });
     setChildren(ui.advice);
     rollouts.offer(answer.problem ? null : { rules: answer.rules, xgid: answer.xgid, plays: [] });
-    const who = answer.turn === "white" ? "White" : "Black";
-    if (answer.problem) say(`This position cannot be played: ${answer.problem}.`);
-    else if (answer.dice) say(`${who} to play ${answer.dice.join("-")}: ${answer.plays.length} legal play${answer.plays.length === 1 ? "" : "s"}. Pips: Black ${answer.pips.black}, White ${answer.pips.white}.`);
-    else say(`${who} on roll. Pips: Black ${answer.pips.black}, White ${answer.pips.white}.`);
+    const who = answer.turn === "white" ? t("colour.white") : t("colour.black");
+    const pips = { black: answer.pips.black, white: answer.pips.white };
+    if (answer.problem) say(t("analysis.cannot_play", { reason: answer.problem }));
+    else if (answer.dice) say(tn("analysis.to_play", answer.plays.length, { who, dice: answer.dice.join("-"), ...pips }));
+    else say(t("analysis.on_roll_status", { who, ...pips }));
     c.analyse.disabled = Boolean(answer.problem) || (!answer.dice && !cubeRules);
   }
 
@@ -233,14 +239,14 @@ export function createAnalysis(root, { workerUrl }) {
     if (!view) return;
     const asked = view;
     c.analyse.disabled = true;
-    setChildren(ui.advice, el("p", { class: "tt-thinking" }, "Thinking…"));
+    setChildren(ui.advice, el("p", { class: "tt-thinking" }, t("analysis.thinking")));
     try {
       const answer = await engine.call("study_advice", { rules: asked.rules, xgid: asked.xgid, count: ADVICE_PLAYS });
       if (destroyed || view !== asked) return;
       showAdvice(answer);
       rollouts.offer({ rules: asked.rules, xgid: asked.xgid, plays: answer.plays, cube: answer.cube });
     } catch (error) {
-      if (!destroyed) say(`The analysis failed: ${error.message}`, true);
+      if (!destroyed) say(t("analysis.failed", { reason: error.message }), true);
     } finally {
       c.analyse.disabled = false;
     }
@@ -255,7 +261,7 @@ export function createAnalysis(root, { workerUrl }) {
           { tabindex: 0, class: "tt-analysis-play", "data-notation": p.notation },
           el("strong", {}, p.notation),
           ` ${formatEquity(p.equity)}`,
-          i ? ` (${formatEquity(p.equity - best)}${p.mark ? `, ${p.mark}` : ""})` : "", // the review's mark, the engine's
+          i ? ` (${formatEquity(p.equity - best)}${p.mark ? `, ${markWord(p.mark)}` : ""})` : "", // the review's mark, the engine's name
           el("span", { class: "tt-reason" }, ` ${p.reason}`),
         );
         const pick = () => {
@@ -271,20 +277,21 @@ export function createAnalysis(root, { workerUrl }) {
         });
         return item;
       });
-      setChildren(ui.advice, el("h3", {}, "Best plays"), el("ol", { class: "tt-analysis-plays" }, ...items));
+      setChildren(ui.advice, el("h3", {}, t("analysis.best_plays")), el("ol", { class: "tt-analysis-plays" }, ...items));
       items[0].click();
     } else if (answer.cube) {
       const cube = answer.cube;
       const eq = cube.equities;
       setChildren(
         ui.advice,
-        el("h3", {}, "Cube decision"),
+        el("h3", {}, t("analysis.cube_decision")),
         el("p", { class: "tt-analysis-verdict" }, el("strong", {}, cube.verdict)),
         el("p", {}, cube.reason),
         el("p", {}, cube.take_reason),
-        el("p", { class: "tt-code" }, `No double ${formatEquity(eq["no double"])} · Double, take ${formatEquity(eq["double, take"])} · Double, pass ${formatEquity(eq["double, pass"])}`),
+        el("p", { class: "tt-code" }, t("analysis.cube_equities", {
+          no_double: formatEquity(eq["no double"]), take: formatEquity(eq["double, take"]), pass: formatEquity(eq["double, pass"]) })),
       );
-    } else setChildren(ui.advice, el("p", {}, "Nothing to decide here."));
+    } else setChildren(ui.advice, el("p", {}, t("analysis.nothing")));
   }
 
   // -- editing by clicks ---------------------------------------------------------------------
@@ -332,7 +339,7 @@ export function createAnalysis(root, { workerUrl }) {
   c.setStart.addEventListener("click", () => {
     const n = Number(c.start.value);
     if (!Number.isInteger(n) || n < 1 || n > 225) {
-      say("A start number is 1 to 225.", true);
+      say(t("analysis.bad_start"), true);
       return;
     }
     ask({ ...stateParams(), start: n });
@@ -345,7 +352,7 @@ export function createAnalysis(root, { workerUrl }) {
   function loadId(text, rules = c.rules.value) {
     const kind = idKind(text);
     if (!kind) {
-      say(`"${text.slice(0, 40)}" is not an XGID, a gnubg ID or a Position ID.`, true);
+      say(t("analysis.bad_id", { text: text.slice(0, 40) }), true);
       return;
     }
     const params = kind === "position_id" ? { ...stateParams(), rules } : { rules };

@@ -3,6 +3,7 @@
 // rules. A colour always has 15 checkers: those not on a point or the bar are borne off.
 
 import { emptyPosition } from "../board/state.js";
+import { t } from "../i18n/i18n.js";
 
 export const CHECKERS = 15;
 const SIGN = { black: 1, white: -1 };
@@ -44,31 +45,36 @@ export function edit(pos, location, colour, { remove = false } = {}) {
   const other = colour === "black" ? "white" : "black";
   if (location === "off") {
     // the tray: a click there brings every checker of the colour home to its tray (clears the colour)
-    if (!remove) return { error: `the tray holds the ${colour} checkers not on the board` };
+    if (!remove) return { error: colour === "black" ? t("editor.tray.black") : t("editor.tray.white") };
     for (let p = 1; p <= 24; p++) if (countOn(out, p, colour)) out.points[p] = 0;
     out.bar[colour] = 0;
     return { position: withTrays(out) };
   }
   if (location === "bar") {
     if (remove) {
-      if (!out.bar[colour]) return { error: `no ${colour} checker on the bar to take away` };
+      if (!out.bar[colour]) return { error: colour === "black" ? t("editor.no_bar.black") : t("editor.no_bar.white") };
       out.bar[colour] -= 1;
     } else {
-      if (!out.off[colour]) return { error: `all ${CHECKERS} ${colour} checkers are on the board` };
+      if (!out.off[colour]) return { error: allOn(colour) };
       out.bar[colour] += 1;
     }
     return { position: withTrays(out) };
   }
-  if (!Number.isInteger(location) || location < 1 || location > 24) return { error: `no point ${location}` };
+  if (!Number.isInteger(location) || location < 1 || location > 24) return { error: t("editor.no_point", { point: location }) };
   if (remove || countOn(out, location, other)) {
     const owner = countOn(out, location, colour) ? colour : countOn(out, location, other) ? other : null;
-    if (!owner) return { error: `point ${location} is empty` };
+    if (!owner) return { error: t("editor.empty", { point: location }) };
     out.points[location] -= SIGN[owner];
     return { position: withTrays(out) };
   }
-  if (!out.off[colour]) return { error: `all ${CHECKERS} ${colour} checkers are on the board` };
+  if (!out.off[colour]) return { error: allOn(colour) };
   out.points[location] += SIGN[colour];
   return { position: withTrays(out) };
+}
+
+/** Why a colour cannot have one more checker, in the page's language. */
+function allOn(colour) {
+  return colour === "black" ? t("editor.all_on.black", { count: CHECKERS }) : t("editor.all_on.white", { count: CHECKERS });
 }
 
 /** The board part of the engine's `study_position` request: {points: 24 signed counts, bar}. */
@@ -78,9 +84,9 @@ export function boardRequest(pos) {
 
 /** Which kind of ID a pasted text looks like: "xgid", "gnubg_id" (PositionID:MatchID), "position_id" or null. */
 export function idKind(text) {
-  const t = text.trim();
-  if (/^(XGID=)?[-A-Pa-p]{26}(:[^:]*){9}$/i.test(t)) return "xgid";
-  if (/^[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}$/.test(t)) return "gnubg_id";
-  if (/^[A-Za-z0-9+/]{14}$/.test(t)) return "position_id";
+  const id = text.trim();
+  if (/^(XGID=)?[-A-Pa-p]{26}(:[^:]*){9}$/i.test(id)) return "xgid";
+  if (/^[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}$/.test(id)) return "gnubg_id";
+  if (/^[A-Za-z0-9+/]{14}$/.test(id)) return "position_id";
   return null;
 }

@@ -21,9 +21,9 @@ const CANDIDATES = 4;
 const TRUNCATE_PLIES = 10;
 // The cube actions as the engine names them, with their catalogue keys and the search's equity keys.
 const CUBE_ACTIONS = {
-  "No double": { key: "rollout.action.no_double", search: "no double" },
-  "Double, take": { key: "rollout.action.double_take", search: "double, take" },
-  "Double, pass": { key: "rollout.action.double_pass", search: "double, pass" },
+  "No double": { key: "rollout.action.no_double", search: "no double" }, // i18n-exempt: the engine's names
+  "Double, take": { key: "rollout.action.double_take", search: "double, take" }, // i18n-exempt: the engine's names
+  "Double, pass": { key: "rollout.action.double_pass", search: "double, pass" }, // i18n-exempt: the engine's names
 };
 
 /** A rollout panel in `container`, talking to `engine` (the page's createEngine()). */

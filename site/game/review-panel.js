@@ -7,6 +7,7 @@
 import { t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 import { pageButton } from "./page.js";
+import { reviewWord } from "../review/graph.js";
 
 const IDLE_POLL_MS = 150; // how often a paused review looks whether the game has left the worker free
 const colourName = (colour) => (colour === "black" ? t("colour.black") : t("colour.white"));
@@ -16,7 +17,7 @@ export function playerLine(colour, summary) {
   if (!summary) return t("review_panel.nothing_yet", { colour: colourName(colour) });
   const luck = `${summary.luck >= 0 ? "+" : "\u2212"}${Math.abs(summary.luck).toFixed(3)}`;
   const rate = summary.decisions
-    ? t("review_panel.rate", { rate: summary.error_mp.toFixed(1), rating: summary.rating })
+    ? t("review_panel.rate", { rate: summary.error_mp.toFixed(1), rating: reviewWord("rating", summary.rating) })
     : t("review_panel.no_choice");
   return t("review_panel.player", { colour: colourName(colour), rate, luck });
 }

@@ -92,7 +92,7 @@ test("the keys the code builds from data are in en.json (the scan above reads on
     ...["black", "white"].map((c) => `colour.${c}`),
     ...["view", "play", "example"].map((m) => `widget.label.${m}`),
     ...["black", "white"].flatMap((c) => [`board.point_checkers.${c}.one`, `board.point_checkers.${c}.other`]),
-    ...["beginner", "intermediate", "advanced", "expert"].map((l) => `level.${l}`),
+    ...["beginner", "intermediate", "advanced", "expert", "world-class"].map((l) => `level.${l}`),
     ...["box", "captain", "member", "out"].map((r) => `chouette.role.${r}`),
     ...["take", "drop"].map((a) => `chouette.answered.${a}`),
     ...["single", "gammon", "backgammon"].map((o) => `chouette.resign.${o}`),

@@ -11,7 +11,7 @@ import { playerWordsIn } from "./literals.js";
 
 const ROOT = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
 /** The folders whose words are all the catalogues' (site/i18n/README.md, "What speaks through the catalogues"). */
-export const CONVERTED = ["site/game", "site/chouette", "docs/javascripts"];
+export const CONVERTED = ["site/game", "site/chouette", "site/review", "site/analysis", "docs/javascripts"];
 
 function sources(dir) {
   return readdirSync(join(ROOT, dir))

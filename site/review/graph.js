@@ -1,6 +1,28 @@
 // The review's equity graph as plain data: one point per checker decision, the equity after the play
 // made, seen by one colour; marks on the errors and the lucky and unlucky rolls. Pure (no DOM, no
-// canvas), so it is tested under node (site/review/review.test.mjs); review.js draws it.
+// canvas), so it is tested under node (site/review/review.test.mjs); review.js draws it. The words are the
+// page's language's (site/i18n/); the marks are the engine's names ("very bad"), said through the catalogues.
+
+import { hasMessage, t, tn } from "../i18n/i18n.js";
+
+/** A review word's key part, as the engine's catalogues make it (toutes_tables.review_words): "very bad" is "very_bad". */
+function slug(name) {
+  return String(name).toLowerCase().replace(/\W+/g, "_").replace(/^_+|_+$/g, "");
+}
+
+/**
+ * One of the engine's review names in the page's language: `kind` "mark" ("very bad"), "luck" ("very
+ * lucky"), "rating" ("World class") or "luck_rating" ("Go to bed"); a name the catalogues lack stays as it is.
+ */
+export function reviewWord(kind, name) {
+  const key = `review.${kind}.${slug(name)}`;
+  return hasMessage(key) ? t(key) : name;
+}
+
+/** A decision's mark ("doubtful", "bad", "very bad": the engine's names) in the page's language. */
+export const markWord = (mark) => reviewWord("mark", mark);
+/** A roll's luck mark ("very lucky" … "very unlucky": the engine's names) in the page's language. */
+export const luckWord = (mark) => reviewWord("luck", mark);
 
 /** The series for `colour`: [{index, y, mark, luckMark, decider}] over the move decisions (cube ones left out). */
 export function graphSeries(decisions, colour = "white") {
@@ -59,17 +81,18 @@ export function stepIndex(indices, current, direction) {
  * play, a forced one (not counted), or a small error below the doubtful mark ("small: 12 millipoints, no mark").
  */
 export function markLabel(d) {
-  if (d.sign) return `${d.sign} (${d.mark})`;
-  if (d.kind === "move" && d.choices < 2) return "(forced: not counted)";
+  if (d.sign) return t("review.mark_label", { sign: d.sign, mark: markWord(d.mark) });
+  if (d.kind === "move" && d.choices < 2) return t("review.forced");
   const mp = (1000 * d.error).toFixed(0); // as the detail's "Best: …" line writes it
-  if (d.error > 0) return `(small: ${mp} millipoint${mp === "1" ? "" : "s"}, no mark)`;
-  return d.kind === "move" ? "(the best play)" : "(the best action)";
+  if (d.error > 0) return tn("review.small", Number(mp));
+  return d.kind === "move" ? t("review.the_best_play") : t("review.the_best_action");
 }
 
 /** The marks' legend from the engine's table (review_start's marks): "?! doubtful: an error over 0.030 · …". */
 export function legendText(marks) {
   if (!marks || !Array.isArray(marks.errors)) return "";
-  return [...marks.errors].reverse().map((m) => `${m.sign} ${m.mark}: an error over ${m.above.toFixed(3)}`).join(" \u00b7 ");
+  const item = (m) => t("review.legend_item", { sign: m.sign, mark: markWord(m.mark), above: m.above.toFixed(3) });
+  return [...marks.errors].reverse().map(item).join(" \u00b7 ");
 }
 
 /** The decisions a player learns from: his own bad and very bad ones, in order. */
@@ -89,5 +112,5 @@ export function judgeTry(best, notation, playOf) {
   if (notation === best) return { verdict: "best", cost: 0 };
   const play = playOf(notation);
   if (!play) return { verdict: "wrong", cost: null };
-  return { verdict: play.mark ? "wrong" : "good enough", cost: play.cost };
+  return { verdict: play.mark ? "wrong" : "good enough", cost: play.cost }; // i18n-exempt: a verdict's name, data
 }

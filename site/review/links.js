@@ -2,7 +2,10 @@
 // `#record=…` carries the record itself, deflated and in base64url, so the link opens the same review on any
 // device (the fragment never reaches a server). Without a record in the link the page reviews the record the
 // game page handed over, or the one on show when the link was made, kept on this device.
-// Parsed strictly, as the game's share links are: a malformed part is refused with a message, never evaluated.
+// Parsed strictly, as the game's share links are: a malformed part is refused with a message (in the page's
+// language, site/i18n/), never evaluated.
+
+import { t } from "../i18n/i18n.js";
 
 export const MAX_MOVE = 9999;
 export const MAX_LINK_RECORD_CHARS = 2_000_000; // the engine's own bound on a record (analysis.MAX_RECORD_CHARS)
@@ -19,7 +22,7 @@ async function streamed(bytes, stream, limit = Infinity) {
     length += value.length;
     if (length > limit) {
       await reader.cancel();
-      throw new RangeError(`the link's record is longer than ${limit} bytes`);
+      throw new RangeError(t("review.link.too_long_bytes", { limit }));
     }
     chunks.push(value);
   }
@@ -55,7 +58,7 @@ export async function decodeRecord(encoded) {
     bytes = await streamed(fromBase64url(encoded), new DecompressionStream("deflate-raw"), MAX_LINK_RECORD_CHARS);
   } catch (error) {
     if (error instanceof RangeError) throw new Error(error.message);
-    throw new Error("the link's record is damaged (it may have been cut short when it was copied)");
+    throw new Error(t("review.link.damaged"));
   }
   return new TextDecoder().decode(bytes);
 }
@@ -69,16 +72,16 @@ export function parseReviewLink(search, hash) {
   let move = null;
   let record = null;
   for (const [name, value] of new URLSearchParams(search)) {
-    if (name !== "move") errors.push(`unknown link parameter "${name.slice(0, 20)}"`);
-    else if (move !== null) errors.push('the link gives "move" twice');
-    else if (!/^\d{1,4}$/.test(value) || Number(value) < 1) errors.push(`the link's move must be a number 1-${MAX_MOVE}`);
+    if (name !== "move") errors.push(t("link.unknown", { name: name.slice(0, 20) }));
+    else if (move !== null) errors.push(t("review.link.move_twice"));
+    else if (!/^\d{1,4}$/.test(value) || Number(value) < 1) errors.push(t("review.link.move_number", { max: MAX_MOVE }));
     else move = Number(value);
   }
   const fragment = (hash || "").replace(/^#/, "");
   if (fragment) {
     const match = /^record=([A-Za-z0-9_-]+)$/.exec(fragment);
-    if (!match) errors.push("the link's fragment must be record=… (the record in base64url)");
-    else if (match[1].length > MAX_ENCODED_CHARS) errors.push("the link's record is too long");
+    if (!match) errors.push(t("review.link.fragment"));
+    else if (match[1].length > MAX_ENCODED_CHARS) errors.push(t("review.link.too_long"));
     else record = match[1];
   }
   return { move, record, errors };

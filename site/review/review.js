@@ -11,10 +11,11 @@
 import { createBoard } from "../board/board.js";
 import { classicPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
+import { t, tn } from "../i18n/i18n.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
-import { graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, stepIndex } from "./graph.js";
+import { graphLayout, graphSeries, judgeTry, legendText, luckWord, markLabel, mistakes, nearestPoint, reviewWord, stepIndex } from "./graph.js";
 import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
 import { HANDOFF_KEY } from "../handoff.js";
 
@@ -24,7 +25,7 @@ const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a 
 const CHUNK = 2; // decisions per request: small enough to show progress, large enough not to waste calls
 const MAX_FILE_BYTES = 2_000_000;
 const MARK_COLOURS = { doubtful: "#e0a030", bad: "#e06020", "very bad": "#c0392b" };
-const COLOUR_NAME = { black: "Black", white: "White" };
+const colourName = (colour) => (colour === "black" ? t("colour.black") : t("colour.white"));
 
 async function recordHash(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -52,7 +53,7 @@ function save(hash, review) {
 }
 
 function decisionLine(d) {
-  const who = COLOUR_NAME[d.colour];
+  const who = colourName(d.colour);
   if (d.kind === "move") return `${who} ${d.dice.join("-")}: ${d.played}`;
   if (d.kind === "take") return `${who} ${d.played.toLowerCase()}`;
   return `${who}: ${d.played.toLowerCase()}`;
@@ -80,34 +81,34 @@ function buildLayout(root) {
     notice: el("p", { class: "tt-notice", role: "alert", hidden: true }),
     status: el("p", { class: "tt-status", "aria-live": "polite" }),
     boardHolder: el("div", { class: "tt-board-holder" }),
-    source: el("textarea", { rows: 4, "aria-label": "Game or match record, or a .mat file", class: "tt-code", placeholder: "Paste a record of this site's game, or a .mat match file" }),
-    file: el("input", { type: "file", accept: ".mat,.txt,.json,text/plain,application/json", "aria-label": "Open a record or .mat file" }),
-    start: button("Review", { class: "tt-button tt-primary" }),
-    cancel: button("Stop"),
-    runProgress: el("progress", { max: 1, value: 0, "aria-label": "Review progress" }),
+    source: el("textarea", { rows: 4, "aria-label": t("review.source"), class: "tt-code", placeholder: t("review.source_placeholder") }),
+    file: el("input", { type: "file", accept: ".mat,.txt,.json,text/plain,application/json", "aria-label": t("review.file") }),
+    start: button(t("review.button.review"), { class: "tt-button tt-primary" }),
+    cancel: button(t("review.button.stop")),
+    runProgress: el("progress", { max: 1, value: 0, "aria-label": t("review.progress") }),
     runText: el("span", {}),
-    graph: el("canvas", { class: "tt-review-graph", role: "img", "aria-label": "Equity graph", tabindex: 0 }),
+    graph: el("canvas", { class: "tt-review-graph", role: "img", "aria-label": t("review.graph"), tabindex: 0 }),
     summary: el("table", { class: "tt-review-summary" }),
     legend: el("p", { class: "tt-review-legend", hidden: true }),
-    first: button("«", { "aria-label": "First decision", "aria-keyshortcuts": "Home" }),
-    prev: button("‹", { "aria-label": "Previous decision", "aria-keyshortcuts": "ArrowLeft" }),
-    next: button("›", { "aria-label": "Next decision", "aria-keyshortcuts": "ArrowRight" }),
-    last: button("»", { "aria-label": "Last decision", "aria-keyshortcuts": "End" }),
-    learnBlack: button("Learn from Black's mistakes"),
-    learnWhite: button("Learn from White's mistakes"),
+    first: button("«", { "aria-label": t("review.first"), "aria-keyshortcuts": "Home" }),
+    prev: button("‹", { "aria-label": t("review.previous"), "aria-keyshortcuts": "ArrowLeft" }),
+    next: button("›", { "aria-label": t("review.next"), "aria-keyshortcuts": "ArrowRight" }),
+    last: button("»", { "aria-label": t("review.last"), "aria-keyshortcuts": "End" }),
+    learnBlack: button(t("review.learn_black")),
+    learnWhite: button(t("review.learn_white")),
     detail: el("section", { class: "tt-review-detail", "aria-live": "polite" }),
-    moves: el("ol", { class: "tt-review-moves", "aria-label": "Annotated moves" }),
+    moves: el("ol", { class: "tt-review-moves", "aria-label": t("review.annotated") }),
     learn: el("section", { class: "tt-review-learn", hidden: true, "aria-live": "polite" }),
-    downloadRecord: button("Download the record", { disabled: true }),
-    downloadMat: button("Download the .mat file", { disabled: true }),
+    downloadRecord: button(t("review.download_record"), { disabled: true }),
+    downloadMat: button(t("review.download_mat"), { disabled: true }),
     matNote: el("p", { class: "tt-review-mat-note", hidden: true }),
-    shareLink: el("input", { type: "text", readonly: true, class: "tt-code tt-review-share", "aria-label": "Link to this move" }),
-    copyLink: button("Copy the link", { disabled: true }),
+    shareLink: el("input", { type: "text", readonly: true, class: "tt-code tt-review-share", "aria-label": t("review.link") }),
+    copyLink: button(t("review.copy_link"), { disabled: true }),
   };
   const sourceBox = el(
     "details",
     { class: "tt-review-source" },
-    el("summary", {}, "Review another game or match"),
+    el("summary", {}, t("review.another")),
     ui.source,
     el("div", { class: "tt-actions" }, ui.file, ui.start),
   );
@@ -119,7 +120,7 @@ function buildLayout(root) {
     ui.learn,
     el("div", { class: "tt-actions" }, ui.learnWhite, ui.learnBlack),
     ui.summary,
-    el("h3", {}, "Moves"),
+    el("h3", {}, t("review.moves")),
     ui.legend,
     ui.moves,
     el("div", { class: "tt-actions tt-review-link" }, ui.shareLink, ui.copyLink),
@@ -138,7 +139,7 @@ function buildLayout(root) {
 
 export function createReview(root, { workerUrl }) {
   const ui = buildLayout(root);
-  const board = createBoard(ui.boardHolder, { position: classicPosition(), interactive: false, message: "Loading the rules engine…" });
+  const board = createBoard(ui.boardHolder, { position: classicPosition(), interactive: false, message: t("review.loading") });
   const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
   let review = null; // {rules, record, decisions, summary, done}
   let running = null; // id of the review in the worker
@@ -172,9 +173,9 @@ export function createReview(root, { workerUrl }) {
       await begin(record, { move: link.move });
     } else {
       ui.sourceBox.open = true;
-      say("Paste a game or match record, or open a .mat file, to review it.");
+      say(t("review.paste_prompt"));
     }
-    if (problems.length) say(`This link could not be followed in full: ${problems.join("; ")}.`, true);
+    if (problems.length) say(t("review.link_partly", { reasons: problems.join("; ") }), true);
   }
 
   function say(text, isError = false) {
@@ -195,7 +196,7 @@ export function createReview(root, { workerUrl }) {
     if (saved) {
       opened(record, move);
       review = { ...saved, record, hash, done: true };
-      say(`Review of ${saved.games} game${saved.games === 1 ? "" : "s"} (${saved.rules}), kept on this device.`);
+      say(tn("review.kept", saved.games, { rules: saved.rules }));
       show(ui.run, false);
       renderAll();
       showDecision(0);
@@ -207,7 +208,7 @@ export function createReview(root, { workerUrl }) {
     try {
       started = await engine.call("review_start", { record });
     } catch (error) {
-      say(`This record cannot be reviewed: ${error.message}`, true);
+      say(t("review.cannot", { reason: error.message }), true);
       return;
     }
     if (destroyed) return;
@@ -219,7 +220,7 @@ export function createReview(root, { workerUrl }) {
     ui.runProgress.value = 0;
     show(ui.run, true);
     ui.cancel.disabled = false;
-    say(`Reviewing ${started.games} game${started.games === 1 ? "" : "s"} of ${started.rules}: ${started.total} turns.`);
+    say(tn("review.reviewing", started.games, { rules: started.rules, turns: started.total }));
     renderAll();
     const mine = running;
     while (running === mine && !destroyed) {
@@ -227,14 +228,14 @@ export function createReview(root, { workerUrl }) {
       try {
         answer = await engine.call("review_next", { id: mine, max_items: CHUNK });
       } catch (error) {
-        if (running === mine) say(`The review stopped: ${error.message}`, true);
+        if (running === mine) say(t("review.stopped_error", { reason: error.message }), true);
         break;
       }
       if (running !== mine || destroyed) break;
       review.decisions.push(...answer.items);
       review.summary = answer.summary;
       ui.runProgress.value = answer.progress.turns;
-      setChildren(ui.runText, `${answer.progress.turns} of ${answer.progress.total} turns`);
+      setChildren(ui.runText, t("review.turns", { turns: answer.progress.turns, total: answer.progress.total }));
       renderAll();
       if (current === null && review.decisions.length) showDecision(0);
       if (answer.done) {
@@ -242,7 +243,7 @@ export function createReview(root, { workerUrl }) {
         running = null;
         ui.cancel.disabled = true;
         show(ui.run, false);
-        say(`Review finished: ${review.decisions.length} decisions.`);
+        say(t("review.finished", { count: review.decisions.length }));
         save(hash, { rules: review.rules, games: review.games, marks: review.marks, decisions: review.decisions, summary: review.summary });
       }
       showWanted();
@@ -270,7 +271,7 @@ export function createReview(root, { workerUrl }) {
       wanted = null;
       showDecision(index);
     } else if (review.done) {
-      say(`The link's move ${wanted} is past the review's last decision (${review.decisions.length}).`, true);
+      say(t("review.past_end", { move: wanted, last: review.decisions.length }), true);
       wanted = null;
     }
   }
@@ -286,7 +287,7 @@ export function createReview(root, { workerUrl }) {
       [answer, of.encoded] = await Promise.all([engine.call("review_files", { record: of.record }), encodeRecord(of.record)]);
     } catch (error) {
       if (review === of) {
-        setChildren(ui.matNote, `No download: ${error.message}`);
+        setChildren(ui.matNote, t("review.no_download", { reason: error.message }));
         show(ui.matNote, true);
       }
       return;
@@ -296,7 +297,7 @@ export function createReview(root, { workerUrl }) {
     ui.downloadRecord.disabled = false;
     ui.downloadMat.disabled = !answer.mat;
     ui.downloadMat.title = answer.mat ? "" : answer.mat_problem;
-    setChildren(ui.matNote, answer.mat ? "" : `No .mat file: ${answer.mat_problem}.`);
+    setChildren(ui.matNote, answer.mat ? "" : t("review.no_mat", { reason: answer.mat_problem }));
     show(ui.matNote, !answer.mat);
     if (current !== null) showShareLink(current);
   }
@@ -321,7 +322,7 @@ export function createReview(root, { workerUrl }) {
     const id = running;
     running = null;
     ui.cancel.disabled = true;
-    say("Review stopped: what was reviewed so far is shown.");
+    say(t("review.stopped"));
     try {
       await engine.call("review_cancel", { id });
     } catch {
@@ -336,7 +337,7 @@ export function createReview(root, { workerUrl }) {
     renderMoves();
     renderGraph();
     const legend = legendText(review && review.marks);
-    setChildren(ui.legend, legend ? `Marks: ${legend}.` : "");
+    setChildren(ui.legend, legend ? t("review.marks", { legend }) : "");
     show(ui.legend, Boolean(legend));
     for (const b of [ui.learnBlack, ui.learnWhite]) b.disabled = !review;
     if (review) {
@@ -353,21 +354,21 @@ export function createReview(root, { workerUrl }) {
     }
     const s = review.summary;
     const row = (label, f) => el("tr", {}, el("th", { scope: "row" }, label), el("td", {}, f(s.white)), el("td", {}, f(s.black)));
-    const mp = (v) => `${v.toFixed(1)} mp`;
+    const mp = (v) => t("review.mp", { value: v.toFixed(1) });
     setChildren(
       ui.summary,
-      el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col" }, "White"), el("th", { scope: "col" }, "Black"))),
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col" }, t("review.col.white")), el("th", { scope: "col" }, t("review.col.black")))),
       el(
         "tbody",
         {},
-        row("Rating", (p) => p.rating),
-        row("Error rate", (p) => mp(p.error_mp)),
-        row("Checker play", (p) => `${mp(p.checker_error_mp)} (${p.unforced_moves} moves)`),
-        row("Cube", (p) => `${mp(p.cube_error_mp)} (${p.cube_decisions})`),
-        row("Marked ?! ? ??", (p) => `${p.marks.doubtful} · ${p.marks.bad} · ${p.marks["very bad"]}`),
-        row("Luck", (p) => `${formatEquity(p.luck)}${p.luck_rating && p.luck_rating !== "None" ? ` (${p.luck_rating})` : ""}`),
-        row("Result", (p) => `${p.result >= 0 ? "+" : ""}${p.result}`),
-        row("Luck-adjusted", (p) => formatEquity(p.luck_adjusted_result)),
+        row(t("review.row.rating"), (p) => reviewWord("rating", p.rating)),
+        row(t("review.row.error_rate"), (p) => mp(p.error_mp)),
+        row(t("review.row.checker_play"), (p) => t("review.row.checker_moves", { mp: mp(p.checker_error_mp), count: p.unforced_moves })),
+        row(t("review.row.cube"), (p) => `${mp(p.cube_error_mp)} (${p.cube_decisions})`),
+        row(t("review.row.marked"), (p) => `${p.marks.doubtful} · ${p.marks.bad} · ${p.marks["very bad"]}`),
+        row(t("review.row.luck"), (p) => `${formatEquity(p.luck)}${p.luck_rating && p.luck_rating !== "None" ? t("review.in_brackets", { what: reviewWord("luck_rating", p.luck_rating) }) : ""}`),
+        row(t("review.row.result"), (p) => `${p.result >= 0 ? "+" : ""}${p.result}`),
+        row(t("review.row.luck_adjusted"), (p) => formatEquity(p.luck_adjusted_result)),
       ),
     );
   }
@@ -378,10 +379,10 @@ export function createReview(root, { workerUrl }) {
       return;
     }
     const items = review.decisions.map((d, index) => {
-      const luck = d.luck_mark ? el("span", { class: "tt-review-luck" }, ` (${d.luck_mark})`) : "";
+      const luck = d.luck_mark ? el("span", { class: "tt-review-luck" }, t("review.in_brackets", { what: luckWord(d.luck_mark) })) : "";
       const sign = d.sign ? el("strong", { class: `tt-mark tt-mark-${d.mark.replace(" ", "-")}` }, ` ${d.sign}`) : "";
       const item = el("li", { tabindex: 0, "data-index": index, class: index === current ? "tt-chosen" : null },
-        `${review.games > 1 ? `Game ${d.game}, ` : ""}${decisionLine(d)}`, sign, luck);
+        `${review.games > 1 ? t("review.game_prefix", { game: d.game }) : ""}${decisionLine(d)}`, sign, luck);
       item.addEventListener("click", () => showDecision(index));
       item.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter") showDecision(index);
@@ -412,8 +413,8 @@ export function createReview(root, { workerUrl }) {
     ctx.stroke();
     ctx.fillStyle = "rgba(128,128,128,0.9)";
     ctx.font = "10px system-ui, sans-serif";
-    ctx.fillText(`White +${laid.range}`, 4, 11);
-    ctx.fillText(`Black +${laid.range}`, 4, height - 3);
+    ctx.fillText(t("review.graph_white", { range: laid.range }), 4, 11);
+    ctx.fillText(t("review.graph_black", { range: laid.range }), 4, height - 3);
     if (!laid.points.length) return;
     ctx.strokeStyle = "#3f7fbf";
     ctx.lineWidth = 2;
@@ -437,7 +438,7 @@ export function createReview(root, { workerUrl }) {
         ctx.strokeRect(p.px - 6, p.py - 6, 12, 12);
       }
     }
-    canvas.setAttribute("aria-label", `Equity graph over ${laid.points.length} moves, for White above the line and Black below; marks on the errors.`);
+    canvas.setAttribute("aria-label", t("review.graph_label", { count: laid.points.length }));
   }
 
   function stepButtons() {
@@ -463,16 +464,20 @@ export function createReview(root, { workerUrl }) {
       message: null,
     });
     const lines = [el("p", {}, el("strong", {}, `${decisionLine(d)}`), ` ${markLabel(d)}`)];
-    if (d.error > 0) lines.push(el("p", {}, `Best: ${d.best}, ${formatEquity(-d.error)} for the play made (${(1000 * d.error).toFixed(0)} millipoints).`));
+    if (d.error > 0) lines.push(el("p", {}, t("review.best_line", { best: d.best, equity: formatEquity(-d.error), mp: (1000 * d.error).toFixed(0) })));
     if (d.reason) lines.push(el("p", {}, d.reason));
-    if (d.luck !== null && d.luck !== undefined) lines.push(el("p", {}, `Luck of ${d.dice.join("-")}: ${formatEquity(d.luck)}${d.luck_mark ? ` (${d.luck_mark})` : ""}.`));
-    if (d.alternatives && d.alternatives.length) {
-      lines.push(el("ol", { class: "tt-review-alternatives", "aria-label": "Best plays" },
-        ...d.alternatives.map((a) => el("li", { class: a.play === d.played ? "tt-played" : null },
-          `${a.play} ${formatEquity(a.equity)}${a.play === d.played ? " (played)" : ""}`))));
+    if (d.luck !== null && d.luck !== undefined) {
+      const mark = d.luck_mark ? t("review.in_brackets", { what: luckWord(d.luck_mark) }) : "";
+      lines.push(el("p", {}, t("review.luck_line", { dice: d.dice.join("-"), luck: formatEquity(d.luck), mark })));
     }
-    lines.push(el("p", { class: "tt-review-ids" }, `Position ID ${d.position_id}${d.match_id ? `, Match ID ${d.match_id}` : ""}`));
-    lines.push(el("p", {}, el("a", { href: analysisLink(d, review.rules), class: "tt-review-analyse" }, "Open this position on the analysis board")));
+    if (d.alternatives && d.alternatives.length) {
+      lines.push(el("ol", { class: "tt-review-alternatives", "aria-label": t("review.best_plays") },
+        ...d.alternatives.map((a) => el("li", { class: a.play === d.played ? "tt-played" : null },
+          `${a.play} ${formatEquity(a.equity)}${a.play === d.played ? t("review.played") : ""}`))));
+    }
+    const ids = d.match_id ? t("review.ids_match", { position: d.position_id, match: d.match_id }) : t("review.ids", { position: d.position_id });
+    lines.push(el("p", { class: "tt-review-ids" }, ids));
+    lines.push(el("p", {}, el("a", { href: analysisLink(d, review.rules), class: "tt-review-analyse" }, t("review.open_analysis"))));
     setChildren(ui.detail, ...lines);
     showShareLink(index);
     for (const li of ui.moves.children) li.classList.toggle("tt-chosen", Number(li.dataset.index) === index);
@@ -501,29 +506,29 @@ export function createReview(root, { workerUrl }) {
     try {
       answer = await engine.call("explore", { rules: review.rules, position: d.position_id, turn: d.colour, dice: d.dice, steps, ...(move ? { move } : {}) });
     } catch (error) {
-      say(`Not allowed: ${error.message}`);
+      say(t("review.not_allowed", { reason: error.message }));
       return;
     }
     if (!learning) return;
-    const t = answer.turn_state;
-    learning.steps = t.steps;
-    board.set({ position: boardPosition(answer.position), dice: answer.dice, dests: t.finished ? {} : t.dests, interactive: !t.finished });
-    const header = el("h3", {}, `Learn from ${COLOUR_NAME[learning.colour]}'s mistakes: ${learning.at + 1} of ${learning.queue.length}`);
-    const again = pageButton("Try again");
+    const turnState = answer.turn_state;
+    learning.steps = turnState.steps;
+    board.set({ position: boardPosition(answer.position), dice: answer.dice, dests: turnState.finished ? {} : turnState.dests, interactive: !turnState.finished });
+    const header = el("h3", {}, t("review.learn_title", { colour: colourName(learning.colour), at: learning.at + 1, count: learning.queue.length }));
+    const again = pageButton(t("review.try_again"));
     again.addEventListener("click", () => tryMistake());
-    const nextOne = pageButton("Next mistake");
+    const nextOne = pageButton(t("review.next_mistake"));
     nextOne.disabled = learning.at + 1 >= learning.queue.length;
     nextOne.addEventListener("click", () => {
       learning.at += 1;
       tryMistake();
     });
-    const done = pageButton("Stop learning");
+    const done = pageButton(t("review.stop_learning"));
     done.addEventListener("click", endLearning);
     const verdict = el("p", { class: "tt-review-verdict" });
-    if (!t.finished) setChildren(verdict, `${COLOUR_NAME[d.colour]} to play ${d.dice.join("-")}: find a better play than ${d.played}.`);
-    else setChildren(verdict, "Judging…");
+    if (!turnState.finished) setChildren(verdict, t("review.find_better", { colour: colourName(d.colour), dice: d.dice.join("-"), played: d.played }));
+    else setChildren(verdict, t("review.judging"));
     setChildren(ui.learn, header, verdict, el("div", { class: "tt-actions" }, again, nextOne, done));
-    if (t.finished) judge(d, t.notation, verdict);
+    if (turnState.finished) judge(d, turnState.notation, verdict);
   }
 
   async function judge(d, notation, verdict) {
@@ -532,17 +537,18 @@ export function createReview(root, { workerUrl }) {
       const view = await engine.call("study_position", { rules: review.rules, position_id: d.position_id, turn: d.colour, dice: d.dice });
       advice = await engine.call("study_advice", { rules: review.rules, xgid: view.xgid, count: 20 });
     } catch (error) {
-      setChildren(verdict, `The engine could not judge it: ${error.message}`);
+      setChildren(verdict, t("review.cannot_judge", { reason: error.message }));
       return;
     }
     const byNotation = new Map(advice.plays.map((p) => [p.notation, p]));
     const bestAdvice = advice.plays[0];
     const yours = byNotation.get(notation);
     const result = judgeTry(bestAdvice.notation, notation, (n) => byNotation.get(n));
-    const why = yours ? ` Your play ${yours.reason}; the best ${bestAdvice.reason}.` : ` The best ${bestAdvice.reason}.`;
-    if (result.verdict === "best") setChildren(verdict, el("strong", {}, "Best play! "), `${notation}: ${bestAdvice.reason}.`);
-    else if (result.verdict === "good enough") setChildren(verdict, el("strong", {}, "Good enough. "), `${notation} gives up only ${(1000 * result.cost).toFixed(0)} millipoints to ${bestAdvice.notation}.${why}`);
-    else setChildren(verdict, el("strong", {}, "Still wrong. "), `${notation}${result.cost !== null ? ` costs ${(1000 * result.cost).toFixed(0)} millipoints` : " is not among the 20 best plays"}; the best is ${bestAdvice.notation}.${why}`);
+    const why = yours ? t("review.why_yours", { yours: yours.reason, best: bestAdvice.reason }) : t("review.why_best", { best: bestAdvice.reason });
+    const said = { play: notation, best: bestAdvice.notation, why, mp: result.cost === null ? "" : (1000 * result.cost).toFixed(0) };
+    if (result.verdict === "best") setChildren(verdict, el("strong", {}, t("review.best_play")), t("review.best_play_why", { play: notation, reason: bestAdvice.reason }));
+    else if (result.verdict === "good enough") setChildren(verdict, el("strong", {}, t("review.good_enough")), t("review.good_enough_why", said));
+    else setChildren(verdict, el("strong", {}, t("review.still_wrong")), result.cost !== null ? t("review.costs", said) : t("review.not_ranked", said));
     board.set({ arrows: bestAdvice.moves });
   }
 
@@ -583,9 +589,9 @@ export function createReview(root, { workerUrl }) {
     ui.shareLink.select();
     try {
       await navigator.clipboard.writeText(ui.shareLink.value);
-      say("The link to this move is copied.");
+      say(t("review.link_copied"));
     } catch {
-      say("Copy the selected link (the browser does not let the page copy it).");
+      say(t("review.copy_selected"));
     }
   });
   ui.learnBlack.addEventListener("click", () => startLearning("black"));
@@ -610,13 +616,13 @@ export function createReview(root, { workerUrl }) {
   ui.start.addEventListener("click", () => {
     const text = ui.source.value.trim();
     if (text) begin(text);
-    else say("Paste a record or open a file first.", true);
+    else say(t("review.paste_first"), true);
   });
   ui.file.addEventListener("change", async () => {
     const file = ui.file.files[0];
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
-      say(`${file.name} is too large for a record (${file.size} bytes).`, true);
+      say(t("review.too_large", { name: file.name, size: file.size }), true);
       return;
     }
     ui.source.value = await file.text();

@@ -1,0 +1,27 @@
+// The review's words in French: the page's own (site/i18n/fr.json) and the engine's names (marks,
+// ratings, luck) said through the catalogues' review.* keys, as the engine's own catalogues say them.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { loadLanguage, t } from "../i18n/i18n.js";
+import { reviewWord } from "./graph.js";
+
+await loadLanguage("fr");
+const engine = (lang) => JSON.parse(readFileSync(new URL(`../../pkg/toutes_tables/data/messages/${lang}.json`, import.meta.url), "utf8"));
+
+test("the engine's review names are said in the page's language, an unknown one as it is", () => {
+  assert.equal(reviewWord("mark", "very bad"), "very bad"); // English: node has no page, so its language is English
+  assert.equal(t("review.mark.very_bad", {}, "fr"), "très mauvais");
+  assert.equal(reviewWord("rating", "No such rating"), "No such rating");
+});
+
+test("the page says the review's names as the engine's catalogues do, in every language they share", () => {
+  for (const lang of ["en", "fr"]) {
+    const words = engine(lang);
+    const keys = Object.keys(words).filter((key) => /^review\.(mark|luck|rating|luck_rating)\./.test(key));
+    assert.ok(keys.length >= 20, keys.length);
+    const differ = keys.filter((key) => t(key, {}, lang).replace(/\u00a0/g, " ") !== words[key].replace(/\u00a0/g, " "));
+    assert.deepEqual(differ, []);
+  }
+});
