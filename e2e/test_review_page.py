@@ -140,6 +140,22 @@ def test_the_marks_legend_is_the_engines_and_a_small_error_is_called_small(
     expect(page.locator(".tt-review-detail")).not_to_contain_text("no error")
 
 
+def play_on_the_review_board(page: Page, moves: list[list[int | str]]) -> None:
+    """Play ``moves`` (``[from, to]`` board locations) on the review's board, checker by checker, by clicks."""
+    for source, destination in moves:
+        # the board takes a checker once the engine has answered for the one before (loaded machines are slow)
+        page.wait_for_function(
+            "() => { const b = window.toutesTablesReview.board; return b.state.interactive === true && !b.animating; }",
+            timeout=60_000,
+        )
+        for location in (source, destination):
+            x, y = page.evaluate(
+                "(loc) => { const c = window.toutesTablesReview.board.pixelOf(loc); return [c.x, c.y]; }", location
+            )
+            page.locator(".tt-review canvas.tt-board").click(position={"x": x, "y": y})
+            page.wait_for_timeout(200)
+
+
 def test_learning_from_a_mistake_judges_the_new_play(page: Page, site_url: str, record_file: Path) -> None:
     open_review(page, site_url, record_file.read_text())
     decisions = page.evaluate("() => window.toutesTablesReview.review.decisions")
@@ -148,14 +164,7 @@ def test_learning_from_a_mistake_judges_the_new_play(page: Page, site_url: str, 
                  if d["colour"] == colour and d["kind"] == "move" and d["mark"] in ("bad", "very bad"))
     page.get_by_role("button", name=f"Learn from {colour.capitalize()}'s mistakes").click()
     expect(page.locator(".tt-review-learn")).to_contain_text("find a better play than")
-    # play the reviewer's best play on the board, checker by checker
-    for source, destination in first["best_locations"]:
-        for location in (source, destination):
-            x, y = page.evaluate(
-                "(loc) => { const c = window.toutesTablesReview.board.pixelOf(loc); return [c.x, c.y]; }", location
-            )
-            page.locator(".tt-review canvas.tt-board").click(position={"x": x, "y": y})
-            page.wait_for_timeout(200)
+    play_on_the_review_board(page, first["best_locations"])  # the reviewer's best play
     expect(page.locator(".tt-review-verdict")).to_contain_text("Best play!", timeout=60_000)
 
 
@@ -351,16 +360,20 @@ def test_the_review_and_analysis_pages_work_offline_after_one_visit(
 NEAR_THE_END = "?rules=toutes-tables&position=2wQAANsEAAAAAA&turn=white"
 
 
-def test_the_review_opens_beside_the_board_when_a_game_ends_and_play_goes_on(page: Page, site_url: str) -> None:
+def play_near_the_end_to_the_end(page: Page, site_url: str) -> dict:
+    """Open the game at NEAR_THE_END and play it out by clicks (the computer plays its side): the final view."""
     open_game(page, site_url, NEAR_THE_END)
     for _ in range(40):
         v = wait_for_player(page)
         if v["phase"] == "over":
-            break
+            return v
         play_turn_with_pointer(page, v, use_drag=False)
         driving.wait_for_more_moves(page, len(v["moves"]))
-    assert v["phase"] == "over", "the bear-off does not end"
-    record = v["record"]
+    raise AssertionError("the bear-off does not end")
+
+
+def test_the_review_opens_beside_the_board_when_a_game_ends_and_play_goes_on(page: Page, site_url: str) -> None:
+    record = play_near_the_end_to_the_end(page, site_url)["record"]
     panel = page.locator(".tt-review-panel")
     expect(panel).to_be_visible()
     # the next game can be begun and played while the review runs in the same worker

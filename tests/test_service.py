@@ -367,3 +367,28 @@ def test_a_bad_shared_position_is_refused_and_the_game_in_play_is_kept(
     with pytest.raises(ValueError, match=message):
         dispatch("new_match", {"rules": "backgammon", "position": position, "turn": turn})
     assert dispatch("state")["record"] == before["record"]
+
+
+def test_a_shared_position_with_its_dice_opens_with_that_roll_to_play() -> None:
+    # the analysis board's "Play from here" (docs/analysis.md): the player on roll plays the board's dice
+    view = dispatch("new_match", {"rules": "backgammon", "position": "4HPwATDgc/ABMA", "turn": "white", "dice": [5, 2]})
+    assert view["phase"] == "move" and view["turn"] == "white"
+    assert [d["value"] for d in view["dice"]] == [5, 2]
+    resumed = dispatch("load", {"record": view["record"], "steps": []})
+    assert [d["value"] for d in resumed["dice"]] == [5, 2]
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"position": "4HPwATDgc/ABMA", "dice": [7, 1]}, "dice"),
+        ({"position": "4HPwATDgc/ABMA", "dice": [3]}, "dice"),
+        ({"position": "4HPwATDgc/ABMA", "dice": "5-2"}, "dice"),
+        ({"dice": [5, 2]}, "with a position only"),
+    ],
+)
+def test_bad_dice_for_a_shared_position_are_refused_and_the_game_in_play_is_kept(params: dict, message: str) -> None:
+    before = dispatch("new_match", {"rules": "backgammon", "match_length": 3})
+    with pytest.raises(ValueError, match=message):
+        dispatch("new_match", {"rules": "backgammon", **params})
+    assert dispatch("state")["record"] == before["record"]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from toutes_tables import start_position
+from toutes_tables.ai.levels import LEVELS
 from toutes_tables.service_calls import ServiceError
 from toutes_tables.services import dispatch
+from toutes_tables.study_service import STUDY_LEVEL
 from toutes_tables.xgid import XGID
 
 CLASSIC_XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
@@ -103,3 +107,26 @@ def test_a_bad_advice_request_is_a_service_error() -> None:
         dispatch("study_advice", {"rules": "backgammon", "xgid": CLASSIC_XGID_31, "count": 1000})
     with pytest.raises(ValueError, match="XGID"):
         dispatch("study_advice", {"rules": "backgammon", "xgid": "XGID=nonsense"})
+
+
+def _advice_with_budget(monkeypatch: pytest.MonkeyPatch, budget: float | None) -> dict:
+    level = LEVELS[STUDY_LEVEL]
+    monkeypatch.setitem(LEVELS, STUDY_LEVEL, dataclasses.replace(level, time_budget=budget))
+    return dispatch("study_advice", {"rules": "backgammon", "xgid": CLASSIC_XGID_31, "count": 3})
+
+
+def test_the_advice_says_when_its_search_ran_into_the_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/analysis.md, "Same position, same figures?": a search cut by its budget is flagged
+    cut = _advice_with_budget(monkeypatch, 0.0)
+    assert cut["budget_reached"] is True and cut["time_budget"] == 0.0
+    assert cut["plays"], "a cut search still ranks the plays"
+
+
+def test_advice_within_its_time_budget_is_the_unbudgeted_search_and_is_not_flagged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    unbudgeted = _advice_with_budget(monkeypatch, None)
+    assert unbudgeted["budget_reached"] is False
+    roomy = _advice_with_budget(monkeypatch, 10_000.0)
+    assert roomy["budget_reached"] is False
+    assert roomy["plays"] == unbudgeted["plays"]  # nothing cut: the figures depend on the position only

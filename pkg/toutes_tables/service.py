@@ -13,10 +13,10 @@ Methods
 ``levels()``
     The computer's levels, weakest first: ``[{name, title}]``.
 ``new_match(rules, match_length, start, cube, crawford, jacoby, auto_doubles,
-auto_double_limit, point_game, winner_opens, position, turn, level, money_game, seed)``
+auto_double_limit, point_game, winner_opens, position, turn, level, money_game, seed, dice)``
     Start a match (with ``money_game`` or ``jacoby``: a money game; with ``position``: a single
-    game set up from that Position ID, ``turn`` to roll) and keep it as the one in play, the
-    computer playing at ``level``. With ``seed`` (an integer, for tests) the session is
+    game set up from that Position ID, ``turn`` to roll, or with ``dice`` to play that roll) and
+    keep it as the one in play, the computer playing at ``level``. With ``seed`` (an integer, for tests) the session is
     reproducible: the dice come from a generator seeded with it and the computer searches
     without a time limit, so the same actions give the same game.
 ``load(record, steps, level, show_cost_for, seed)``
@@ -758,6 +758,7 @@ def new_match(
     level: str = DEFAULT_LEVEL,
     money_game: bool = False,
     seed: int | None = None,
+    dice: list[int] | None = None,
 ) -> dict[str, Any]:
     """Start a match to ``match_length`` points and return its view; or a money game, one game played for
     points with a live cube (``money_game``, or ``jacoby``: the Jacoby rule is a money-play rule).
@@ -767,12 +768,17 @@ def new_match(
     ``auto_double_limit``). With ``position`` (a gnubg Position ID read from ``turn``'s side, as
     a share link gives it), a single game is set up from that position, ``turn`` to roll, with
     ``start`` as its nominal start number; matches always begin at a start, so ``match_length``
-    does not apply. A bad position raises and leaves the game in play as it was. The computer
-    plays at ``level`` (a name of :func:`levels`). ``seed`` makes the session reproducible (tests).
+    does not apply; ``dice`` (two dice 1-6, with ``position`` only) are then ``turn``'s roll, to
+    play at once (the analysis board's "Play from here"). A bad position raises and leaves the
+    game in play as it was. The computer plays at ``level`` (a name of :func:`levels`). ``seed``
+    makes the session reproducible (tests).
     """
     global _session
     level = _level_name(level)
-    dice = seeded_dice(seed)
+    rolled = None if dice is None else check_dice(listed("dice", dice, 2, "two dice 1-6"))
+    if rolled is not None and position is None:
+        raise ServiceError("dice are given with a position only (the shared position's roll)")
+    roller = seeded_dice(seed)  # the dice rolled from here on
     match_length = integer("match_length", match_length, 1, MAX_MATCH_LENGTH)
     start = optional_integer("start", start, 1, 225)
     crawford, money_game = boolean("crawford", crawford), boolean("money_game", money_game)
@@ -789,11 +795,14 @@ def new_match(
     colour = colour_name("turn", turn)
     if position is not None:
         shared = Position.from_gnubg_id(position, colour)  # Game refuses a position no game can be played from
-        session = Session(None, Game(start=start, options=options, position=shared, rng=dice))
+        session = Session(None, Game(start=start, options=options, position=shared, rng=roller))
+        if rolled is not None:
+            session.game.roll(rolled)
+            session.begin_turn()
     elif money_game or jacoby:
-        session = Session(None, Game(start=start, options=options, rng=dice))
+        session = Session(None, Game(start=start, options=options, rng=roller))
     else:
-        session = Session(Match(None, match_length, options, crawford=crawford, start=start, rng=dice))
+        session = Session(Match(None, match_length, options, crawford=crawford, start=start, rng=roller))
     session.level = level
     session.choices = computer_choices(seed)
     _session = session

@@ -23,7 +23,10 @@ cube_owner, score, match_length, crawford, jacoby)``
     its review ``mark`` (:func:`toutes_tables.analysis.mark`), ``ply``, ``reason``, ``moves``
     as ``[from, to]`` board locations); without dice in a set with the cube, the cube
     decision (``verdict``, ``reason``, ``take_reason``, ``double``, ``take``, ``may_double``
-    and the cubeful ``equities`` of no double, double/take, double/pass).
+    and the cubeful ``equities`` of no double, double/take, double/pass). The search has a time
+    budget (``time_budget``, seconds): ``budget_reached`` is True when the clock passed it, so a
+    play may have been searched less deeply than the others and the figures can differ from one
+    run to the next; False means nothing was cut.
 
 Every bad call raises :class:`~toutes_tables.service_calls.ServiceError` (or another
 ``ValueError``) naming the parameter, and nothing is kept between calls.
@@ -31,6 +34,7 @@ Every bad call raises :class:`~toutes_tables.service_calls.ServiceError` (or ano
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .matchid import MATCH_ID_MAX_LENGTH, MatchState
@@ -260,13 +264,21 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     from .ai.cube import CubeState, cube_advice
     from .analysis import mark
 
+    from .ai.levels import get_level
+
     rule_set = _rules(rules)
     state = XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
     count = integer("count", count, 1, MAX_ADVICE_PLAYS)
+    # The strongest level searches for at most its time budget (seconds), so on a slow machine or a long
+    # decision the deeper look stops early and the figures differ from run to run: the answer says when
+    # the clock passed the budget (then a play may have been searched less deeply than the others; when
+    # it did not, nothing was cut and the figures depend on the position only). docs/analysis.md.
+    budget = get_level(STUDY_LEVEL).time_budget
+    began = time.perf_counter()
     position = state.position
     problem = _problem(position)
     answer: dict[str, Any] = {"rules": rule_set.name, "xgid": state.text(), "plays": [], "cube": None,
-                              "problem": problem}
+                              "problem": problem, "time_budget": budget, "budget_reached": False}
     if problem is not None:
         return answer
     if state.dice is not None:
@@ -299,6 +311,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
                 "double, pass": _equity(decision.double_drop),
             },
         }
+    answer["budget_reached"] = budget is not None and time.perf_counter() - began > budget
     return answer
 
 

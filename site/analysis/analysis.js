@@ -13,13 +13,18 @@ import { DEFAULT_LANGUAGE, pageLanguage, t, tn, tParts } from "../i18n/i18n.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
 import { RULE_SETS, RULE_TITLES } from "../game/links.js";
+import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
+import { buildStage } from "../game/stage.js";
 import { embedSnippet } from "../embed/snippet.js";
+import { t } from "../i18n/i18n.js";
 import { boardRequest, clearedPosition, edit, idKind, withTrays } from "./editor.js";
 import { createRolloutPanel } from "./rollout-panel.js";
 import { markWord } from "../review/graph.js";
 
-const CUBE_VALUES = [1, 2, 4, 8, 16, 32, 64];
+// every cube the engine takes (rules.MAX_CUBE, 4096 = 2^12): an XGID may carry any of them
+export const MAX_CUBE = 4096;
+export const CUBE_VALUES = Array.from({ length: Math.log2(MAX_CUBE) + 1 }, (_, i) => 2 ** i);
 const CUBE_RULES = new Set(["backgammon", "backgammon-225"]);
 const ADVICE_PLAYS = 8;
 
@@ -87,29 +92,40 @@ function buildLayout(root) {
     el("label", {}, ...tParts("analysis.crawford_label", { control: controls.crawford })),
   );
   const field = (label, ...controlsOfIt) => el("div", { class: "tt-field" }, el("span", { class: "tt-label" }, label), ...controlsOfIt);
-  const side = el(
-    "aside",
-    { class: "tt-side" },
-    el("fieldset", {}, el("legend", {}, t("analysis.set_up_legend")),
-      field(t("analysis.rules"), controls.rules),
-      field(t("analysis.click_adds"), brush),
-      el("p", { class: "tt-hint-text" }, t("analysis.click_help")),
-      field(t("analysis.start"), controls.start, controls.setStart, controls.clear),
-      field(t("analysis.paste"), controls.id, controls.load),
-      field(t("analysis.on_roll"), turn),
-      field(t("analysis.dice"), controls.die1, controls.die2),
-      cubeFields),
-    el("div", { class: "tt-actions" }, controls.analyse, playHere),
-    advice,
-    rollout,
-    field(t("analysis.xgid"), xgid),
-    field(t("analysis.gnubg_id"), gnubgId),
-    field(t("analysis.link"), shareLink),
-    field(t("analysis.embed"), embed),
+  // the play pages' frame (site/game/stage.js, fitted by fit.js): the board as large as the window allows,
+  // Analyse and Play from here always on the first screen with what is changed most (the brush, whose
+  // turn, the dice), the rest of the set-up and the answers in the panel, which scrolls by itself
+  const quick = el(
+    "div",
+    { class: "tt-analysis-quick" },
+    field(t("analysis.click_adds"), brush),
+    field(t("analysis.on_roll"), turn, el("span", { class: "tt-analysis-dice" }, controls.die1, controls.die2)),
   );
-  const page = el("div", { class: "tt-game tt-analysis" }, progressBox, notice, status, el("div", { class: "tt-main" }, boardHolder, side));
+  const stage = buildStage({
+    status: [status],
+    boardHolder,
+    controls: [controls.analyse, playHere, controls.clear],
+    extraControls: [quick],
+    panel: [
+      advice,
+      rollout,
+      el("fieldset", {}, el("legend", {}, t("analysis.set_up_legend")),
+        field(t("analysis.rules"), controls.rules),
+        el("p", { class: "tt-hint-text" }, t("analysis.click_help")),
+        field(t("analysis.start"), controls.start, controls.setStart),
+        field(t("analysis.paste"), controls.id, controls.load),
+        cubeFields),
+      field(t("analysis.xgid"), xgid),
+      field(t("analysis.gnubg_id"), gnubgId),
+      field(t("analysis.link"), shareLink),
+      field(t("analysis.embed"), embed),
+    ],
+  });
+  stage.classList.add("tt-contained");
+  const page = el("div", { class: "tt-game tt-analysis" }, progressBox, notice, stage);
   root.replaceChildren(page);
-  return { root: page, progress, progressText, progressBox, notice, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, advice, rollout, embed, cubeFields };
+  const fit = fitStage(stage);
+  return { root: page, fit, progress, progressText, progressBox, notice, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, advice, rollout, embed, cubeFields };
 }
 
 export function createAnalysis(root, { workerUrl }) {
@@ -118,6 +134,9 @@ export function createAnalysis(root, { workerUrl }) {
   let position = withTrays(classicPosition());
   let view = null; // the engine's study_position answer for what is on the board
   let generation = 0; // answers to an older request are dropped
+  let asking = false; // a position request is on its way: what is on show may be about to change
+  let analysing = 0; // the analysis on its way (0: none); an answer for an older one is dropped
+  let analyses = 0;
   let destroyed = false;
 
   const board = createBoard(ui.boardHolder, { position, interactive: false, message: t("analysis.loading") });
@@ -161,16 +180,28 @@ export function createAnalysis(root, { workerUrl }) {
   /** Ask the engine about a position; `fromControls`: the request was made from the controls' own values. */
   async function ask(params, { fromControls = false } = {}) {
     const mine = ++generation;
+    analysing = 0; // an analysis under way is for the position being replaced
+    asking = true;
+    refreshAnalyse();
     try {
       await engine.ready;
       const answer = await engine.call("study_position", params);
       if (destroyed || mine !== generation) return;
+      asking = false;
       if (!fromControls) syncControls(answer);
       showView(answer);
     } catch (error) {
       if (destroyed || mine !== generation) return;
+      asking = false;
+      refreshAnalyse();
       say(t("analysis.not_a_position", { reason: error.message }), true);
     }
+  }
+
+  /** Analyse can be pressed when the position on show is the one asked for, can be played, and has a decision. */
+  function refreshAnalyse() {
+    const decision = view && !view.problem && (view.dice || CUBE_RULES.has(view.rules));
+    c.analyse.disabled = !decision || asking || analysing !== 0;
   }
 
   function refresh() {
@@ -183,6 +214,7 @@ export function createAnalysis(root, { workerUrl }) {
     ui.root.querySelector(`input[name="turn"][value="${answer.turn}"]`).checked = true;
     c.die1.value = answer.dice ? String(answer.dice[0]) : "";
     c.die2.value = answer.dice ? String(answer.dice[1]) : "";
+    if (!CUBE_VALUES.includes(answer.cube.value)) options(c.cube, [answer.cube.value]); // past the engine's bound: never, but shown
     c.cube.value = String(answer.cube.value);
     c.owner.value = answer.cube.owner || "";
     c.length.value = String(answer.match.length);
@@ -216,6 +248,8 @@ export function createAnalysis(root, { workerUrl }) {
     play.searchParams.set("rules", answer.rules);
     play.searchParams.set("position", answer.position_id);
     play.searchParams.set("turn", answer.turn);
+    // the dice on the board are the roll to play (site/game/links.js's dice); without them the player rolls
+    if (answer.dice && !answer.problem) play.searchParams.set("dice", answer.dice.join("-"));
     ui.playHere.href = play.href;
     ui.embed.value = embedSnippet(new URL("../", import.meta.url).href, {
       rules: answer.rules,
@@ -232,24 +266,39 @@ export function createAnalysis(root, { workerUrl }) {
     if (answer.problem) say(t("analysis.cannot_play", { reason: answer.problem }));
     else if (answer.dice) say(tn("analysis.to_play", answer.plays.length, { who, dice: answer.dice.join("-"), ...pips }));
     else say(t("analysis.on_roll_status", { who, ...pips }));
-    c.analyse.disabled = Boolean(answer.problem) || (!answer.dice && !cubeRules);
+    refreshAnalyse();
   }
 
   async function analyse() {
-    if (!view) return;
+    if (!view || c.analyse.disabled) return;
     const asked = view;
-    c.analyse.disabled = true;
+    const mine = ++analyses; // a position asked for after this press (ask() clears analysing) makes its answer stale
+    analysing = mine;
+    refreshAnalyse();
     setChildren(ui.advice, el("p", { class: "tt-thinking" }, t("analysis.thinking")));
+    let answer;
     try {
-      const answer = await engine.call("study_advice", { rules: asked.rules, xgid: asked.xgid, count: ADVICE_PLAYS });
-      if (destroyed || view !== asked) return;
-      showAdvice(answer);
-      rollouts.offer({ rules: asked.rules, xgid: asked.xgid, plays: answer.plays, cube: answer.cube });
+      answer = await engine.call("study_advice", { rules: asked.rules, xgid: asked.xgid, count: ADVICE_PLAYS });
     } catch (error) {
-      if (!destroyed) say(t("analysis.failed", { reason: error.message }), true);
-    } finally {
-      c.analyse.disabled = false;
+      if (destroyed || analysing !== mine) return;
+      analysing = 0;
+      setChildren(ui.advice);
+      refreshAnalyse();
+      say(t("analysis.failed", { reason: error.message }), true);
+      return;
     }
+    // only the latest request speaks: a position asked for meanwhile (a die changed, a checker added) replaces it
+    if (destroyed || analysing !== mine || view !== asked) return;
+    analysing = 0;
+    refreshAnalyse();
+    showAdvice(answer);
+    rollouts.offer({ rules: asked.rules, xgid: asked.xgid, plays: answer.plays, cube: answer.cube });
+  }
+
+  /** The sign of a search its time budget cut short (study_advice's budget_reached): its figures may change. */
+  function budgetNote(answer) {
+    if (!answer.budget_reached) return "";
+    return el("p", { class: "tt-analysis-budget", role: "note" }, t("analysis.budget_reached", { seconds: answer.time_budget }));
   }
 
   function showAdvice(answer) {
@@ -263,6 +312,7 @@ export function createAnalysis(root, { workerUrl }) {
           ` ${formatEquity(p.equity)}`,
           i ? ` (${formatEquity(p.equity - best)}${p.mark ? `, ${markWord(p.mark)}` : ""})` : "", // the review's mark, the engine's name
           el("span", { class: "tt-reason" }, ` ${p.reason}`),
+          el("span", { class: "tt-analysis-ply" }, ` ${t("analysis.ply", { ply: p.ply })}`),
         );
         const pick = () => {
           for (const other of ui.advice.querySelectorAll("li")) other.classList.toggle("tt-chosen", other === item);
@@ -277,7 +327,7 @@ export function createAnalysis(root, { workerUrl }) {
         });
         return item;
       });
-      setChildren(ui.advice, el("h3", {}, t("analysis.best_plays")), el("ol", { class: "tt-analysis-plays" }, ...items));
+      setChildren(ui.advice, el("h3", {}, t("analysis.best_plays")), budgetNote(answer), el("ol", { class: "tt-analysis-plays" }, ...items));
       items[0].click();
     } else if (answer.cube) {
       const cube = answer.cube;
@@ -285,6 +335,7 @@ export function createAnalysis(root, { workerUrl }) {
       setChildren(
         ui.advice,
         el("h3", {}, t("analysis.cube_decision")),
+        budgetNote(answer),
         el("p", { class: "tt-analysis-verdict" }, el("strong", {}, cube.verdict)),
         el("p", {}, cube.reason),
         el("p", {}, cube.take_reason),
@@ -399,6 +450,7 @@ export function createAnalysis(root, { workerUrl }) {
     destroy() {
       destroyed = true;
       rollouts.stop();
+      ui.fit.stop();
       board.destroy();
       engine.terminate();
     },

@@ -72,6 +72,8 @@ export function fitStage(stage) {
       stage.style.setProperty("--tt-board-height", `${Math.round(chosen.width / ASPECT)}px`);
     }
     stage.dataset.arrangement = chosen.arrangement;
+    // the room under the stage's top, for a stage that must not grow past the window (game.css's tt-contained)
+    stage.style.setProperty("--tt-room", `${Math.max(window.innerHeight - stacked.top - GAP, 0)}px`);
   }
 
   let queued = 0;

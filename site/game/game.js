@@ -36,7 +36,7 @@ import { forgetGame, gameSummary, keepGame, savedGames, SavedGamesFullError, sum
 import { withTestSeed } from "./seed.js";
 import { holdSeat } from "./seat.js";
 import { touchAfterPickUp, touchAfterView, touchMoveDests } from "./touch.js";
-import { createReviewPanel } from "./review-panel.js";
+import { createReviewPanel, reviewFromSave, reviewToSave } from "./review-panel.js";
 
 const COMPUTER_PAUSE_MS = 450; // long enough to see the computer's dice before its checkers move
 const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
@@ -95,6 +95,7 @@ export function createGame(root, { workerUrl }) {
     engine,
     isBusy: () => busy || pending !== null || thinking || board.animating,
     onOpen: (record) => openReview(record),
+    onChange: () => save(), // a review that finishes (or is closed) is saved with the game
   });
   ui.info.after(reviewPanel.element);
   let seat = null; // this page's hold on the saved game: it plays only while no other page does (seat.js)
@@ -198,6 +199,7 @@ export function createGame(root, { workerUrl }) {
       try {
         const loaded = await loadInEngine(saved);
         takeOver(saved);
+        reviewPanel.restore(reviewFromSave(saved.review)); // a damaged review is left out: the game loads anyway
         await update(loaded);
         announce(t("game.restored"));
         schedule(); // saved during the opening roll or the computer's turn: carry on from there
@@ -241,7 +243,7 @@ export function createGame(root, { workerUrl }) {
     }
     let opened;
     try {
-      opened = await engine.call("new_match", { ...engineOptions(chosen), position: p.position, turn: p.turn });
+      opened = await engine.call("new_match", { ...engineOptions(chosen), position: p.position, turn: p.turn, ...(p.dice ? { dice: p.dice } : {}) });
     } catch (error) {
       notice(t("game.link_position_failed", { reason: error.message }));
       return false;
@@ -825,6 +827,7 @@ export function createGame(root, { workerUrl }) {
       touched,
       preview: view.position,
       summary: gameSummary(view, players),
+      review: reviewToSave(reviewPanel.state),
     });
   }
 

@@ -41,6 +41,21 @@ test("a position without a turn is White's", () => {
   assert.deepEqual(parseShareLink("?position=4HPwATDgc/ABMA").params, { position: "4HPwATDgc/ABMA", turn: "white" });
 });
 
+test("a share link carries the position's dice to play, strictly: two dice 1-6, with a position only", () => {
+  const href = shareLink("https://example.org/play/", { rules: "backgammon", position: "4HPwATDgc/ABMA", turn: "black", dice: [5, 2] });
+  assert.deepEqual(parseShareLink(new URL(href).search), {
+    params: { rules: "backgammon", position: "4HPwATDgc/ABMA", turn: "black", dice: [5, 2] },
+    errors: [],
+  });
+  for (const bad of ["7-1", "5", "5-2-1", "a-b", "0-3", "5,2"]) {
+    const { params, errors } = parseShareLink(`?position=4HPwATDgc/ABMA&dice=${bad}`);
+    assert.equal(params.dice, undefined, bad);
+    assert.deepEqual(errors, ["the link's dice must be two dice 1-6 like 5-2"], bad);
+  }
+  const alone = parseShareLink("?dice=5-2");
+  assert.deepEqual(alone, { params: {}, errors: ["the link gives dice without a position"] });
+});
+
 test("options that do not apply to the rule set are switched off", () => {
   const o = normaliseOptions({ rules: "toutes-tables-225", cube: true, jacoby: true, winner_opens: true, start: 64 });
   assert.equal(o.cube, false);

@@ -1,4 +1,5 @@
-// Share links: `?rules=backgammon-225&start=17&position=4HPwATDgc/ABMA&turn=white&match=5`.
+// Share links: `?rules=backgammon-225&start=17&position=4HPwATDgc/ABMA&turn=white&match=5`, and with a
+// position its roll, `&dice=5-2` (the analysis board's "Play from here": the player on roll plays those dice).
 // Parsed strictly: each parameter must match its exact form or it is rejected with a message;
 // values are only ever compared and converted, never evaluated or put into markup. The messages are the
 // page's language's (site/i18n/).
@@ -20,6 +21,7 @@ const FORMS = {
   position: { pattern: /^[A-Za-z0-9+/]{14}$/, check: () => true, convert: (v) => v, hint: () => t("link.hint.position") },
   turn: { pattern: /^(black|white)$/, check: () => true, convert: (v) => v, hint: () => t("link.hint.turn") },
   match: { pattern: /^\d{1,2}$/, check: (v) => Number(v) >= 1, convert: Number, hint: () => t("link.hint.match") },
+  dice: { pattern: /^[1-6]-[1-6]$/, check: () => true, convert: (v) => v.split("-").map(Number), hint: () => t("link.hint.dice") },
 };
 
 /** Parse a query string: `{params, errors}`; unknown parameters and malformed values are errors. */
@@ -48,11 +50,15 @@ export function parseShareLink(search) {
     errors.push(t("link.turn_without_position"));
     delete params.turn;
   }
+  if (params.dice && !params.position) {
+    errors.push(t("link.dice_without_position"));
+    delete params.dice;
+  }
   return { params, errors };
 }
 
 /** The link that opens this rule set, start and position on this page. */
-export function shareLink(base, { rules, start, position, turn, match }) {
+export function shareLink(base, { rules, start, position, turn, match, dice }) {
   const url = new URL(base);
   url.search = "";
   url.hash = "";
@@ -61,6 +67,7 @@ export function shareLink(base, { rules, start, position, turn, match }) {
   if (position) {
     url.searchParams.set("position", position);
     url.searchParams.set("turn", turn);
+    if (dice) url.searchParams.set("dice", dice.join("-"));
   }
   if (match && match > 1) url.searchParams.set("match", String(match));
   return url.href;

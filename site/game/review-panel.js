@@ -2,7 +2,9 @@
 // worker reviews the game just finished (review_start with its game number, at its score in the match), one
 // decision per request, and only while the game has nothing for the worker to do, so play never waits on more
 // than one decision. It fills in as it goes: progress, each player's error rate and luck so far, the marked
-// decisions; Stop cancels it; "Open the full review" hands the record to the review page.
+// decisions; Stop cancels it; "Open the full review" hands the record to the review page. The review is saved with
+// the game (reviewToSave / reviewFromSave, in the game's save): a reload shows a finished one again and starts an
+// unfinished one over.
 
 import { t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
@@ -11,6 +13,55 @@ import { reviewWord } from "../review/graph.js";
 
 const IDLE_POLL_MS = 150; // how often a paused review looks whether the game has left the worker free
 const colourName = (colour) => (colour === "black" ? t("colour.black") : t("colour.white"));
+
+/** The version of the review kept in the game's save: a review saved in another shape is ignored (made again). */
+export const REVIEW_SAVE_VERSION = 1;
+const MAX_SAVED_RECORD_CHARS = 2_000_000; // the engine's bound on a record (service.MAX_RECORD_CHARS)
+const MAX_SAVED_DECISIONS = 5_000; // far more than a long match has; a save claiming more is damaged
+const COLOURS = new Set(["black", "white"]);
+const MARK_NAMES = new Set(["doubtful", "bad", "very bad"]); // i18n-exempt: the engine's mark names (or "", no mark), as review_next gives them
+
+/** The panel's review as the game's save keeps it (`state` is the panel's), or null when none is on show. */
+export function reviewToSave(state) {
+  if (!state.record || !state.shown) return null;
+  // an unfinished review is saved as its record only: a reload starts it over
+  const finished = state.done ? { decisions: state.decisions, summary: state.summary } : {};
+  return { version: REVIEW_SAVE_VERSION, record: state.record, game: state.game, done: state.done, ...finished };
+}
+
+const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
+
+function isSavedDecision(d) {
+  return Boolean(d) && typeof d === "object" && COLOURS.has(d.colour) && typeof d.kind === "string"
+    && typeof d.played === "string" && typeof d.best === "string" && isNumber(d.error)
+    && (!d.mark || MARK_NAMES.has(d.mark)) && (d.mark === "" || d.mark === null || typeof d.sign === "string")
+    && (d.kind !== "move" || (Array.isArray(d.dice) && d.dice.length === 2 && d.dice.every((v) => Number.isInteger(v) && v >= 1 && v <= 6)));
+}
+
+function isSavedSummary(s) {
+  return Boolean(s) && typeof s === "object" && [s.black, s.white].every((p) =>
+    Boolean(p) && typeof p === "object" && Number.isInteger(p.decisions) && isNumber(p.error_mp) && typeof p.rating === "string" && isNumber(p.luck));
+}
+
+/** Whether `decisions` and `summary`, read back from a save, have the shape review_next gives them (checked field by field). */
+export function isSavedReviewBody(decisions, summary) {
+  return Array.isArray(decisions) && decisions.length <= MAX_SAVED_DECISIONS && decisions.every(isSavedDecision) && isSavedSummary(summary);
+}
+
+/**
+ * A review read back from the game's save, checked field by field: `{record, game, done, decisions, summary}`, or
+ * null when there is none or it is damaged or of another version. Never throws: a bad review is left out and the
+ * game it was saved with loads as usual.
+ */
+export function reviewFromSave(data) {
+  if (!data || typeof data !== "object" || data.version !== REVIEW_SAVE_VERSION) return null;
+  if (typeof data.record !== "string" || !data.record || data.record.length > MAX_SAVED_RECORD_CHARS) return null;
+  if (!Number.isInteger(data.game) || data.game < 1 || typeof data.done !== "boolean") return null;
+  if (!data.done) return { record: data.record, game: data.game, done: false, decisions: [], summary: null };
+  const { decisions, summary } = data;
+  if (!isSavedReviewBody(decisions, summary)) return null;
+  return { record: data.record, game: data.game, done: true, decisions, summary };
+}
 
 /** One player's line of the panel: "White: 8.2 millipoints per decision (Expert), luck +0.120". */
 export function playerLine(colour, summary) {
@@ -33,7 +84,7 @@ export function markedLine(d) {
  * The panel: `{element, review(record, game), cancel(), destroy(), state}`. `isBusy()` says whether the game needs
  * the worker now (a computer's action, a hint, checkers sliding); `onOpen(record)` opens the full review.
  */
-export function createReviewPanel({ engine, isBusy, onOpen }) {
+export function createReviewPanel({ engine, isBusy, onOpen, onChange = () => {} }) {
   const title = el("h3", {}, t("review_panel.heading"));
   const progress = el("progress", { max: 1, value: 0, "aria-label": t("review_panel.title") });
   const progressText = el("span", {});
@@ -53,7 +104,8 @@ export function createReviewPanel({ engine, isBusy, onOpen }) {
     marked,
     el("div", { class: "tt-actions" }, stop, open, close),
   );
-  const state = { id: null, record: null, game: null, decisions: [], summary: null, done: false, running: false };
+  // shown: the panel is on show (Close puts it away, and a put-away review is not saved with the game)
+  const state = { id: null, record: null, game: null, decisions: [], summary: null, done: false, running: false, shown: false };
   let destroyed = false;
   let run = 0; // the review on show: an answer for an older one is dropped
 
@@ -88,15 +140,44 @@ export function createReviewPanel({ engine, isBusy, onOpen }) {
     }
   }
 
+  function titled(game) {
+    setChildren(title, game > 1 ? t("review_panel.title_game", { game }) : t("review_panel.title"));
+  }
+
+  function finishedNote() {
+    const marks = state.decisions.filter((d) => d.mark).length;
+    setChildren(note, t("review_panel.finished", { decisions: state.decisions.length, marked: marks }));
+  }
+
+  /** Show again a review saved with the game (reviewFromSave's): a finished one as it was, an unfinished one made again. */
+  function restore(saved) {
+    if (!saved) return;
+    if (!saved.done) {
+      review(saved.record, saved.game);
+      return;
+    }
+    run += 1;
+    Object.assign(state, { id: null, record: saved.record, game: saved.game, decisions: saved.decisions, summary: saved.summary, done: true, running: false, shown: true });
+    titled(saved.game);
+    progress.max = 1;
+    progress.value = 1;
+    setChildren(progressText, "");
+    finishedNote();
+    show(element, true);
+    render();
+    onChange();
+  }
+
   async function review(record, game) {
     await cancel();
     const mine = run;
-    Object.assign(state, { record, game, decisions: [], summary: null, done: false, running: true });
-    setChildren(title, game > 1 ? t("review_panel.title_game", { game }) : t("review_panel.title"));
+    Object.assign(state, { record, game, decisions: [], summary: null, done: false, running: true, shown: true });
+    titled(game);
     setChildren(note, t("review_panel.background"));
     progress.value = 0;
     show(element, true);
     render();
+    onChange();
     try {
       await idle();
       if (mine !== run) return;
@@ -118,11 +199,13 @@ export function createReviewPanel({ engine, isBusy, onOpen }) {
         setChildren(progressText, t("review_panel.progress", { turns: answer.progress.turns, total: answer.progress.total }));
         if (answer.done) {
           Object.assign(state, { done: true, running: false, id: null });
-          const marks = state.decisions.filter((d) => d.mark).length;
-          setChildren(note, t("review_panel.finished", { decisions: state.decisions.length, marked: marks }));
+          finishedNote();
         }
         render();
-        if (answer.done) return;
+        if (answer.done) {
+          onChange(); // the finished review goes into the game's save
+          return;
+        }
       }
     } catch (error) {
       if (mine !== run) return;
@@ -135,13 +218,16 @@ export function createReviewPanel({ engine, isBusy, onOpen }) {
   stop.addEventListener("click", cancel);
   close.addEventListener("click", () => {
     cancel();
+    state.shown = false;
     show(element, false);
+    onChange();
   });
   open.addEventListener("click", () => state.record && onOpen(state.record));
 
   return {
     element,
     review,
+    restore,
     cancel,
     state,
     destroy() {

@@ -43,7 +43,10 @@ const PLAYER_KINDS = new Set(["human", "computer"]);
 export function loadSavedGame() {
   const text = slot.read();
   if (text === null) return null;
-  return checkSavedGame(parseEnvelope(text, { version: SAVE_VERSION, noun: "game", SavedError: SavedGameError }));
+  const data = parseEnvelope(text, { version: SAVE_VERSION, noun: "game", SavedError: SavedGameError });
+  // the game's review, as saved, is checked by its own module (review-panel.js's reviewFromSave), which leaves
+  // a damaged one out without losing the game; a game set aside in Saved games goes without it
+  return { ...checkSavedGame(data), review: data.review };
 }
 
 /**

@@ -14,12 +14,17 @@ import { createEngine } from "../engine/client.js";
 import { t, tn } from "../i18n/i18n.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
+import { isSavedReviewBody } from "../game/review-panel.js";
+import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
+import { buildStage } from "../game/stage.js";
 import { graphLayout, graphSeries, judgeTry, legendText, luckWord, markLabel, mistakes, nearestPoint, reviewWord, stepIndex } from "./graph.js";
 import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
 import { HANDOFF_KEY } from "../handoff.js";
+import { t } from "../i18n/i18n.js";
 
 const SAVED_PREFIX = "tt-review:";
+const SAVED_VERSION = 1; // the shape of a kept review: one of another version (or none) is made again
 const SAVED_KEEP = 10; // reviews kept on the device
 const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a link without its own opens it
 const CHUNK = 2; // decisions per request: small enough to show progress, large enough not to waste calls
@@ -35,21 +40,40 @@ async function recordHash(text) {
 function loadSaved(hash) {
   try {
     const saved = JSON.parse(localStorage.getItem(SAVED_PREFIX + hash) || "null");
-    return saved && Array.isArray(saved.decisions) && saved.summary ? saved : null;
+    const usable = saved && saved.version === SAVED_VERSION && typeof saved.rules === "string" && Number.isInteger(saved.games)
+      && isSavedReviewBody(saved.decisions, saved.summary);
+    return usable ? saved : null;
   } catch {
     return null; // a corrupt save is ignored: the review is simply made again
+  }
+}
+
+/** When a kept review was saved (0 for a damaged one: the first to go). */
+function savedAt(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "{}").savedAt || 0;
+  } catch {
+    return 0;
   }
 }
 
 function save(hash, review) {
   try {
     const keys = Object.keys(localStorage).filter((k) => k.startsWith(SAVED_PREFIX));
-    const byAge = keys.map((k) => [k, JSON.parse(localStorage.getItem(k) || "{}").savedAt || 0]).sort((a, b) => a[1] - b[1]);
+    const byAge = keys.map((k) => [k, savedAt(k)]).sort((a, b) => a[1] - b[1]);
     while (byAge.length >= SAVED_KEEP) localStorage.removeItem(byAge.shift()[0]);
-    localStorage.setItem(SAVED_PREFIX + hash, JSON.stringify({ ...review, savedAt: Date.now() }));
+    localStorage.setItem(SAVED_PREFIX + hash, JSON.stringify({ ...review, version: SAVED_VERSION, savedAt: Date.now() }));
   } catch (error) {
     console.warn(`the review could not be kept on this device: ${error.message}`);
   }
+}
+
+/** Scroll `list` (which scrolls by itself) so that `item` is in sight; the page itself does not move. */
+function scrollWithin(list, item) {
+  const outer = list.getBoundingClientRect();
+  const inner = item.getBoundingClientRect();
+  if (inner.top < outer.top) list.scrollTop -= outer.top - inner.top;
+  else if (inner.bottom > outer.bottom) list.scrollTop += inner.bottom - outer.bottom;
 }
 
 function decisionLine(d) {
@@ -112,28 +136,36 @@ function buildLayout(root) {
     ui.source,
     el("div", { class: "tt-actions" }, ui.file, ui.start),
   );
-  const side = el(
-    "aside",
-    { class: "tt-side" },
-    el("div", { class: "tt-actions tt-review-steps" }, ui.first, ui.prev, ui.next, ui.last),
-    ui.detail,
-    ui.learn,
-    el("div", { class: "tt-actions" }, ui.learnWhite, ui.learnBlack),
-    ui.summary,
-    el("h3", {}, t("review.moves")),
-    ui.legend,
-    ui.moves,
-    el("div", { class: "tt-actions tt-review-link" }, ui.shareLink, ui.copyLink),
-    el("div", { class: "tt-actions tt-review-downloads" }, ui.downloadRecord, ui.downloadMat),
-    ui.matNote,
-    sourceBox,
-  );
   const run = el("div", { class: "tt-review-run" }, ui.runProgress, " ", ui.runText, " ", ui.cancel);
-  ui.page = el("div", { class: "tt-game tt-review" }, ui.progressBox, ui.notice, ui.status, run, ui.graph,
-    el("div", { class: "tt-main" }, ui.boardHolder, side));
+  // the play pages' frame (site/game/stage.js, fitted by fit.js): the board as large as the window allows,
+  // the stepping and learning buttons always on the first screen, everything else in the panel, which
+  // scrolls by itself so that the board never leaves the screen ("contained")
+  const stage = buildStage({
+    status: [ui.status, run],
+    boardHolder: ui.boardHolder,
+    controls: [ui.first, ui.prev, ui.next, ui.last, ui.learnWhite, ui.learnBlack],
+    panel: [
+      ui.learn,
+      ui.detail,
+      ui.graph,
+      ui.summary,
+      el("h3", {}, t("review.moves")),
+      ui.legend,
+      ui.moves,
+      el("div", { class: "tt-actions tt-review-link" }, ui.shareLink, ui.copyLink),
+      el("div", { class: "tt-actions tt-review-downloads" }, ui.downloadRecord, ui.downloadMat),
+      ui.matNote,
+      sourceBox,
+    ],
+  });
+  stage.classList.add("tt-contained");
+  ui.page = el("div", { class: "tt-game tt-review" }, ui.progressBox, ui.notice, stage);
+  ui.stage = stage;
+  ui.panel = stage.querySelector(".tt-panel");
   ui.run = run;
   ui.sourceBox = sourceBox;
   root.replaceChildren(ui.page);
+  ui.fit = fitStage(stage);
   return ui;
 }
 
@@ -149,6 +181,7 @@ export function createReview(root, { workerUrl }) {
   let files = null; // review_files' answer for the review on show
   let destroyed = false;
   let laid = null;
+  let opening = 0; // the begin() call that counts: an older one still waiting on the engine gives way
 
   /**
    * What the page opens with: the link's record (#record=…) at its move (?move=N), else the record the game page
@@ -190,8 +223,11 @@ export function createReview(root, { workerUrl }) {
 
   /** Review `record`; `move` (1-based, from a link) is the decision to show once it is reviewed. */
   async function begin(record, { fromSave = true, move = null } = {}) {
+    const mine = ++opening;
+    const stale = () => mine !== opening || destroyed; // a newer begin() (or the page's end) overtook this one
     await stop();
     const hash = await recordHash(record);
+    if (stale()) return;
     const saved = fromSave ? loadSaved(hash) : null;
     if (saved) {
       opened(record, move);
@@ -208,10 +244,13 @@ export function createReview(root, { workerUrl }) {
     try {
       started = await engine.call("review_start", { record });
     } catch (error) {
-      say(t("review.cannot", { reason: error.message }), true);
+      if (!stale()) say(t("review.cannot", { reason: error.message }), true);
       return;
     }
-    if (destroyed) return;
+    if (stale()) {
+      engine.call("review_cancel", { id: started.id }).catch(() => {}); // nobody will read it
+      return;
+    }
     opened(record, move);
     running = started.id;
     review = { rules: started.rules, games: started.games, marks: started.marks, record, hash, decisions: [], summary: null, done: false };
@@ -222,16 +261,16 @@ export function createReview(root, { workerUrl }) {
     ui.cancel.disabled = false;
     say(tn("review.reviewing", started.games, { rules: started.rules, turns: started.total }));
     renderAll();
-    const mine = running;
-    while (running === mine && !destroyed) {
+    const id = running;
+    while (running === id && !destroyed) {
       let answer;
       try {
-        answer = await engine.call("review_next", { id: mine, max_items: CHUNK });
+        answer = await engine.call("review_next", { id, max_items: CHUNK });
       } catch (error) {
-        if (running === mine) say(t("review.stopped_error", { reason: error.message }), true);
+        if (running === id) say(t("review.stopped_error", { reason: error.message }), true);
         break;
       }
-      if (running !== mine || destroyed) break;
+      if (running !== id || destroyed) break;
       review.decisions.push(...answer.items);
       review.summary = answer.summary;
       ui.runProgress.value = answer.progress.turns;
@@ -253,7 +292,10 @@ export function createReview(root, { workerUrl }) {
 
   /** A good record is open: it replaces the one on show (a bad one never gets this far, so nothing is lost). */
   function opened(record, move) {
+    // nothing of the review on show carries over: its decision, its exercise, its downloads
+    quitLearning();
     current = null;
+    laid = null;
     wanted = move;
     files = null;
     try {
@@ -381,14 +423,17 @@ export function createReview(root, { workerUrl }) {
     const items = review.decisions.map((d, index) => {
       const luck = d.luck_mark ? el("span", { class: "tt-review-luck" }, t("review.in_brackets", { what: luckWord(d.luck_mark) })) : "";
       const sign = d.sign ? el("strong", { class: `tt-mark tt-mark-${d.mark.replace(" ", "-")}` }, ` ${d.sign}`) : "";
+      // the number is the item's own text, in a column as wide as the longest: a list marker is cut off at 10
       const item = el("li", { tabindex: 0, "data-index": index, class: index === current ? "tt-chosen" : null },
+        el("span", { class: "tt-review-number" }, `${index + 1}.`), " ",
         `${review.games > 1 ? t("review.game_prefix", { game: d.game }) : ""}${decisionLine(d)}`, sign, luck);
-      item.addEventListener("click", () => showDecision(index));
+      item.addEventListener("click", () => navigate(index));
       item.addEventListener("keydown", (ev) => {
-        if (ev.key === "Enter") showDecision(index);
+        if (ev.key === "Enter") navigate(index);
       });
       return item;
     });
+    ui.moves.style.setProperty("--tt-number-width", `${String(items.length).length + 1}ch`);
     setChildren(ui.moves, ...items);
   }
 
@@ -449,7 +494,31 @@ export function createReview(root, { workerUrl }) {
     ui.last.disabled = !all.length || current === all.length - 1;
   }
 
-  function showDecision(index) {
+  function renderDetail(d, answer) {
+    const lines = [el("p", {}, el("strong", {}, `${decisionLine(d)}`), ` ${markLabel(d)}`)];
+    if (!answer) lines.push(el("p", { class: "tt-review-hidden" }, t("review.learn.answer_hidden")));
+    if (answer && d.error > 0) lines.push(el("p", {}, t("review.best_line", { best: d.best, equity: formatEquity(-d.error), mp: (1000 * d.error).toFixed(0) })));
+    if (answer && d.reason) lines.push(el("p", {}, d.reason));
+    if (d.luck !== null && d.luck !== undefined) {
+      const mark = d.luck_mark ? t("review.in_brackets", { what: luckWord(d.luck_mark) }) : "";
+      lines.push(el("p", {}, t("review.luck_line", { dice: d.dice.join("-"), luck: formatEquity(d.luck), mark })));
+    }
+    if (answer && d.alternatives && d.alternatives.length) {
+      lines.push(el("ol", { class: "tt-review-alternatives", "aria-label": t("review.best_plays") },
+        ...d.alternatives.map((a) => el("li", { class: a.play === d.played ? "tt-played" : null },
+          `${a.play} ${formatEquity(a.equity)}${a.play === d.played ? t("review.played") : ""}`))));
+    }
+    const ids = d.match_id ? t("review.ids_match", { position: d.position_id, match: d.match_id }) : t("review.ids", { position: d.position_id });
+    lines.push(el("p", { class: "tt-review-ids" }, ids));
+    if (answer) lines.push(el("p", {}, el("a", { href: analysisLink(d, review.rules), class: "tt-review-analyse" }, t("review.open_analysis"))));
+    setChildren(ui.detail, ...lines);
+  }
+
+  /**
+   * Show decision `index` on the board and in the detail. `answer` false (a "learn from your mistakes" exercise
+   * not yet tried) keeps the best play hidden: no arrows, no best plays, no link that would give them away.
+   */
+  function showDecision(index, { answer = true } = {}) {
     if (!review || index === null || index < 0 || index >= review.decisions.length) return;
     current = index;
     const d = review.decisions[index];
@@ -457,32 +526,18 @@ export function createReview(root, { workerUrl }) {
       position: boardPosition(d.position),
       turn: d.colour,
       dice: d.dice ? d.dice.map((value) => ({ value, used: false, colour: d.colour })) : [],
-      lastMove: d.played_locations || [],
-      arrows: d.error > 0 ? d.best_locations || [] : [],
+      lastMove: answer ? d.played_locations || [] : [],
+      arrows: answer && d.error > 0 ? d.best_locations || [] : [],
       interactive: false,
       dests: {},
       message: null,
     });
-    const lines = [el("p", {}, el("strong", {}, `${decisionLine(d)}`), ` ${markLabel(d)}`)];
-    if (d.error > 0) lines.push(el("p", {}, t("review.best_line", { best: d.best, equity: formatEquity(-d.error), mp: (1000 * d.error).toFixed(0) })));
-    if (d.reason) lines.push(el("p", {}, d.reason));
-    if (d.luck !== null && d.luck !== undefined) {
-      const mark = d.luck_mark ? t("review.in_brackets", { what: luckWord(d.luck_mark) }) : "";
-      lines.push(el("p", {}, t("review.luck_line", { dice: d.dice.join("-"), luck: formatEquity(d.luck), mark })));
-    }
-    if (d.alternatives && d.alternatives.length) {
-      lines.push(el("ol", { class: "tt-review-alternatives", "aria-label": t("review.best_plays") },
-        ...d.alternatives.map((a) => el("li", { class: a.play === d.played ? "tt-played" : null },
-          `${a.play} ${formatEquity(a.equity)}${a.play === d.played ? t("review.played") : ""}`))));
-    }
-    const ids = d.match_id ? t("review.ids_match", { position: d.position_id, match: d.match_id }) : t("review.ids", { position: d.position_id });
-    lines.push(el("p", { class: "tt-review-ids" }, ids));
-    lines.push(el("p", {}, el("a", { href: analysisLink(d, review.rules), class: "tt-review-analyse" }, t("review.open_analysis"))));
-    setChildren(ui.detail, ...lines);
+    renderDetail(d, answer);
     showShareLink(index);
     for (const li of ui.moves.children) li.classList.toggle("tt-chosen", Number(li.dataset.index) === index);
+    // the list scrolls by itself to the move, never the page: the board stays where it is
     const chosen = ui.moves.children[index];
-    if (chosen) chosen.scrollIntoView({ block: "nearest" });
+    if (chosen) scrollWithin(ui.moves, chosen);
     renderGraph();
     stepButtons();
   }
@@ -494,22 +549,27 @@ export function createReview(root, { workerUrl }) {
     if (!queue.length) return;
     learning = { colour, queue, at: 0 };
     show(ui.learn, true);
+    ui.panel.scrollTop = 0; // the exercise is at the panel's top, beside or under the board
     tryMistake();
   }
 
   async function tryMistake(steps = [], move = null) {
     if (!learning) return;
-    const d = review.decisions[learning.queue[learning.at]];
-    showDecision(learning.queue[learning.at]);
-    board.set({ lastMove: [], arrows: [] });
+    const exercise = learning;
+    const index = exercise.queue[exercise.at];
+    const d = review.decisions[index];
+    // until the new play is judged, nothing on the page gives the best play away; a checker moved waits on the
+    // engine's answer, the board still, so that no second move is made from the first one's old destinations
+    if (!steps.length && !move) showDecision(index, { answer: false });
+    else board.set({ interactive: false });
     let answer;
     try {
       answer = await engine.call("explore", { rules: review.rules, position: d.position_id, turn: d.colour, dice: d.dice, steps, ...(move ? { move } : {}) });
     } catch (error) {
-      say(t("review.not_allowed", { reason: error.message }));
+      if (learning === exercise) say(t("review.not_allowed", { reason: error.message }));
       return;
     }
-    if (!learning) return;
+    if (learning !== exercise || current !== index) return;
     const turnState = answer.turn_state;
     learning.steps = turnState.steps;
     board.set({ position: boardPosition(answer.position), dice: answer.dice, dests: turnState.finished ? {} : turnState.dests, interactive: !turnState.finished });
@@ -528,18 +588,19 @@ export function createReview(root, { workerUrl }) {
     if (!turnState.finished) setChildren(verdict, t("review.find_better", { colour: colourName(d.colour), dice: d.dice.join("-"), played: d.played }));
     else setChildren(verdict, t("review.judging"));
     setChildren(ui.learn, header, verdict, el("div", { class: "tt-actions" }, again, nextOne, done));
-    if (turnState.finished) judge(d, turnState.notation, verdict);
+    if (turnState.finished) judge(d, turnState.notation, verdict, exercise, index);
   }
 
-  async function judge(d, notation, verdict) {
+  async function judge(d, notation, verdict, exercise, index) {
     let advice;
     try {
       const view = await engine.call("study_position", { rules: review.rules, position_id: d.position_id, turn: d.colour, dice: d.dice });
       advice = await engine.call("study_advice", { rules: review.rules, xgid: view.xgid, count: 20 });
     } catch (error) {
-      setChildren(verdict, t("review.cannot_judge", { reason: error.message }));
+      if (learning === exercise) setChildren(verdict, t("review.cannot_judge", { reason: error.message }));
       return;
     }
+    if (learning !== exercise || current !== index) return; // the exercise was left or moved on meanwhile
     const byNotation = new Map(advice.plays.map((p) => [p.notation, p]));
     const bestAdvice = advice.plays[0];
     const yours = byNotation.get(notation);
@@ -550,12 +611,25 @@ export function createReview(root, { workerUrl }) {
     else if (result.verdict === "good enough") setChildren(verdict, el("strong", {}, t("review.good_enough")), t("review.good_enough_why", said));
     else setChildren(verdict, el("strong", {}, t("review.still_wrong")), result.cost !== null ? t("review.costs", said) : t("review.not_ranked", said));
     board.set({ arrows: bestAdvice.moves });
+    renderDetail(d, true); // tried: now the best plays may be shown
+  }
+
+  /** Leave the exercise (if any) without redrawing: what follows shows something else. */
+  function quitLearning() {
+    learning = null;
+    show(ui.learn, false);
   }
 
   function endLearning() {
-    learning = null;
-    show(ui.learn, false);
+    quitLearning();
     if (current !== null) showDecision(current);
+  }
+
+  /** Go to a decision from the list, the graph, the buttons or the keys: it ends an exercise under way. */
+  function navigate(index) {
+    if (index === null || index === undefined) return;
+    quitLearning();
+    showDecision(index);
   }
 
   board.set({
@@ -572,10 +646,10 @@ export function createReview(root, { workerUrl }) {
     if (!review) return;
     const all = review.decisions.map((_, i) => i);
     const target = stepIndex(all, current, direction);
-    if (target !== null) showDecision(target);
+    if (target !== null) navigate(target);
   };
-  ui.first.addEventListener("click", () => showDecision(0));
-  ui.last.addEventListener("click", () => review && showDecision(review.decisions.length - 1));
+  ui.first.addEventListener("click", () => navigate(0));
+  ui.last.addEventListener("click", () => review && navigate(review.decisions.length - 1));
   ui.prev.addEventListener("click", step(-1));
   ui.next.addEventListener("click", step(1));
   ui.cancel.addEventListener("click", stop);
@@ -600,7 +674,7 @@ export function createReview(root, { workerUrl }) {
     if (!laid) return;
     const r = ui.graph.getBoundingClientRect();
     const p = nearestPoint(laid, ev.clientX - r.left);
-    if (p) showDecision(p.index);
+    if (p) navigate(p.index);
   });
   // the review's keys work wherever the focus is on the page, except in a text field
   const onKey = (ev) => {
@@ -628,7 +702,9 @@ export function createReview(root, { workerUrl }) {
     ui.source.value = await file.text();
     begin(ui.source.value.trim());
   });
-  window.addEventListener("resize", renderGraph);
+  // the graph is as wide as the panel, which the window's size and the stage's arrangement set
+  const panelWatch = new ResizeObserver(() => renderGraph());
+  panelWatch.observe(ui.panel);
 
   engine.ready.then(
     () => {
@@ -650,11 +726,16 @@ export function createReview(root, { workerUrl }) {
     get current() {
       return current;
     },
+    /** The "learn from your mistakes" exercise under way: {colour, queue, at} or null. */
+    get learning() {
+      return learning && { colour: learning.colour, queue: [...learning.queue], at: learning.at };
+    },
     begin,
     destroy() {
       destroyed = true;
       running = null;
-      window.removeEventListener("resize", renderGraph);
+      panelWatch.disconnect();
+      ui.fit.stop();
       document.removeEventListener("keydown", onKey, true);
       board.destroy();
       engine.terminate();

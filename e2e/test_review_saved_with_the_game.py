@@ -1,0 +1,72 @@
+"""A game's review is saved with the game (docs/play-review.md, "At the end of a game"): a reload shows the
+finished review again, and a damaged review in the save is left out while the game loads as usual."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from driving import wait_for_player
+from playwright.sync_api import Page, expect
+from test_review_app_layout import open_review, random_record
+from test_review_page import REVIEW_TIMEOUT_MS, play_near_the_end_to_the_end
+
+SAVE_KEY = "toutes-tables/saved-game"  # site/game/storage.js's STORAGE_KEY
+
+
+def play_to_the_end_and_review(page: Page, site_url: str) -> dict:
+    play_near_the_end_to_the_end(page, site_url)
+    expect(page.locator(".tt-review-panel")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
+    state = page.evaluate("() => window.toutesTables.review")
+    assert state["done"] and state["decisions"]
+    # the finished review is in the game's save, in its own versioned shape
+    saved = json.loads(page.evaluate("(k) => localStorage.getItem(k)", SAVE_KEY))
+    assert saved["review"]["version"] == 1 and saved["review"]["done"] is True
+    return state
+
+
+def test_a_finished_review_is_shown_again_after_a_reload(page: Page, site_url: str) -> None:
+    before = play_to_the_end_and_review(page, site_url)
+    page.reload()
+    v = wait_for_player(page)
+    assert v["record"] == before["record"]  # the game as it ended, with its review
+    panel = page.locator(".tt-review-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text("Review finished")
+    after = page.evaluate("() => window.toutesTables.review")
+    assert after["done"] and not after["running"]
+    assert after["decisions"] == before["decisions"] and after["summary"] == before["summary"]
+    expect(panel.locator(".tt-review-panel-marks li")).to_have_count(sum(1 for d in before["decisions"] if d["mark"]))
+
+
+def test_a_damaged_review_in_the_save_is_left_out_and_the_game_loads(page: Page, site_url: str) -> None:
+    play_to_the_end_and_review(page, site_url)
+    record = wait_for_player(page)["record"]
+    page.evaluate(
+        "(k) => { const save = JSON.parse(localStorage.getItem(k)); save.review.decisions = 'damaged';"
+        " localStorage.setItem(k, JSON.stringify(save)); }",
+        SAVE_KEY,
+    )
+    page.reload()
+    assert wait_for_player(page)["record"] == record  # nothing of the game is lost
+    expect(page.locator(".tt-notice")).to_be_hidden()  # no "could not be restored": the game was restored
+    expect(page.locator(".tt-review-panel")).to_be_hidden()
+    assert page.evaluate("() => window.toutesTables.review.record") is None
+
+
+def test_a_review_kept_on_the_device_in_another_shape_is_made_again(page: Page, site_url: str) -> None:
+    # the review page keeps finished reviews by the record's hash (site/review/review.js); one saved without this
+    # version's mark (an older page's) or damaged is not shown as kept: the record is reviewed again
+    record = random_record(8, turns=4)
+    key = "tt-review:" + hashlib.sha256(record.encode()).hexdigest()[:24]
+    player = {"decisions": 0, "error_mp": 0.0, "rating": "None", "luck": 0.0}
+    older = {"rules": "backgammon", "games": 1, "marks": None, "decisions": [], "summary": {"black": player,
+                                                                                          "white": player}}
+    page.goto(f"{site_url}play-review/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))", [key, older])
+    open_review(page, site_url, record)
+    expect(page.locator(".tt-review .tt-status")).not_to_contain_text("kept on this device")
+    assert page.evaluate("() => window.toutesTablesReview.review.decisions.length") > 0
+    # made again, it is kept in this version's shape
+    kept = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
+    assert kept["version"] == 1 and kept["decisions"]
