@@ -62,7 +62,7 @@ def test_an_analysis_overtaken_by_a_newer_position_is_never_shown(page: Page, si
     # to analyse); the worker answers in order, so the analysis comes back while the new position is on its way
     page.evaluate(
         "() => { document.querySelector('.tt-analysis .tt-control-bar .tt-primary').click();"
-        " const die = document.querySelector('select[name=\"First die\"]'); die.value = '';"
+        " const die = document.querySelector('select[name=\"die1\"]'); die.value = '';"
         " window.diceGone = true; die.dispatchEvent(new Event('change')); }"
     )
     expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White on roll", timeout=ANSWER_TIMEOUT_MS)

@@ -17,7 +17,6 @@ import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
 import { buildStage } from "../game/stage.js";
 import { embedSnippet } from "../embed/snippet.js";
-import { t } from "../i18n/i18n.js";
 import { boardRequest, clearedPosition, edit, idKind, withTrays } from "./editor.js";
 import { createRolloutPanel } from "./rollout-panel.js";
 import { markWord } from "../review/graph.js";

@@ -21,7 +21,6 @@ import { buildStage } from "../game/stage.js";
 import { graphLayout, graphSeries, judgeTry, legendText, luckWord, markLabel, mistakes, nearestPoint, reviewWord, stepIndex } from "./graph.js";
 import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
 import { HANDOFF_KEY } from "../handoff.js";
-import { t } from "../i18n/i18n.js";
 
 const SAVED_PREFIX = "tt-review:";
 const SAVED_VERSION = 1; // the shape of a kept review: one of another version (or none) is made again
