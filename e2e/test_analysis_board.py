@@ -6,8 +6,8 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
+from driving import BOOT_TIMEOUT_MS
 
-BOOT_TIMEOUT_MS = 90_000
 # The engine answers each change in well under a second on an idle machine; a loaded one (CI beside
 # other work) can take many times that, and a wait that is too short fails by chance.
 ANSWER_TIMEOUT_MS = 30_000

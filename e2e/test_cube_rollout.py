@@ -7,8 +7,8 @@ The panel seeds its rollouts itself (seed 1), so the figures are the same at eve
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
+from driving import BOOT_TIMEOUT_MS
 
-BOOT_TIMEOUT_MS = 90_000
 # Every wait on the engine is generous: a loaded machine (three full runs side by side) answers many times slower.
 ANSWER_TIMEOUT_MS = 60_000
 # White (on roll, no dice) bears off his three checkers with a double now, else surely next turn; Black's three

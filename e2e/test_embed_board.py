@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from driving import click_on_board
+from driving import BOOT_TIMEOUT_MS, click_on_board
 
-BOOT_TIMEOUT_MS = 60_000
 
 
 def test_the_six_ace_example_lists_only_the_maximum_pips_play_and_accepts_it(page: Page, site_url: str) -> None:

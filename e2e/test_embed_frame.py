@@ -12,8 +12,8 @@ from urllib.request import urlopen
 import pytest
 from conftest import site_script
 from playwright.sync_api import Frame, Page, Route, expect
+from driving import BOOT_TIMEOUT_MS
 
-BOOT_TIMEOUT_MS = 60_000
 
 HOST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A blog post</title></head>

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
+from driving import BOOT_TIMEOUT_MS
 
-BOOT_TIMEOUT_MS = 60_000
 
 
 def test_the_embed_page_in_french_speaks_french_and_announces_the_dice_french_way(page: Page, site_url: str) -> None:

@@ -162,7 +162,9 @@ def play_a_french_turn(page: Page) -> dict[str, Any]:
     assert v["phase"] == "move", v["phase"]
     # the dice announced the French way, in the status line and to screen readers
     expect(page.locator(".tt-status")).to_have_text(re.compile(rf"^À vous de jouer\u00a0: {FRENCH_CALL}\.$"))
-    expect(page.locator(".tt-live").first).to_contain_text(re.compile(rf"Blanc jette {FRENCH_CALL}\."), timeout=GAME_TIMEOUT_MS)
+    expect(page.locator(".tt-live").first).to_contain_text(
+        re.compile(rf"Blanc jette {FRENCH_CALL}\."), timeout=GAME_TIMEOUT_MS
+    )
     assert re.fullmatch(FRENCH_CALL, v["dice_call"]), v["dice_call"]
     moves = len(v["moves"])
     play_turn_with_pointer(page, v, use_drag=False, confirm="Valider")

@@ -11,9 +11,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from driving import draw_start_with_setup_drawer
+from driving import BOOT_TIMEOUT_MS, draw_start_with_setup_drawer
 
-BOOT_TIMEOUT_MS = 60_000
 
 
 def open_page(page: Page, url: str) -> None:
