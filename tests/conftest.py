@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from toutes_tables import CHECKERS, Position, legal_plays, start_position
+from toutes_tables import CHECKERS, Game, Position, legal_plays, start_position
 
 # Property tests are reproducible: the same examples on every run (derandomize), no example
 # database carried between runs, and no deadline (a slow machine must not fail a test).
@@ -85,24 +85,34 @@ def scattered() -> Callable[[random.Random], Position]:
     return scattered_position
 
 
+def random_plays_game(rules: str, seed: int, turns: int) -> Game:
+    """The first ``turns`` turns of a game from a start (a drawn one in the 225 sets), each side playing at random."""
+    rng = random.Random(seed)
+    game = Game(rules, rng=rng)
+    game.roll_opening()
+    for _ in range(turns):
+        if game.phase == "roll":
+            game.roll()
+        plays = game.legal_plays()
+        game.play(rng.choice(plays)) if plays else game.pass_turn()
+    return game
+
+
+@pytest.fixture
+def random_game() -> Callable[[str, int, int], Game]:
+    """``random_game(rules, seed, turns)``: a game's first turns played at random (seeded)."""
+    return random_plays_game
+
+
 @pytest.fixture
 def random_record(tmp_path: Path) -> Callable[[int], Path]:
     """A file holding a backgammon game of ``turns`` random plays (seeded): a record the review finds errors in."""
 
     def write(turns: int) -> Path:
-        from toutes_tables import Game
         from toutes_tables.record import game_to_text
 
-        rng = random.Random(6)
-        game = Game("backgammon", rng=rng)
-        game.roll_opening()
-        for _ in range(turns):
-            if game.phase == "roll":
-                game.roll()
-            plays = game.legal_plays()
-            game.play(rng.choice(plays)) if plays else game.pass_turn()
         path = tmp_path / "game.txt"
-        path.write_text(game_to_text(game))
+        path.write_text(game_to_text(random_plays_game("backgammon", 6, turns)))
         return path
 
     return write

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -32,6 +33,8 @@ from toutes_tables.analysis import (
 )
 from toutes_tables.position import BLACK, WHITE
 from toutes_tables.record import game_to_json, game_to_text, match_to_text
+
+RandomGame = Callable[[str, int, int], Game]  # conftest's random_game: (rules, seed, turns)
 
 EXACT_EXPERT = dataclasses.replace(LEVELS["expert"], time_budget=None)  # the reviewer's own choice, every time
 # A middle game (both sides with contact) and a bear-off against a back checker: short, real choices.
@@ -160,22 +163,9 @@ def test_each_rolls_luck_in_the_review_is_its_luck_among_the_36() -> None:
 # -- records: finished, unfinished, every rule set, text and JSON ------------------------------
 
 
-def short_game(rules: str, seed: int, turns: int) -> Game:
-    """The first turns of a game from a start (a drawn one in the 225 sets), each side playing at random."""
-    rng = random.Random(seed)
-    game = Game(rules, rng=rng)
-    game.roll_opening()
-    for _ in range(turns):
-        if game.phase == "roll":
-            game.roll()
-        plays = game.legal_plays()
-        game.play(rng.choice(plays)) if plays else game.pass_turn()
-    return game
-
-
 @pytest.mark.parametrize("rules", RULE_SETS)
-def test_every_rule_set_is_reviewed(rules: str) -> None:
-    game = short_game(rules, seed=11, turns=3)
+def test_every_rule_set_is_reviewed(rules: str, random_game: RandomGame) -> None:
+    game = random_game(rules, 11, 3)
     result = analyse_game(game_to_text(game))
     moves = [d for d in result.decisions if d.kind == "move"]
     assert len(moves) == 3 == count_turns(game)
@@ -186,8 +176,8 @@ def test_every_rule_set_is_reviewed(rules: str) -> None:
     assert all(d.match_id is None for d in result.decisions) or get_rules(rules).cube
 
 
-def test_an_unfinished_record_is_reviewed_as_far_as_it_goes() -> None:
-    game = short_game("backgammon", seed=3, turns=2)
+def test_an_unfinished_record_is_reviewed_as_far_as_it_goes(random_game: RandomGame) -> None:
+    game = random_game("backgammon", 3, 2)
     game.roll()  # rolled, not yet played: the record ends with "white 3-1:"
     text = game_to_text(game)
     assert text.rstrip().endswith(":")
@@ -262,8 +252,8 @@ def test_cube_decisions_in_a_backgammon_match() -> None:
     assert result.players[WHITE].cube_error >= answer.error
 
 
-def test_json_report_has_the_documented_fields() -> None:
-    game = short_game("backgammon", seed=8, turns=2)
+def test_json_report_has_the_documented_fields(random_game: RandomGame) -> None:
+    game = random_game("backgammon", 8, 2)
     data = analyse_game(game).to_json()
     assert set(data["players"]) == {"black", "white"}
     assert {"checker_error_mp", "cube_error_mp", "error_mp", "rating", "luck", "luck_adjusted_result"} <= set(
