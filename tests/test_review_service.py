@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
-
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ from toutes_tables.services import dispatch
 from toutes_tables.matimport import read_mat
 from toutes_tables.record import game_to_text, match_from_text, match_to_text
 
+ROOT = Path(__file__).resolve().parent.parent
 
 TURNS = [((6, 4), "24/18 13/9"), ((5, 2), "13/8 13/11"), ((2, 1), "13/11 6/5")]
 
@@ -167,12 +170,15 @@ def test_bad_review_calls_are_refused() -> None:
         dispatch("review_next", {"id": started["id"], "max_items": 11})
 
 
-def test_the_services_bounds_are_the_engines() -> None:
-    # copies: importing rollout would load the AI when the worker starts (the record's bound is imported)
-    from toutes_tables import review_service, rollout
-
-    assert (review_service.MAX_CANDIDATES, review_service.MAX_PLIES) == (rollout.MAX_CANDIDATES, rollout.MAX_PLIES)
-    assert review_service.MAX_RUN_WORK == rollout.MAX_RUN_WORK
+def test_the_worker_checks_a_rollouts_bounds_without_loading_the_ai() -> None:
+    """The worker imports every service module when it starts: the rollout's bounds come without the AI."""
+    code = (
+        "import sys; sys.path.insert(0, 'pkg'); import toutes_tables.services; "
+        "loaded = sorted(m for m in sys.modules if m.startswith(('toutes_tables.ai', 'toutes_tables.analysis')) "
+        "or m == 'toutes_tables.rollout'); print(loaded); raise SystemExit(bool(loaded))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 RACE_XGID = "XGID=--B-ABB------------aa-b-a-:0:0:1:61:0:0:0:0:10"  # a short race, White to play 6-1

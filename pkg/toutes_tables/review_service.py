@@ -68,6 +68,7 @@ from .movegen import check_dice, legal_plays
 from .notation import parse_play
 from .position import Color, Position
 from .record import MAX_RECORD_CHARS
+from .rollout_bounds import MAX_CANDIDATES, MAX_PLIES, MAX_RUN_WORK
 from .rules import get_rules
 from .service import board_location, colour_name, rules_name
 from .service_calls import ServiceError, boolean, integer, listed, method, optional_integer, optional_text, text
@@ -80,9 +81,6 @@ if TYPE_CHECKING:
 
 # The review and the rollouts (and through them the AI) are imported on first use, not here: the
 # worker imports every service module when it starts, and most visits never review a game.
-MAX_CANDIDATES = 8  # rollout.MAX_CANDIDATES
-MAX_PLIES = 400  # rollout.MAX_PLIES
-MAX_RUN_WORK = 2000  # rollout.MAX_RUN_WORK: the most work one rollout_next does
 
 MAX_REVIEWS = 4  # reviews kept at once; starting another forgets the oldest
 MAX_ITEMS = 10  # decisions per review_next: about a third of a second each in CPython, so a call stays short

@@ -69,13 +69,11 @@ from .messages import DEFAULT_LANGUAGE, check_language, say
 from .movegen import check_dice, legal_plays
 from .play import Play, format_play
 from .position import CHECKERS, OFF, Color, Position
+from .rollout_bounds import MAX_CANDIDATES, MAX_PLIES, MAX_RUN_WORK
 from .rules import MAX_CUBE, RuleSet, get_rules
 
-MAX_CANDIDATES = 8
 MAX_GAMES = 100_000  # a rollout's bound: nothing runs for ever
-MAX_PLIES = 400  # a game longer than this is scored where it stands (no real game comes near it)
 MAX_RUN_GAMES = 1296  # games one run may ask for (36 x 36)
-MAX_RUN_WORK = 2000  # rankings of a roll's plays one run may do (about 6 s in CPython)
 MAX_SEED = 2**63
 LUCK_WORK = len(ROLLS)  # the rankings variance reduction adds to a ply: the other 21 rolls
 CUBE_LEVEL = "advanced"  # the cube advice inside a cube rollout: 0-ply, as the checker play
