@@ -183,12 +183,18 @@ def press_key(page: Page, key: str) -> None:
     wait_for_new_view(page)
 
 
-def start_new_game(page: Page, match_length: int = 1, **choices: str) -> None:
+def open_new_game_dialog(page: Page, **choices: str) -> Locator:
+    """Open the game page's New game dialog, pick each ``select[name]: value`` of ``choices``, and return it."""
     page.get_by_role("button", name="New game…").click()
     dialog = page.locator("dialog.tt-dialog")
     expect(dialog).to_be_visible()
     for name, value in choices.items():
         dialog.locator(f"select[name={name}]").select_option(value)
+    return dialog
+
+
+def start_new_game(page: Page, match_length: int = 1, **choices: str) -> None:
+    dialog = open_new_game_dialog(page, **choices)
     dialog.locator("input[name=match_length]").fill(str(match_length))
     # The old game's view stays on show until the engine answers: wait for the new game's.
     remember_view(page)

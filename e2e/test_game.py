@@ -15,6 +15,7 @@ from driving import (
     BOOT_TIMEOUT_MS,
     GAME_TIMEOUT_MS,
     open_game,
+    open_new_game_dialog,
     game_view,
     wait_for_player,
     click_location,
@@ -183,9 +184,7 @@ def test_the_computer_answers_a_double(page: Page, site_url: str) -> None:
 
 def test_a_money_game_is_one_game_for_points_with_the_cube_in_play(page: Page, site_url: str) -> None:
     open_game(page, site_url)
-    page.get_by_role("button", name="New game…").click()
-    dialog = page.locator("dialog.tt-dialog")
-    dialog.locator("select[name=rules]").select_option("backgammon")
+    dialog = open_new_game_dialog(page, rules="backgammon")
     match_length = dialog.locator("input[name=match_length]")
     expect(match_length).to_be_visible()
     dialog.locator("input[name=money_game]").check()
@@ -207,9 +206,7 @@ def test_a_money_game_is_one_game_for_points_with_the_cube_in_play(page: Page, s
 def test_the_new_game_dialog_offers_no_cube_for_a_match_to_1_point(page: Page, site_url: str) -> None:
     """docs/rules/cube.md, "A match to 1 point": the cube is dead there, so its options are not offered."""
     open_game(page, site_url)
-    page.get_by_role("button", name="New game…").click()
-    dialog = page.locator("dialog.tt-dialog")
-    dialog.locator("select[name=rules]").select_option("backgammon")
+    dialog = open_new_game_dialog(page, rules="backgammon")
     match_length = dialog.locator("input[name=match_length]")
     for length, shown in (("1", False), ("3", True), ("1", False)):
         match_length.fill(length)
@@ -231,9 +228,7 @@ def checker_and_another_not_its_destination(dests: dict[str, list[int | str]]) -
 
 def test_touch_move_strict_mode_holds_the_player_to_the_checker_picked_up(page: Page, site_url: str) -> None:
     open_game(page, site_url)
-    page.get_by_role("button", name="New game…").click()
-    dialog = page.locator("dialog.tt-dialog")
-    dialog.locator("select[name=opponent]").select_option("human")
+    dialog = open_new_game_dialog(page, opponent="human")
     dialog.locator("input[name=strict_touch]").check()
     remember_view(page)
     dialog.get_by_role("button", name="Start").click()

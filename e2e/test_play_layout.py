@@ -22,6 +22,7 @@ from driving import (
     farthest_move,
     open_chouette,
     open_game,
+    open_new_game_dialog,
     play_until_double_is_possible,
     seed_dice,
     start_new_game,
@@ -213,10 +214,7 @@ def test_a_finished_game_shows_its_result_with_the_controls_in_place(sized_page:
 def test_the_new_game_dialog_fits_the_window_with_its_start_button_in_sight(sized_page: Page, site_url: str) -> None:
     page = sized_page
     open_game(page, site_url)
-    page.get_by_role("button", name="New game…").click()
-    dialog = page.locator("dialog.tt-dialog")
-    expect(dialog).to_be_visible()
-    dialog.locator("select[name=rules]").select_option("backgammon")  # the longest form: every cube option
+    dialog = open_new_game_dialog(page, rules="backgammon")  # the longest form: every cube option
     size = page.viewport_size
     assert size is not None
     start = dialog.get_by_role("button", name="Start")
