@@ -31,6 +31,7 @@ from toutes_tables.analysis import (
     review,
     summarise,
 )
+from toutes_tables.matchid import MatchState, player_index
 from toutes_tables.position import BLACK, WHITE
 from toutes_tables.record import game_to_json, game_to_text, match_to_text
 
@@ -247,6 +248,10 @@ def test_cube_decisions_in_a_backgammon_match() -> None:
     assert answer.error == pytest.approx(advice.double_drop - advice.double_take)
     assert double.mark and answer.mark
     assert double.match_id and answer.match_id and double.match_id != answer.match_id
+    # the take's Match ID has the double offered, Black still on roll and White to act, as gnubg shows it
+    offered = MatchState.from_match_id(answer.match_id)
+    assert offered.doubled and offered.player_on_roll == player_index(BLACK) != offered.turn == player_index(WHITE)
+    assert offered.match_length == 5 and not MatchState.from_match_id(double.match_id).doubled
     black = result.players[BLACK]
     assert black.cube_decisions >= 1 and black.cube_error >= double.error and black.cube_error_mp > 0
     assert result.players[WHITE].cube_error >= answer.error

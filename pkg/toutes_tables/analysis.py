@@ -66,7 +66,7 @@ from .ai.search import ROLLS, ScoredPlay, rank_plays
 from .errors import check_instance, shown
 from .game import Action, Double, Drop, Game, OpeningRoll, Played, Roll, Take
 from .match import Match
-from .matchid import GameState, MatchState, player_index
+from .matchid import MatchState
 from .messages import DEFAULT_LANGUAGE, check_language
 from .movegen import check_dice, legal_plays
 from .play import Move, Play, format_play
@@ -486,16 +486,13 @@ def _cube_state(game: Game, reviewed: ReviewedGame) -> CubeState:
 def _match_id(game: Game, reviewed: ReviewedGame, dice: tuple[int, int] | None, doubled: bool) -> str | None:
     if not game.rules.cube:
         return None
-    on_roll = game.position.turn
-    return MatchState(
+    return MatchState.in_play(
+        game.position.turn,
         cube=game.cube_value,
-        cube_owner=None if game.cube_owner is None else player_index(game.cube_owner),
-        player_on_roll=player_index(on_roll),
+        cube_owner=game.cube_owner,
         crawford=game.is_crawford,
-        game_state=GameState.PLAYING,
-        turn=player_index(on_roll.other if doubled else on_roll),
         doubled=doubled,
-        dice=dice or (0, 0),
+        dice=dice,
         match_length=reviewed.length,
         score=reviewed.score,
         jacoby=game.options.jacoby,

@@ -162,6 +162,35 @@ class MatchState:
         """The 12-character gnubg Match ID."""
         return base64.b64encode(self.match_key()).decode("ascii")
 
+    @classmethod
+    def in_play(
+        cls,
+        on_roll: Color,
+        *,
+        cube: int,
+        cube_owner: Color | None,
+        crawford: bool,
+        doubled: bool,
+        dice: tuple[int, int] | None,
+        match_length: int,
+        score: tuple[int, int],
+        jacoby: bool,
+    ) -> MatchState:
+        """The state of a game in play, in the engine's colours: while a double is offered the taker acts."""
+        return cls(
+            cube=cube,
+            cube_owner=None if cube_owner is None else player_index(cube_owner),
+            player_on_roll=player_index(on_roll),
+            crawford=crawford,
+            game_state=GameState.PLAYING,
+            turn=player_index(on_roll.other if doubled else on_roll),
+            doubled=doubled,
+            dice=dice or (0, 0),
+            match_length=match_length,
+            score=score,
+            jacoby=jacoby,
+        )
+
     # -- decoding ----------------------------------------------------------------------
 
     @classmethod

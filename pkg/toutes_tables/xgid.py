@@ -44,7 +44,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from .errors import InvalidPositionError, check_instance, shown
-from .matchid import MATCH_ID_MAX_LENGTH, GameState, MatchState, player_index
+from .matchid import MATCH_ID_MAX_LENGTH, MatchState
 from .position import BLACK, WHITE, Color, Position, to_absolute
 
 if TYPE_CHECKING:
@@ -241,16 +241,13 @@ class XGID:
 
     def match_state(self) -> MatchState:
         """gnubg's Match ID state for this XGID (Black is gnubg's player 0, White player 1)."""
-        on_roll = self.position.turn
-        return MatchState(
+        return MatchState.in_play(
+            self.position.turn,
             cube=self.cube,
-            cube_owner=None if self.cube_owner is None else player_index(self.cube_owner),
-            player_on_roll=player_index(on_roll),
+            cube_owner=self.cube_owner,
             crawford=self.crawford,
-            game_state=GameState.PLAYING,
-            turn=player_index(on_roll.other if self.doubled else on_roll),
             doubled=self.doubled,
-            dice=self.dice or (0, 0),
+            dice=self.dice,
             match_length=self.match_length,
             score=self.score,
             jacoby=self.jacoby,
