@@ -53,11 +53,13 @@ equity of each play's result.
 **Cube decisions judged by gnubg 2-ply cubeful** (``--cube-decisions DECISIONS``). The positions are
 those of the same gnubg 0-ply games (random plays mixed in), taken before the roll, keeping those
 where the player on roll wins at least ``--cube-min-win`` (0.6 by default) by gnubg 0-ply's cubeless
-evaluation (the others are all clear no doubles). Each is judged twice, the cube centred at 1: as a
-money game (no Jacoby rule) and at one match score of a 7-point match (taken in turn from
-``MATCH_SCORES``). The judge is gnubg's own cube analysis (its ``hint`` before the roll, cubeful, at
-``--judge-plies``, 2 by default): the cubeful equities of no double (ND), double/take (DT) and
-double/pass (DP), normalised as gnubg shows them (DP = +1; in a match, normalised match equity). A
+evaluation (the others are all clear no doubles). Each is judged three times, the cube centred at 1: as a
+money game without the Jacoby rule, as one with it, and at one match score of a 7-point match (taken in
+turn from ``MATCH_SCORES``). (Before 2026-12-01 evening the "money" judge had the Jacoby rule on, as
+the binding's ``cube_info`` does by default, while the contestants played without it.) The judge is
+gnubg's own cube analysis (its ``hint`` before the roll, cubeful, at ``--judge-plies``, 2 by
+default): the cubeful equities of no double (ND), double/take (DT) and double/pass (DP),
+normalised as gnubg shows them (DP = +1; in a match, normalised match equity). A
 contestant decides whether to double and whether to take; its *error* is the equity it gives away
 by the judge: as the doubler ``max(ND, min(DT, DP))`` minus the value of its action (``min(DT, DP)``
 if it doubles, else ``ND``), plus, as the taker, ``|DT - DP|`` when it takes a pass or passes a
@@ -73,14 +75,11 @@ seed and not on the machine's load.
 from __future__ import annotations
 
 import argparse
-import ctypes
 import dataclasses
 import math
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -91,6 +90,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pkg"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from gnubg_cube import MATCH_LENGTH, GnubgCube  # noqa: E402
 from selfplay import opening_roll, turns  # noqa: E402
 
 from toutes_tables import Play, Position, legal_plays, start_position  # noqa: E402
@@ -373,70 +373,7 @@ def judge_on_gnubg_positions(
 
 
 # The match scores of the cube measurement, as (points the player on roll still needs, the opponent's), 7-point match.
-MATCH_LENGTH = 7
 MATCH_SCORES = ((7, 7), (3, 5), (5, 3), (2, 4))
-
-
-class GnubgCube:
-    """gnubg's cube analysis of a position before the roll, through its command line (the binding has none).
-
-    The binding's ``evaluate`` answers cubeless equities only and its ``hint`` refuses cube decisions,
-    so the position is set with ``set gnubgid`` and gnubg's own ``hint`` is read from its standard
-    output (one thread: with more, gnubg's command-line evaluation never returns in the library build).
-    """
-
-    _CUBEFUL = ("No double", "Double, pass", "Double, take")
-
-    def __init__(self) -> None:
-        self._libc = ctypes.CDLL(None)
-        for command in (
-            "set threads 1",
-            "set sound enable off",
-            "set player 0 human",
-            "set player 1 human",
-            "set automatic roll off",
-            "set jacoby off",
-            "set output digits 5",
-        ):
-            self._captured(command)
-
-    def _captured(self, command: str) -> str:
-        """What gnubg prints for ``command`` (C's standard output, not Python's)."""
-        sys.stdout.flush()
-        with tempfile.TemporaryFile() as out:
-            self._libc.fflush(None)
-            saved = os.dup(1)
-            os.dup2(out.fileno(), 1)
-            try:
-                gnubg.command(command)
-            finally:
-                self._libc.fflush(None)
-                os.dup2(saved, 1)
-                os.close(saved)
-            out.seek(0)
-            return out.read().decode()
-
-    def equities(self, position: Position, away: tuple[int, int] | None, plies: int) -> tuple[float, float, float]:
-        """(ND, DT, DP) for the player on roll, cube centred at 1: money if ``away`` is None, else that match score."""
-        length, score = (
-            (0, (0, 0)) if away is None else (MATCH_LENGTH, (MATCH_LENGTH - away[1], MATCH_LENGTH - away[0]))
-        )
-        # Player 1 on roll, the board as (opponent, player on roll); the score is (player 0's, player 1's).
-        cube = gnubg.cube_info(1, -1, 1, length, score, 0, 0)
-        state = gnubg.pos_info(1, 0, 0, 1, (0, 0))
-        self._captured(f"set evaluation cubedecision evaluation plies {plies}")
-        self._captured("set gnubgid " + gnubg.gnubg_id(position.to_gnubg_board(), cube, state))
-        text = self._captured("hint")
-        found: dict[str, float] = {}
-        for line in text.splitlines():
-            for label in self._CUBEFUL:
-                head = line.split(". ", 1)[-1]
-                if head.startswith(label):
-                    found[label] = float(head[len(label) :].split()[0])
-        if len(found) != 3:
-            raise RuntimeError(f"gnubg's cube analysis of {position!r} could not be read: {text!r}")
-        nd, dp, dt = (found[label] for label in self._CUBEFUL)
-        return nd, dt, dp
 
 
 def cube_error(judged: tuple[float, float, float], double: bool, take: bool) -> tuple[float, float]:
@@ -469,17 +406,18 @@ def judge_cube_decisions(
     analysis = GnubgCube()
     levels = {name: unbudgeted(name) for name in level_names}
     names = [*level_names, "gnubg 0-ply"]
-    settings = ("money", "match")
+    settings = ("money", "jacoby", "match")
     errors = {(name, setting): [] for name in names for setting in settings}  # (doubler, taker) per decision
     wrong = {(name, setting): [0, 0] for name in names for setting in settings}
     began = time.perf_counter()
     for number, (position, _) in enumerate(decisions, 1):
         match_away = MATCH_SCORES[(number - 1) % len(MATCH_SCORES)]
-        for setting, away in (("money", None), ("match", match_away)):
-            judged = analysis.equities(position, away, plies)
-            nd, dt, dp = analysis.equities(position, away, 0)
+        for setting, away in (("money", None), ("jacoby", None), ("match", match_away)):
+            jacoby = setting == "jacoby"
+            judged = analysis.equities(position, away, plies, jacoby)
+            nd, dt, dp = analysis.equities(position, away, 0, jacoby)
             choices = {"gnubg 0-ply": (min(dt, dp) > nd, dt <= dp)}
-            cube = CubeState() if away is None else CubeState(match_length=MATCH_LENGTH, away=away)
+            cube = CubeState(jacoby=jacoby) if away is None else CubeState(match_length=MATCH_LENGTH, away=away)
             for name, level in levels.items():
                 advice = cube_advice(position, "backgammon", cube, level)
                 choices[name] = (advice.double, advice.take)
@@ -494,7 +432,8 @@ def judge_cube_decisions(
             print(
                 f"{number} positions before the roll from gnubg 0-ply self-play ({random_share:.0%} random plays), "
                 f"seed {seed}, the player on roll winning >= {min_win:.0%} by gnubg 0-ply; cube centred; "
-                f"judged by gnubg {plies}-ply cubeful: money, and {MATCH_LENGTH}-point match scores "
+                f"judged by gnubg {plies}-ply cubeful: money without and with the Jacoby rule, "
+                f"and {MATCH_LENGTH}-point match scores "
                 + ", ".join(f"{a}-{b} away" for a, b in MATCH_SCORES)
                 + " in turn"
             )

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from toutes_tables import RULE_SETS, Game, GameOptions, Match, Position, get_rules, start_position
 from toutes_tables.ai import Chances, CubeState, cube_advice, should_double, should_take
 from toutes_tables.ai.cube import _money_cubeful, cube_efficiency
+from toutes_tables.ai.features import in_contact
 from toutes_tables.ai.met import DATA_FILE, MatchEquityTable, default_table, match_winning_chance
 from toutes_tables.position import BLACK, WHITE
 
@@ -205,8 +210,8 @@ def _race(win: float) -> Chances:
 def _decision(win: float, efficiency: float) -> tuple[float, float]:
     """(no double, double take) for a gammonless race with a centred cube."""
     return (
-        _money_cubeful(_race(win), None, efficiency, gammons_count=True),
-        2.0 * _money_cubeful(_race(win), False, efficiency, gammons_count=True),
+        _money_cubeful(_race(win), None, efficiency),
+        2.0 * _money_cubeful(_race(win), False, efficiency),
     )
 
 
@@ -239,3 +244,59 @@ def test_a_spent_time_budget_falls_back_to_the_direct_chances() -> None:
     assert position_chances(OPENING, rules, ply=1, time_budget=0.0) == chances(OPENING, None, rules)
     deeper = position_chances(OPENING, rules, ply=1)
     assert deeper != chances(OPENING, None, rules) and 0.45 < deeper.win < 0.6
+
+
+# -- gnubg cross-check: the money model is gnubg's Janowski conversion, with and without Jacoby ----
+
+# Positions before the roll from gnubg self-play (the cube benchmark's), all in contact: far past the cash
+# point with gammons, past it without many, in the doubling window, and the take-or-pass region.
+CROSS_CHECK = [
+    "black 1:2 2:2 3:3 4:2 5:2 6:2 7:2 / 2:4 4:2 5:2 6:2 8:2 13:2 bar:1",
+    "black 2:2 3:2 4:2 5:3 6:2 10:1 13:1 18:1 24:1 / 2:4 4:2 5:2 6:2 8:2 13:2 bar:1",
+    "white 1:1 2:2 3:3 4:2 6:2 8:2 16:1 17:2 / 1:2 2:2 3:2 5:3 6:3 12:1 20:1 bar:1",
+    "white 1:4 2:3 3:2 5:2 8:3 16:1 / 1:6 3:4 5:2 6:1 19:2",
+    "white 2:3 4:2 5:1 6:3 8:2 13:2 18:2 / 2:1 4:2 5:2 6:3 8:1 10:1 13:3 24:2",
+    "white 4:2 5:3 6:2 11:1 13:3 16:2 18:1 23:1 / 1:2 3:2 5:2 6:2 13:4 15:1 23:1 24:1",
+]
+GNUBG_LOW_PLY_CONTACT_EFFICIENCY = 0.76  # gnubg's contact cube efficiency at 0- and 1-ply ("show cubeefficiency")
+
+# The child asks gnubg's command line (the benchmarks' judge) and prints JSON only, on its last line.
+GNUBG_CUBE = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import gnubg
+from gnubg_cube import GnubgCube
+from toutes_tables import Position
+judge, zero_ply, rows = GnubgCube(), gnubg.eval_context(0, 0, 1, 0, 0.0), []
+for text in json.loads(sys.argv[2]):
+    position = Position.from_text(text)
+    chances = gnubg.evaluate(position.to_gnubg_board(), gnubg.cube_info(), zero_ply)[:5]
+    rows.append([list(chances), judge.equities(position, None, 0), judge.equities(position, None, 0, jacoby=True)])
+print(json.dumps(rows))
+"""
+
+
+def test_money_equities_are_gnubgs_janowski_conversion_with_and_without_the_jacoby_rule() -> None:
+    pytest.importorskip("gnubg")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", GNUBG_CUBE, str(root / "benchmarks"), json.dumps(CROSS_CHECK)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(root / "pkg")},
+    )
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout.strip().splitlines()[-1])
+    x = GNUBG_LOW_PLY_CONTACT_EFFICIENCY
+    verdicts = set()
+    for text, (chances, money, jacoby) in zip(CROSS_CHECK, rows, strict=True):
+        c = Chances(*chances, 0.0, 0.0)
+        assert in_contact(Position.from_text(text).mine, Position.from_text(text).theirs)
+        for (nd, dt, dp), rule in ((money, False), (jacoby, True)):
+            assert dp == 1.0
+            assert _money_cubeful(c, None, x, jacoby=rule) == pytest.approx(nd, abs=2e-4), (text, rule)
+            assert 2.0 * _money_cubeful(c, False, x) == pytest.approx(dt, abs=2e-4), (text, rule)
+            verdicts.add((rule, nd > dp, min(dt, dp) > nd))
+    # The positions reach every case: too good without Jacoby but a cash with it, a double, no double.
+    assert {(False, True, False), (True, False, True), (False, False, False)} <= verdicts

@@ -220,16 +220,24 @@ def position_chances(
     return Chances(*(t / 36.0 for t in totals))
 
 
-def _money_live(p: float, win: float, lose: float, owner: bool | None) -> float:
-    """Janowski's fully live cubeful equity per cube value (``p`` winning chance, ``win``/``lose`` average win/loss)."""
+def _money_live(p: float, win: float, lose: float, owner: bool | None, jacoby: bool = False) -> float:
+    """Janowski's fully live cubeful equity per cube value (``p`` winning chance, ``win``/``lose`` average win/loss).
+
+    ``jacoby``: a centred cube under the Jacoby rule (docs/rules/cube.md, "The Jacoby rule"): beyond
+    the cash point the favourite cashes (+1: playing on would win only single games) and below the
+    take point he is doubled out (-1). The take and cash points themselves keep the gammons, as the
+    doubled game counts them (gnubg's ``MoneyLive`` does the same).
+    """
     take_point = (lose - 0.5) / (win + lose + 0.5)
     cash_point = (lose + 1.0) / (win + lose + 0.5)
     if owner is None or owner:
         if p >= cash_point:  # past the cash point: play on, from +1 at the cash point to the average win
-            return 1.0 + (win - 1.0) * (p - cash_point) / (1.0 - cash_point)
+            return 1.0 if jacoby else 1.0 + (win - 1.0) * (p - cash_point) / (1.0 - cash_point)
     if owner is None or not owner:
         if p <= take_point:  # below my take point: from the average loss to -1 where I would be doubled out
-            return -lose + (lose - 1.0) * p / take_point if take_point > 0 else -1.0
+            if jacoby or take_point <= 0:
+                return -1.0
+            return -lose + (lose - 1.0) * p / take_point
     if owner is None:
         return -1.0 + 2.0 * (p - take_point) / (cash_point - take_point)
     if owner:
@@ -237,16 +245,17 @@ def _money_live(p: float, win: float, lose: float, owner: bool | None) -> float:
     return -1.0 + (win + 1.0) * (p - take_point) / (1.0 - take_point)
 
 
-def _money_cubeful(c: Chances, owner: bool | None, efficiency: float, gammons_count: bool) -> float:
-    """Cubeful money equity per cube value for the player on roll; ``owner``: True mine, False theirs, None centred."""
+def _money_cubeful(c: Chances, owner: bool | None, efficiency: float, jacoby: bool = False) -> float:
+    """Cubeful money equity per cube value for the player on roll; ``owner``: True mine, False theirs, None centred.
+
+    ``jacoby``: the Jacoby rule holds (a centred cube never turned): the dead-cube part counts
+    single games only, the live part cashes rather than playing on (:func:`_money_live`).
+    """
     p = c.win
-    if gammons_count:
-        win = 1.0 + (c.win_gammon + c.win_backgammon) / p if p > 1e-7 else 1.0
-        lose = 1.0 + (c.lose_gammon + c.lose_backgammon) / (1.0 - p) if p < 1.0 - 1e-7 else 1.0
-    else:
-        win = lose = 1.0
-    dead = p * win - (1.0 - p) * lose
-    live = _money_live(p, win, lose, owner)
+    win = 1.0 + (c.win_gammon + c.win_backgammon) / p if p > 1e-7 else 1.0
+    lose = 1.0 + (c.lose_gammon + c.lose_backgammon) / (1.0 - p) if p < 1.0 - 1e-7 else 1.0
+    dead = 2.0 * p - 1.0 if jacoby else p * win - (1.0 - p) * lose
+    live = _money_live(p, win, lose, owner, jacoby and owner is None)
     return efficiency * live + (1.0 - efficiency) * dead
 
 
@@ -314,8 +323,8 @@ def cube_advice(
         span = dp - lose_cube
         no_double, double_take = ((2.0 * (m - lose_cube) / span - 1.0) if span > 1e-12 else 0.0 for m in (nd, dt))
     else:
-        no_double = _money_cubeful(c, owner, efficiency, gammons_count=not (cube.jacoby and owner is None))
-        double_take = 2.0 * _money_cubeful(c, False, efficiency, gammons_count=True)
+        no_double = _money_cubeful(c, owner, efficiency, jacoby=cube.jacoby and owner is None)
+        double_take = 2.0 * _money_cubeful(c, False, efficiency)
     double_drop = 1.0
     take = double_take <= double_drop
     best_double = min(double_take, double_drop)
@@ -325,8 +334,11 @@ def cube_advice(
     double = may_double and (best_double > no_double or cash or trailer_post_crawford)
     answer = say(lang, "cube.answer.take" if take else "cube.answer.pass")
     # In a match the same chances mean different things at different scores: say which score.
-    you_win = say(lang, "cube.you_win_match", me=cube.away[0], them=cube.away[1]) if cube.is_match \
+    you_win = (
+        say(lang, "cube.you_win_match", me=cube.away[0], them=cube.away[1])
+        if cube.is_match
         else say(lang, "cube.you_win")
+    )
     word = "redouble" if owner else "double"
     win, gammons = _pct(c.win, lang), _gammons(c.win_gammon, lang)
     if not may_double:
