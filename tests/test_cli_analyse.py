@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from toutes_tables import Match, match_to_mat
-from toutes_tables.analysis import analyse_game
+from toutes_tables.analysis import analyse_game, analyse_match
 from toutes_tables.cli import main
+from toutes_tables.matimport import read_mat
 
 
 def test_json_report_has_the_players_error_rates_decisions_and_luck(random_record: Callable[[int], Path]) -> None:
@@ -67,3 +68,33 @@ def test_the_review_pages_worked_example_is_what_the_command_prints(page: str, l
     out = io.StringIO()
     assert main(["analyse", str(docs / "review-example.txt"), "--lang", lang], stdout=out) == 0
     assert out.getvalue() == shown
+
+
+def _dropped_opening_double() -> Match:
+    """A money-like 3-point match: black doubles after one play and white drops (a very bad drop)."""
+    match = Match("backgammon", 3, rng=random.Random(0))
+    match.game.roll_opening((1, 3))
+    match.game.play("8/5 6/5")
+    match.game.offer_double()
+    match.game.drop()
+    return match
+
+
+def test_a_reviewed_cube_decision_is_worded_in_the_reports_language() -> None:
+    """The cube actions are data in the review ("take", "drop"); the French report says them in French."""
+    out = io.StringIO()
+    record = io.StringIO(match_to_mat(_dropped_opening_double()))
+    assert main(["analyse", "-", "--lang", "fr"], stdin=record, stdout=out) == 0
+    answer = next(line for line in out.getvalue().splitlines() if " réponse " in line)
+    assert " joué refuse " in answer and " meilleur prend " in answer, answer
+    assert not any(word in out.getvalue() for word in (" take ", " drop ", "no double")), out.getvalue()
+
+
+def test_analyse_match_gives_the_cube_reasons_in_the_language_asked() -> None:
+    record = match_to_mat(_dropped_opening_double())
+    english, french = (analyse_match(read_mat(record).match, lang=lang) for lang in ("en", "fr"))
+    take_en, take_fr = (next(d for d in r.decisions if d.kind == "take") for r in (english, french))
+    assert take_en.played == take_fr.played == "drop"  # the action stays data
+    assert take_en.reason.startswith("Your opponent") and take_fr.reason.startswith("Votre adversaire"), take_fr.reason
+    with pytest.raises(ValueError, match="'de'"):
+        analyse_match(read_mat(record).match, lang="de")

@@ -17,8 +17,8 @@ from toutes_tables.service_calls import ServiceError
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "pkg" / "toutes_tables" / "data" / "messages"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-# the keys the engine's code names: said("key"), say(lang, "key") and the CLI's catalogue calls
-KEY_CALL = re.compile(r"""\b(?:said|say|self\.words)\((?:\s*[\w.()]+\s*,)?\s*"([a-z_]+\.[\w.]+)\"""")
+# the keys the engine's code names: said("key"), say(lang, "key"), worded(Error, "key") and the CLI's catalogue calls
+KEY_CALL = re.compile(r"""\b(?:said|say|worded|self\.words)\((?:\s*[\w.()]+\s*,)?\s*"([a-z_]+\.[\w.]+)\"""")
 
 
 def _catalogue(path: Path) -> dict[str, str]:
@@ -64,7 +64,8 @@ def test_every_key_the_engine_names_is_in_the_english_catalogue() -> None:
 
 def test_the_key_scan_sees_each_kind_of_call() -> None:
     source = 'said("moves.take", who=w) say(lang, "dice.pair") self.words("cli.rolls", n=1) display("x.y")'
-    assert KEY_CALL.findall(source) == ["moves.take", "dice.pair", "cli.rolls"]
+    source += ' worded(IllegalMoveError, "chouette.rule.full", most=8)'
+    assert KEY_CALL.findall(source) == ["moves.take", "dice.pair", "cli.rolls", "chouette.rule.full"]
 
 
 def test_a_message_missing_in_a_language_is_said_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,6 +130,7 @@ def test_the_keys_the_engine_builds_are_in_the_english_catalogue() -> None:
     built += ["advice.point.7", "advice.point.1"]
     built += [f"cli.ids.label.{k}" for k in ("position_id", "match_id", "gnubg_id", "xgid")]
     built += [f"review.what.{kind}" for kind in ("cube", "take")]
+    built += ["chouette.rule.resign_waits"]  # chouette._no_pending(action): f"chouette.rule.{action}_waits"
     assert [key for key in built if key not in english] == []
 
 
@@ -149,7 +151,7 @@ def test_the_review_words_the_engine_builds_are_in_every_catalogue() -> None:
     from toutes_tables.review_words import rating_word, review_keys
 
     keys = review_keys()
-    assert len(keys) == 3 + 4 + 8 + 5
+    assert len(keys) == 3 + 4 + 8 + 5 + 6  # marks, luck marks, ratings, luck ratings, cube actions
     for path in sorted(CATALOGUES.glob("*.json")):
         catalogue = _catalogue(path)
         assert [key for key in keys if key not in catalogue] == [], path.name

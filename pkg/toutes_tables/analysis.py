@@ -843,25 +843,36 @@ class Review:
         }
 
 
-def _analyse(record: Game | Match | str | dict[str, Any], network: Network | None) -> Review:
+def _analyse(record: Game | Match | str | dict[str, Any], network: Network | None, lang: str) -> Review:
     held = read_record(record)  # read once: the games, the review and the results all come from it
     net = _checked_network(network)
     games = _games_of(held)
-    decisions = list(_review(games, net))
+    decisions = list(_review(games, net, check_language(lang)))
     return Review(games[0].game.rules.name, decisions, summarise(decisions, _results(held)))
 
 
-def analyse_game(record_or_game: Game | str | dict[str, Any], network: Network | None = None) -> Review:
-    """The review of one game (a :class:`~toutes_tables.Game` or its text or JSON record)."""
+def analyse_game(
+    record_or_game: Game | str | dict[str, Any], network: Network | None = None, lang: str = DEFAULT_LANGUAGE
+) -> Review:
+    """The review of one game (a :class:`~toutes_tables.Game` or its text or JSON record).
+
+    The cube decisions' ``reason`` is in ``lang``; the marks, ratings and cube actions are data, put
+    into words by :mod:`toutes_tables.review_words`.
+    """
     held = read_record(record_or_game)
     if isinstance(held, Match):
         raise ReviewError("record_or_game: analyse_game reviews one game; use analyse_match for a match")
-    return _analyse(held, network)
+    return _analyse(held, network, lang)
 
 
-def analyse_match(record_or_match: Match | str | dict[str, Any], network: Network | None = None) -> Review:
-    """The review of a whole match (a :class:`~toutes_tables.Match` or its text or JSON record), game after game."""
-    return _analyse(record_or_match, network)
+def analyse_match(
+    record_or_match: Match | str | dict[str, Any], network: Network | None = None, lang: str = DEFAULT_LANGUAGE
+) -> Review:
+    """The review of a whole match (a :class:`~toutes_tables.Match` or its text or JSON record), game after game.
+
+    The cube decisions' ``reason`` is in ``lang``, as :func:`analyse_game`'s.
+    """
+    return _analyse(record_or_match, network, lang)
 
 
 def results_of(record: Game | Match | str | dict[str, Any], only_game: int | None = None) -> dict[Color, float]:

@@ -58,6 +58,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from .errors import IllegalMoveError, InvalidRecordError
+from .messages import worded
 from .game import Double, Game, GameOptions, GameResult, OpeningRoll, Phase, Played, Resign, Roll, agreed_options
 from .play import Move, Play
 from .position import BLACK, WHITE, Color
@@ -87,17 +88,18 @@ def _check_names(names: Sequence[str]) -> tuple[str, ...]:
         raise ValueError(f"players are a list of names, got {names!r}")
     names = tuple(names)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ValueError(f"a chouette has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}: {names!r}")
+        raise worded(ValueError, "chouette.rule.players_count", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(names),
+                     names=repr(names))
     for name in names:
         _check_name(name)
     if len(set(names)) != len(names):
-        raise ValueError(f"player names must differ, got {names!r}")
+        raise worded(ValueError, "chouette.rule.names_differ", names=repr(names))
     return names
 
 
-def _check_name(name: object) -> str:
+def _check_name(name: object, kind: type[ValueError] = ValueError) -> str:
     if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise ValueError(f"a player's name is non-empty text without surrounding spaces, got {name!r}")
+        raise worded(kind, "chouette.rule.name", name=repr(name))
     return name
 
 
@@ -351,7 +353,7 @@ class Chouette:
 
     def _no_pending(self, action: str) -> None:
         if self._doubler is not None:
-            raise IllegalMoveError(f"cannot {action}: the double waits for {', '.join(self.awaiting)}")
+            raise worded(IllegalMoveError, f"chouette.rule.{action}_waits", who=", ".join(self.awaiting))
 
     def _record_board_action(self) -> None:
         action = self.game.history[-1]
@@ -388,15 +390,14 @@ class Chouette:
         if name is None:
             name = self.to_act
             if name is None:
-                raise IllegalMoveError(f"nobody is on roll in phase {self.phase!r}: name who resigns")
+                raise worded(IllegalMoveError, "chouette.rule.nobody_on_roll", phase=repr(self.phase))
         if name == self._box:
             color = BOX_COLOR
         elif name == self._captain:
             color = TEAM_COLOR
         else:
-            raise IllegalMoveError(
-                f"only the box ({self._box}) or the captain ({self._captain}) can resign, not {name!r}"
-            )
+            raise worded(IllegalMoveError, "chouette.rule.who_resigns", box=self._box, captain=self._captain,
+                         name=repr(name))
         result = self.game.resign(outcome, color)
         self._record_board_action()
         self._settle()
@@ -423,10 +424,9 @@ class Chouette:
         if type(take) is not bool:
             raise IllegalMoveError(f"an answer is take=True or take=False, got {take!r}")
         if self._doubler is None:
-            raise IllegalMoveError(f"{name!r} cannot answer: no double is offered (phase {self.phase!r})")
+            raise worded(IllegalMoveError, "chouette.rule.no_double", name=repr(name), phase=repr(self.phase))
         if name not in self.awaiting:
-            who = ", ".join(self.awaiting)
-            raise IllegalMoveError(f"{name!r} cannot answer this double now: it waits for {who}")
+            raise worded(IllegalMoveError, "chouette.rule.answer_waits", name=repr(name), who=", ".join(self.awaiting))
         self._log(Answer(name, take))
         if name == self._box:
             self._box_answers(take)
@@ -497,7 +497,8 @@ class Chouette:
     def next_game(self, start: int | DrawnStart | None = None) -> Game:
         """Begin the next game once this one is over: the new box against the new captain."""
         if not self.game.is_over:
-            raise IllegalMoveError(f"game {len(self.games)} is not over ({self.phase!r})")
+            raise worded(IllegalMoveError, "chouette.rule.game_not_over", number=len(self.games),
+                         phase=repr(self.phase))
         if start is None and self.rules.drawn_starts and len(self.games) % 2 == 1:
             start = self.game.drawn_start or self.game.start_number  # the 225 sets redraw every two games
         self._begin(start)
@@ -507,17 +508,14 @@ class Chouette:
 
     def join(self, name: str) -> None:
         """A newcomer joins at the bottom of the order: between games, or before a game's first action."""
-        try:
-            _check_name(name)
-        except ValueError as exc:
-            raise IllegalMoveError(str(exc)) from None
+        _check_name(name, IllegalMoveError)
         if name in self._order:
-            raise IllegalMoveError(f"{name!r} is already in the chouette")
+            raise worded(IllegalMoveError, "chouette.rule.already_in", name=repr(name))
         if len(self._order) >= MAX_PLAYERS:
-            raise IllegalMoveError(f"a chouette has at most {MAX_PLAYERS} players: {', '.join(self._order)}")
+            raise worded(IllegalMoveError, "chouette.rule.full", most=MAX_PLAYERS, players=", ".join(self._order))
         fresh = not self.game.history
         if not (self.game.is_over or fresh):
-            raise IllegalMoveError(f"{name!r} can join between games, not during game {len(self.games)}")
+            raise worded(IllegalMoveError, "chouette.rule.join_between_games", name=repr(name), number=len(self.games))
         self._log(Join(name))
         self._order.append(name)
         self.totals[name] = 0

@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Mapping
 from importlib import resources
+from typing import TypeVar
 
 from .errors import InvalidArgumentError, shown
 
@@ -25,6 +26,10 @@ DEFAULT_LANGUAGE = "en"
 _FOLDER = ("data", "messages")
 _LANGUAGE_TAG = re.compile(r"[a-z]{2,3}")  # a catalogue's file name: an ISO 639 code
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+_WORDING = "message_key"  # the attribute of a worded error: (key, values)
+E = TypeVar("E", bound=ValueError)
 
 
 class UnknownLanguageError(InvalidArgumentError):
@@ -64,6 +69,33 @@ def say(lang: str, key: str, **values: object) -> str:
     if template is None:
         template = catalogue(DEFAULT_LANGUAGE)[key]
     return _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), template)
+
+
+def worded(kind: type[E], key: str, **values: object) -> E:
+    """An error of ``kind`` saying the message ``key`` in English, that keeps its key and values.
+
+    A Python caller reads the English (``str(error)``); the JSON service, which speaks the page's
+    language, says the same error in it (:func:`reworded`). The errors a player can meet in the
+    engine's own modules (a chouette's rule, a play typed, a Position ID) are made this way.
+
+    >>> error = worded(ValueError, "error.nothing_to_undo")
+    >>> str(error), str(reworded(error, "fr"))
+    ('nothing to undo: no checker has moved this turn', "rien à reprendre : aucune dame n'a bougé ce tour-ci")
+    """
+    error = kind(say(DEFAULT_LANGUAGE, key, **values))
+    setattr(error, _WORDING, (key, values))
+    return error
+
+
+def reworded(error: E, lang: str) -> E:
+    """``error`` said in ``lang`` if it was made by :func:`worded` (the same type, key and values), else itself."""
+    wording = getattr(error, _WORDING, None)
+    if wording is None or lang == DEFAULT_LANGUAGE:
+        return error
+    key, values = wording
+    again = type(error)(say(lang, key, **values))
+    setattr(again, _WORDING, wording)
+    return again
 
 
 def locale_language(environ: Mapping[str, str]) -> str:

@@ -1,15 +1,16 @@
-"""The review's words in a language: gnubg's marks, ratings and luck words, as players read them.
+"""The review's words in a language: gnubg's marks, ratings and luck words, and the cube actions, as players read them.
 
-The review (:mod:`toutes_tables.analysis`) names its marks and ratings in gnubg's English words, as
-data (``"very bad"``, ``"World class"``, ``"Go to Las Vegas"``): those names are what the JSON and the
+The review (:mod:`toutes_tables.analysis`) names its marks and ratings in gnubg's English words, and a
+cube decision's played and best action in the engine's (``"no double"``, ``"take"``), as data
+(``"very bad"``, ``"World class"``, ``"Go to Las Vegas"``): those names are what the JSON and the
 page decide from. This module only puts them into a language for players, through the message
 catalogues (:mod:`toutes_tables.messages`, the ``review.*`` keys), the French in the rules book's
 words (docs/review.fr.md).
 
 >>> mark_word("very bad", "fr"), rating_word("World class", "fr"), luck_word("unlucky", "fr")
 ('très mauvais', 'Classe mondiale', 'malchanceux')
->>> luck_rating_word("Go to Las Vegas", "en")
-'Go to Las Vegas'
+>>> luck_rating_word("Go to Las Vegas", "en"), action_word("take", "fr"), action_word("no double", "fr")
+('Go to Las Vegas', 'prend', 'pas de double')
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from .analysis import AWFUL, LUCK_RATINGS, MARK_SIGNS, RATINGS
 from .messages import say
 
 LUCK_MARKS = ("very lucky", "lucky", "unlucky", "very unlucky")
+# The cube actions as the engine names them, as data: a cube decision's played and best (the review) and
+# the cube choices of a hint's equities (the service).
+CUBE_ACTIONS = ("no double", "double", "take", "drop", "double, take", "double, pass")
 
 
 def slug(name: str) -> str:
@@ -47,10 +51,16 @@ def luck_rating_word(rating: str, lang: str) -> str:
     return say(lang, f"review.luck_rating.{slug(rating)}")
 
 
+def action_word(action: str, lang: str) -> str:
+    """A cube action as the engine names it (``"no double"``, ``"take"``, ``"double, pass"``) in ``lang``."""
+    return say(lang, f"review.action.{slug(action)}")
+
+
 def review_keys() -> list[str]:
     """Every key this module builds from the review's names: a test checks the catalogues have them all."""
     keys = [f"review.mark.{slug(m)}" for m in MARK_SIGNS if m]
     keys += [f"review.luck.{slug(m)}" for m in LUCK_MARKS]
     keys += [f"review.rating.{slug(name)}" for _, name in RATINGS] + [f"review.rating.{slug(AWFUL)}"]
     keys += [f"review.luck_rating.{slug(name)}" for name in LUCK_RATINGS]
+    keys += [f"review.action.{slug(action)}" for action in CUBE_ACTIONS]
     return keys

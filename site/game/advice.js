@@ -1,8 +1,10 @@
 // Words and figures for the computer's advice: the hint's equities, the cube verdict, a play's cost.
 // Pure functions of the engine's answers (service.hint and the view's last_cost), tested under node;
-// the words are the page's language's (site/i18n/), the verdicts and marks the engine's.
+// the words are the page's language's (site/i18n/), the verdicts the engine's; the marks and cube choices
+// are the engine's names, as data, said through the catalogues (review.mark.*, review.action.*).
 
 import { t } from "../i18n/i18n.js";
+import { actionWord, markWord } from "../review/graph.js";
 
 /** An equity with its sign, three decimals: "+0.123", "−0.045" (a true minus sign), "0.000". */
 export function formatEquity(value) {
@@ -21,7 +23,7 @@ export const NO_COST = 0.0005;
  */
 export function costText({ notation, best, cost, mark }) {
   if (cost < NO_COST) return t("advice.best", { play: notation });
-  return t("advice.cost", { play: notation, cost: cost.toFixed(3), mark: mark ? t("advice.mark", { mark }) : "", best });
+  return t("advice.cost", { play: notation, cost: cost.toFixed(3), mark: mark ? t("advice.mark", { mark: markWord(mark) }) : "", best });
 }
 
 /** The cube advice in one sentence: its verdict, then the reason when there is one. */
@@ -29,9 +31,12 @@ export function cubeAdviceText({ verdict, reason }) {
   return reason ? t("advice.cube", { verdict, reason }) : t("advice.cube_verdict", { verdict });
 }
 
-/** The cubeful equity of each cube choice on one line: "no double +0.769 · double, take +0.940 · …". */
+/**
+ * The cubeful equity of each cube choice on one line: "no double +0.769 · double, take +0.940 · …", the
+ * choices being the engine's names (data), said in the page's language ("pas de double", "double, prend").
+ */
 export function cubeEquitiesText(equities) {
   return Object.entries(equities || {})
-    .map(([choice, value]) => `${choice} ${formatEquity(value)}`)
+    .map(([choice, value]) => `${actionWord(choice)} ${formatEquity(value)}`)
     .join(" \u00b7 ");
 }

@@ -9,7 +9,7 @@
 import { t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 import { pageButton } from "./page.js";
-import { reviewWord } from "../review/graph.js";
+import { actionWord, reviewWord } from "../review/graph.js";
 
 const IDLE_POLL_MS = 150; // how often a paused review looks whether the game has left the worker free
 const colourName = (colour) => (colour === "black" ? t("colour.black") : t("colour.white"));
@@ -75,8 +75,8 @@ export function playerLine(colour, summary) {
 
 /** A marked decision of the panel's list: "?? White 6-4: 13/7 13/9, best 24/14 (152 millipoints)". */
 export function markedLine(d) {
-  const what = d.kind === "move" ? `${d.dice.join("-")}: ${d.played}` : d.played.toLowerCase();
-  const best = d.kind === "move" ? d.best : d.best.toLowerCase();
+  const what = d.kind === "move" ? `${d.dice.join("-")}: ${d.played}` : actionWord(d.played);
+  const best = d.kind === "move" ? d.best : actionWord(d.best);
   return t("review_panel.mark_line", { sign: d.sign, colour: colourName(d.colour), what, best, error: (1000 * d.error).toFixed(0) });
 }
 

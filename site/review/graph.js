@@ -12,7 +12,8 @@ function slug(name) {
 
 /**
  * One of the engine's review names in the page's language: `kind` "mark" ("very bad"), "luck" ("very
- * lucky"), "rating" ("World class") or "luck_rating" ("Go to bed"); a name the catalogues lack stays as it is.
+ * lucky"), "rating" ("World class"), "luck_rating" ("Go to bed") or "action" ("no double", "take"); a name
+ * the catalogues lack stays as it is.
  */
 export function reviewWord(kind, name) {
   const key = `review.${kind}.${slug(name)}`;
@@ -23,6 +24,11 @@ export function reviewWord(kind, name) {
 export const markWord = (mark) => reviewWord("mark", mark);
 /** A roll's luck mark ("very lucky" … "very unlucky": the engine's names) in the page's language. */
 export const luckWord = (mark) => reviewWord("luck", mark);
+/**
+ * A cube action as the engine names it, as data (a cube decision's played and best: "no double", "double",
+ * "take", "drop"; a hint's equities: "double, take", "double, pass"), in the page's language.
+ */
+export const actionWord = (name) => reviewWord("action", name);
 
 /** The series for `colour`: [{index, y, mark, luckMark, decider}] over the move decisions (cube ones left out). */
 export function graphSeries(decisions, colour = "white") {

@@ -18,7 +18,7 @@ import { isSavedReviewBody } from "../game/review-panel.js";
 import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
 import { buildStage } from "../game/stage.js";
-import { graphLayout, graphSeries, judgeTry, legendText, luckWord, markLabel, mistakes, nearestPoint, reviewWord, stepIndex } from "./graph.js";
+import { actionWord, graphLayout, graphSeries, judgeTry, legendText, luckWord, markLabel, mistakes, nearestPoint, reviewWord, stepIndex } from "./graph.js";
 import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
 import { HANDOFF_KEY } from "../handoff.js";
 
@@ -78,8 +78,8 @@ function scrollWithin(list, item) {
 function decisionLine(d) {
   const who = colourName(d.colour);
   if (d.kind === "move") return `${who} ${d.dice.join("-")}: ${d.played}`;
-  if (d.kind === "take") return `${who} ${d.played.toLowerCase()}`;
-  return `${who}: ${d.played.toLowerCase()}`;
+  if (d.kind === "take") return `${who} ${actionWord(d.played)}`;
+  return `${who}: ${actionWord(d.played)}`;
 }
 
 /** The analysis board at a reviewed decision's position (its dice and, in the backgammon sets, its cube and score). */
@@ -496,7 +496,7 @@ export function createReview(root, { workerUrl }) {
   function renderDetail(d, answer) {
     const lines = [el("p", {}, el("strong", {}, `${decisionLine(d)}`), ` ${markLabel(d)}`)];
     if (!answer) lines.push(el("p", { class: "tt-review-hidden" }, t("review.learn.answer_hidden")));
-    if (answer && d.error > 0) lines.push(el("p", {}, t("review.best_line", { best: d.best, equity: formatEquity(-d.error), mp: (1000 * d.error).toFixed(0) })));
+    if (answer && d.error > 0) lines.push(el("p", {}, t("review.best_line", { best: d.kind === "move" ? d.best : actionWord(d.best), equity: formatEquity(-d.error), mp: (1000 * d.error).toFixed(0) })));
     if (answer && d.reason) lines.push(el("p", {}, d.reason));
     if (d.luck !== null && d.luck !== undefined) {
       const mark = d.luck_mark ? t("review.in_brackets", { what: luckWord(d.luck_mark) }) : "";

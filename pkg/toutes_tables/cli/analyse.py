@@ -22,7 +22,7 @@ from ..matimport import read_mat
 from ..messages import DEFAULT_LANGUAGE, say
 from ..position import BLACK, WHITE, Color
 from ..record import MAX_RECORD_CHARS
-from ..review_words import luck_rating_word, luck_word, mark_word, rating_word
+from ..review_words import action_word, luck_rating_word, luck_word, mark_word, rating_word
 from ..words import colour_word
 
 DESCRIPTION = """Review a game or match: every decision's error against the strongest level's search, gnubg's
@@ -53,12 +53,12 @@ def read_record(path: str, stdin: TextIO, lang: str = DEFAULT_LANGUAGE) -> str:
     return text
 
 
-def review_text(text: str) -> Review:
-    """The review of a record's text: a ``.mat`` file (its first line says "N point match") or a record."""
+def review_text(text: str, lang: str = DEFAULT_LANGUAGE) -> Review:
+    """The review, in ``lang``, of a record's text: a ``.mat`` file (first line "N point match") or a record."""
     first = next((line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(";")), "")
     if first.strip().lower().endswith("point match"):
-        return analyse_match(read_mat(text).match)
-    return analyse_match(text)
+        return analyse_match(read_mat(text).match, lang=lang)
+    return analyse_match(text, lang=lang)
 
 
 def _signed(x: float, digits: int = 3) -> str:
@@ -91,9 +91,11 @@ def report(review: Review, lang: str = DEFAULT_LANGUAGE) -> str:
     lines += ["", say(lang, "review.marked", count=len(marked)) if marked else say(lang, "review.no_marked")]
     for d in marked:
         what = f"{d.dice[0]}-{d.dice[1]}" if d.dice else say(lang, f"review.what.{d.kind}")
+        played, best = (d.played, d.best) if d.kind == "move" else (action_word(d.played, lang),
+                                                                    action_word(d.best, lang))
         lines.append("  " + say(
             lang, "review.decision", game=d.game, turn=f"{d.turn:>3}", colour=f"{_colour(d.colour, lang):<5}",
-            what=f"{what:<6}", played=f"{d.played:<22}", best=f"{d.best:<22}", error=f"{d.error:.3f}",
+            what=f"{what:<6}", played=f"{played:<22}", best=f"{best:<22}", error=f"{d.error:.3f}",
             sign=MARK_SIGNS[d.mark], mark=mark_word(d.mark, lang),
         ))
     lucky = [d for d in review.decisions if d.luck_mark]
@@ -119,7 +121,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     except OSError as exc:
         reason = exc.strerror or exc
         raise ValueError(say(args.lang, "cli.analyse.cannot_read", path=repr(args.record), reason=reason)) from None
-    review = review_text(text)
+    review = review_text(text, args.lang)
     if args.json:
         stdout.write(json.dumps(review.to_json(), indent=1) + "\n")
     else:

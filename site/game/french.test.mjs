@@ -1,0 +1,40 @@
+// The advice and the review panel on a French page: the engine's names sent as data (a cube decision's
+// "take" and "drop", the hint's "no double", a play's mark "doubtful") are said from the page's catalogue,
+// never shown as the engine sent them (docs/translations.md).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+globalThis.document = { documentElement: { lang: "fr" } };
+const { loadLanguage } = await import("../i18n/i18n.js");
+await loadLanguage("fr");
+const { costText, cubeEquitiesText } = await import("./advice.js");
+const { markedLine } = await import("./review-panel.js");
+const { actionWord } = await import("../review/graph.js");
+
+test("the hint's cube choices are in French on a French page", () => {
+  const text = cubeEquitiesText({ "no double": 0.769, "double, take": 0.94, "double, pass": 1 });
+  assert.equal(text, "pas de double +0.769 \u00b7 double, prend +0.940 \u00b7 double, refuse +1.000");
+  assert.equal(cubeEquitiesText({ take: -0.3, drop: -1 }), "prend \u22120.300 \u00b7 refuse \u22121.000");
+  assert.doesNotMatch(text, /no double|take|pass/);
+});
+
+test("a play's cost names its mark in French on a French page", () => {
+  const text = costText({ notation: "24/18 13/11", best: "13/7 8/7", cost: 0.042, mark: "doubtful" });
+  assert.match(text, /coût 0\.042, douteux /);
+  assert.doesNotMatch(text, /doubtful/);
+});
+
+test("a reviewed cube decision's take and drop are in French in the game's review panel", () => {
+  const answer = { kind: "take", colour: "black", dice: null, played: "drop", best: "take", sign: "?", error: 0.07 };
+  assert.equal(markedLine(answer), "? Noir refuse, le meilleur\u00a0: prend (70 millipoints)");
+  const cube = { kind: "cube", colour: "white", dice: null, played: "no double", best: "double", sign: "??", error: 0.2 };
+  assert.doesNotMatch(markedLine(cube), /no double/);
+  assert.match(markedLine(cube), /pas de double, le meilleur\u00a0: double/);
+});
+
+test("every cube action the engine names is said in French", () => {
+  for (const [name, french] of [["no double", "pas de double"], ["double", "double"], ["take", "prend"], ["drop", "refuse"],
+    ["double, take", "double, prend"], ["double, pass", "double, refuse"]]) {
+    assert.equal(actionWord(name), french);
+  }
+});

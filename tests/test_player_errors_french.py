@@ -1,0 +1,67 @@
+"""The errors a player meets in the engine's own modules, in the page's language: the chouette's rules
+(toutes_tables.chouette), a play typed (toutes_tables.notation), a Position ID (toutes_tables.position).
+
+They are made by ``messages.worded``: English for Python callers (``str(error)``), and said in the
+JSON service's language by ``services.dispatch`` (docs/translations.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from toutes_tables import IllegalMoveError, services
+from toutes_tables.chouette import Chouette
+from toutes_tables.messages import reworded, worded
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    services.dispatch("set_language", {"lang": "fr"})
+    try:
+        yield
+    finally:
+        services.dispatch("set_language", {"lang": "en"})
+
+
+def _chouette_in_play() -> None:
+    players = [{"name": name, "kind": "human"} for name in ("Anne", "Bruno", "Claire")]
+    services.dispatch("chouette_new", {"players": players, "seed": 3})
+    services.dispatch("chouette_roll")  # the opening roll: the game has begun
+
+
+def test_a_worded_error_is_english_for_python_and_keeps_its_type_in_another_language() -> None:
+    error = worded(IllegalMoveError, "chouette.rule.already_in", name="'Anne'")
+    assert str(error) == "'Anne' is already in the chouette"
+    again = reworded(error, "fr")
+    assert type(again) is IllegalMoveError and str(again) == "'Anne' est déjà dans la chouette"
+    assert reworded(ValueError("plain"), "fr").args == ("plain",)  # an error not worded stays as it is
+
+
+def test_the_chouettes_rule_errors_stay_english_in_python() -> None:
+    chouette = Chouette(["Anne", "Bruno", "Claire"], rng=None)
+    chouette.roll_opening((3, 1))
+    with pytest.raises(IllegalMoveError, match="^'Denis' can join between games, not during game 1$"):
+        chouette.join("Denis")
+    with pytest.raises(IllegalMoveError, match="cannot answer: no double is offered"):
+        chouette.answer("Bruno", True)
+
+
+def test_the_chouettes_rule_errors_are_french_on_a_french_page(french: None) -> None:
+    _chouette_in_play()
+    with pytest.raises(IllegalMoveError) as joined:
+        services.dispatch("chouette_join", {"player": {"name": "Denis", "kind": "human"}})
+    assert str(joined.value) == "'Denis' peut entrer entre deux parties, pas pendant la partie 1"
+    with pytest.raises(IllegalMoveError) as answered:
+        services.dispatch("chouette_answer", {"name": "Bruno", "take": True})
+    assert str(answered.value).startswith("'Bruno' ne peut pas répondre\u00a0: aucun double n'est proposé")
+    with pytest.raises(ValueError) as named:
+        twice = [{"name": name, "kind": "human"} for name in ("Anne", "Anne", "Bruno")]
+        services.dispatch("chouette_new", {"players": twice})
+    assert str(named.value).startswith("les joueurs doivent avoir des noms différents"), named.value
+
+
+def test_the_chouettes_rule_errors_are_english_on_an_english_page() -> None:
+    _chouette_in_play()
+    with pytest.raises(IllegalMoveError, match="^'Denis' can join between games, not during game 1$"):
+        services.dispatch("chouette_join", {"player": {"name": "Denis", "kind": "human"}})
