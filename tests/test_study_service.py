@@ -8,6 +8,7 @@ import pytest
 
 from toutes_tables import start_position
 from toutes_tables.ai.levels import LEVELS
+from toutes_tables.analysis import mark
 from toutes_tables.service_calls import ServiceError
 from toutes_tables.services import dispatch
 from toutes_tables.study_service import STUDY_LEVEL
@@ -66,6 +67,17 @@ def test_the_advice_ranks_the_plays_best_first_with_their_moves_on_the_board() -
     assert plays[0]["moves"] == [[8, 5], [6, 5]]
     assert [p["equity"] for p in plays] == sorted((p["equity"] for p in plays), reverse=True)
     assert all(p["reason"] for p in plays)
+
+
+def test_the_advice_gives_the_games_figures_three_decimals_and_marks_the_cost_shown() -> None:
+    """The analysis board's equities are the game hint's figures (site/engine/PROTOCOL.md): what the page shows."""
+    plays = dispatch("study_advice", {"rules": "backgammon", "xgid": CLASSIC_XGID_31, "count": 8})["plays"]
+    figures = [figure for p in plays for figure in (p["equity"], p["cost"])]
+    assert len(plays) == 8 and all(round(figure, 3) == figure for figure in figures), figures
+    assert [p["mark"] for p in plays] == [mark(p["cost"]) for p in plays]
+    before_roll = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10"
+    equities = dispatch("study_advice", {"rules": "backgammon", "xgid": before_roll})["cube"]["equities"]
+    assert all(round(value, 3) == value for value in equities.values()), equities
 
 
 def test_the_advice_without_dice_is_the_cube_decision_in_the_backgammon_sets_only() -> None:

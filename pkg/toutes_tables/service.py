@@ -928,7 +928,8 @@ def _cube_state(session: Session) -> Any:
     return CubeState.from_game(session.game, session.match)
 
 
-def _equity(value: float) -> float:
+def equity_figure(value: float) -> float:
+    """An equity or a cost as the pages show it, to three decimals; a cost is marked as this figure."""
     return round(value, 3)
 
 
@@ -945,9 +946,9 @@ def _cube_advice_view(advice: Any, facing_double: bool) -> dict[str, Any]:
             "verdict": advice.verdict,
             "reason": advice.reason,
             "equities": {
-                "no double": _equity(advice.no_double),
-                "double, take": _equity(advice.double_take),
-                "double, drop": _equity(advice.double_drop),
+                "no double": equity_figure(advice.no_double),
+                "double, take": equity_figure(advice.double_take),
+                "double, drop": equity_figure(advice.double_drop),
             },
         }
     # the advice is the doubler's; the taker gets its reason in his own words
@@ -956,7 +957,7 @@ def _cube_advice_view(advice: Any, facing_double: bool) -> dict[str, Any]:
         "may_double": False,
         "verdict": said("cube.verdict.take" if advice.take else "cube.verdict.drop"),
         "reason": advice.take_reason,
-        "equities": {"take": _equity(-advice.double_take), "drop": _equity(-advice.double_drop)},
+        "equities": {"take": equity_figure(-advice.double_take), "drop": equity_figure(-advice.double_drop)},
     }
 
 
@@ -964,7 +965,7 @@ def _play_advice_view(advice: Any, color: Color) -> dict[str, Any]:
     play: Play = advice.play
     return {
         "notation": advice.notation,
-        "equity": _equity(advice.equity),
+        "equity": equity_figure(advice.equity),
         "ply": advice.ply,
         "reason": advice.reason,
         "rest": advice.notation,
@@ -1010,7 +1011,7 @@ def _mid_turn_plays(
         plays.append(
             {
                 "notation": str(play),
-                "equity": _equity(equity),
+                "equity": equity_figure(equity),
                 "ply": ply,
                 "reason": play_reason(play, spoken()),
                 "rest": format_play(turn.current, rest) if rest else "",
@@ -1021,7 +1022,7 @@ def _mid_turn_plays(
             break
     best = deep[0]
     started_elsewhere = not plays or plays[0]["notation"] != best.notation
-    return plays, ({"notation": best.notation, "equity": _equity(best.equity)} if started_elsewhere else None)
+    return plays, ({"notation": best.notation, "equity": equity_figure(best.equity)} if started_elsewhere else None)
 
 
 @method
@@ -1090,7 +1091,7 @@ def _play_cost(turn: TurnInProgress, played: Play, level: Any) -> dict[str, Any]
     ranked = level.rank(turn.position, turn.dice, turn.rules)
     best = ranked[0].play
     # one search: play_cost reuses the ranking (and looks deeper only at a play ranked at a glance)
-    cost = _equity(play_cost(turn.position, turn.dice, played, turn.rules, ranked=ranked))
+    cost = equity_figure(play_cost(turn.position, turn.dice, played, turn.rules, ranked=ranked))
     return {
         "colour": turn.position.turn.value,
         "notation": str(played),

@@ -42,7 +42,7 @@ from .movegen import check_dice, legal_plays
 from .play import format_play
 from .position import BLACK, CHECKERS, WHITE, Color, Position
 from .rules import MAX_CUBE, RuleSet, get_rules
-from .service import absolute_moves, colour_name, rules_name
+from .service import absolute_moves, colour_name, equity_figure, rules_name
 from .service_language import spoken
 from .service_calls import (
     ServiceError,
@@ -253,10 +253,6 @@ def study_position(
     return _view(rule_set, state)
 
 
-def _equity(value: float) -> float:
-    return round(value, 4)
-
-
 @method
 def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     """The computer's best plays (with dice) or its cube decision (without), for the analysis board."""
@@ -286,10 +282,10 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
         best = advice.plays[0].equity if advice.plays else 0.0
         answer["plays"] = []
         for p in advice.plays:
-            cost = _equity(max(0.0, best - p.equity))
+            cost = equity_figure(max(0.0, best - p.equity))
             answer["plays"].append({
                 "notation": p.notation,
-                "equity": _equity(p.equity),
+                "equity": equity_figure(p.equity),
                 "cost": cost,
                 "mark": mark(cost),  # the review's marks (analysis.MARKS): the page keeps no copy
                 "ply": p.ply,
@@ -306,9 +302,9 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
             "reason": decision.reason,
             "take_reason": decision.take_reason,
             "equities": {
-                "no double": _equity(decision.no_double),
-                "double, take": _equity(decision.double_take),
-                "double, pass": _equity(decision.double_drop),
+                "no double": equity_figure(decision.no_double),
+                "double, take": equity_figure(decision.double_take),
+                "double, pass": equity_figure(decision.double_drop),
             },
         }
     answer["budget_reached"] = budget is not None and time.perf_counter() - began > budget
