@@ -27,8 +27,9 @@
 // next / previous movable checker.
 //
 // A finger's tap (a touch or a pen, not a mouse) is taken as 44 px wide (./reach.js): it acts on the one
-// location it covers, even a little off it; when it covers several (two points 22 px wide side by side
-// on a phone), a row of 44 px buttons over the board asks which one.
+// location it covers, even a little off it, and on the point it lands in the middle of; only a tap near
+// the border between two targets (points 22 px wide side by side on a phone) brings up a row of 44 px
+// buttons over the board asking which one.
 //
 // Fresh dice tumble before they settle, and a checker moved by a click or a key glides to its point
 // (./animation.js). The canvas fires "tt-board-sound" events (detail.kind: "roll", "move", "hit") for a

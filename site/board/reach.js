@@ -1,8 +1,10 @@
 // A finger's reach on the board. On a phone held upright a point is about 22 CSS pixels wide, half of a
 // finger's 44 px target: a tap is taken as a 44 px wide touch, and what it can act on is every location
-// it covers. One covered location is the tap's (a tap near a lone point lands on it, if a little off);
-// several are a real doubt, which the board settles with a chooser of 44 px buttons (board.js), never by
-// guessing. Pure functions of the state and the layout, tested under node.
+// it covers. A tap near a lone target lands on it, if a little off. A tap near several is read by where
+// the finger's centre lies: clearly in (or nearest to) one of them, that one; within a few pixels of the
+// border between two, a real doubt, which the board settles with a chooser of 44 px buttons (board.js),
+// never by guessing. A tap in the middle of a point is that point, whatever its neighbours are. Pure
+// functions of the state and the layout, tested under node.
 
 import { BAR, OFF, barRect, boardRects, pointRect, trayRect } from "./geometry.js";
 import { destinationsFrom, sources } from "./state.js";
@@ -10,6 +12,13 @@ import { t } from "../i18n/i18n.js";
 
 /** A finger's target, in CSS pixels: the least a touch target should measure (WCAG 2.5.5). */
 export const FINGER_PX = 44;
+
+/**
+ * How near (CSS pixels) the finger's centre must be to the border between two targets for the tap to be
+ * a doubt: a quarter of a phone's point on either side of the border, so the middle half of every point
+ * is that point's alone, and a finger's aim, good to a few pixels, only hesitates where it really could.
+ */
+export const BORDER_DOUBT_PX = FINGER_PX / 8;
 
 /**
  * The area (in units) a tap on `loc` may land in: a point's whole column from the frame to the middle
@@ -50,8 +59,10 @@ export function tapTargets(state) {
 }
 
 /**
- * The locations a finger's tap at CSS pixel (x, y) covers, among those a tap may act on now, nearest
- * first (left to right for equal distances): each within FINGER_PX / 2 of the tap.
+ * The locations a finger's tap at CSS pixel (x, y) may mean, among those a tap may act on now, nearest
+ * first (left to right for equal distances): the nearest target within FINGER_PX / 2 of the tap, and
+ * with it every other whose distance is less than BORDER_DOUBT_PX more (the tap is near the border
+ * between them). One location is the tap's; several are the chooser's; none, the tap misses.
  */
 export function fingerReach(state, lay, x, y) {
   const found = [];
@@ -61,7 +72,8 @@ export function fingerReach(state, lay, x, y) {
     if (d <= FINGER_PX / 2) found.push({ loc, d, x: r.x });
   }
   found.sort((a, b) => a.d - b.d || a.x - b.x);
-  return found.map((f) => f.loc);
+  const nearest = found.length ? found[0].d : 0;
+  return found.filter((f) => f.d - nearest < BORDER_DOUBT_PX).map((f) => f.loc);
 }
 
 /** The chooser's buttons, in the board's left-to-right order, so they sit as the points they stand for. */
