@@ -8,11 +8,15 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from driving import (
     BOOT_TIMEOUT_MS,
+    GAME_TIMEOUT_MS,
+    drag_checker,
+    game_view,
     open_game,
     play_turn_with_pointer,
     seed_dice,
     wait_for_more_moves,
     wait_for_player,
+    wait_for_steps,
 )
 
 
@@ -96,3 +100,20 @@ def test_the_games_keys_do_not_turn_the_page_or_open_the_search(page: Page, site
     page.locator("body").evaluate("(body) => document.activeElement.blur()")
     page.keyboard.press("s")
     expect(page.locator("[data-md-toggle=search]")).to_be_checked()
+
+
+def test_one_undo_takes_back_a_checker_dragged_with_both_dice(page: Page, site_url: str) -> None:
+    # docs/play.md: a checker carried 8/4 with a 3-1 in one drag is one move, and one Undo takes it back
+    open_game(page, site_url, "?rules=backgammon&position=4HPwATDgc/ABMA&turn=white&dice=3-1")
+    before = wait_for_player(page)
+    drag_checker(page, 8, 4)
+    carried = wait_for_steps(page, 2)
+    assert len(carried["turn_state"]["steps"]) == 2, carried["turn_state"]["steps"]  # 8/5 5/4 or 8/7 7/4
+    page.get_by_role("button", name="Undo", exact=True).click()
+    page.wait_for_function(
+        "() => !window.toutesTables.busy && window.toutesTables.view.turn_state.steps.length === 0",
+        timeout=GAME_TIMEOUT_MS,
+    )
+    after = game_view(page)
+    assert after["position"] == before["position"]
+    expect(page.get_by_role("button", name="Undo", exact=True)).to_be_disabled()

@@ -213,6 +213,22 @@ def test_a_checker_move_is_undone_and_a_finished_play_confirmed_into_the_record(
     assert played["moves"][-1]["text"].split(": ")[1] in played["record"]
 
 
+def test_one_undo_takes_back_a_checker_carried_with_both_dice() -> None:
+    # docs/play.md: a drag or a tap carrying one checker 8/4 with a 3-1 is one move, taken back by one Undo
+    view = dispatch(
+        "new_match", {"rules": "backgammon", "position": "4HPwATDgc/ABMA", "turn": "white", "dice": [3, 1]}
+    )
+    before = view["position"]
+    carried = dispatch("move", {"from": 8, "to": 4})
+    assert len(carried["turn_state"]["steps"]) == 2  # recorded die by die: 8/5 5/4 or 8/7 7/4
+    undone = dispatch("undo")
+    assert undone["turn_state"]["steps"] == [] and undone["position"] == before
+    # one die at a time, then one Undo each
+    dispatch("move", {"from": 8, "to": 5})
+    dispatch("move", {"from": 6, "to": 5})
+    assert dispatch("undo")["turn_state"]["steps"] == [[8, 5]]
+
+
 def test_an_unfinished_play_cannot_be_confirmed_and_nothing_changes() -> None:
     view = dispatch("new_match", {"rules": "toutes-tables"})
     while view["phase"] == "opening":

@@ -103,6 +103,29 @@ def test_undo_takes_back_the_last_step() -> None:
     assert turn.step((8, 5)).undo().legal_steps() == turn.legal_steps()
 
 
+def test_undo_takes_back_a_whole_move_made_with_both_dice() -> None:
+    # docs/play.md: one gesture, a checker carried 8/4 with the 3 and the 1, is one move to take back
+    turn = TurnInProgress(start_position(64), (3, 1), "backgammon")
+    carried = turn.move(8, 4)
+    assert len(carried.steps) == 2
+    assert carried.undo().steps == ()
+    assert carried.undo().legal_steps() == turn.legal_steps()
+    # after a one-die step and a two-dice move... a double: 13/7 with two 3s, then 6/3
+    double = TurnInProgress(start_position(64), (3, 3), "backgammon").move(13, 7).move(6, 3)
+    assert len(double.steps) == 3
+    assert double.undo().steps == double.steps[:2]
+    assert double.undo().undo().steps == ()
+    with pytest.raises(IllegalMoveError, match="no checker has moved"):
+        double.undo().undo().undo()
+
+
+def test_saved_steps_are_taken_back_one_at_a_time() -> None:
+    # a turn resumed from its saved steps does not know how they were made: each is its own move
+    steps = TurnInProgress(start_position(64), (3, 1), "backgammon").move(8, 4).steps
+    resumed = TurnInProgress(start_position(64), (3, 1), "backgammon", steps)
+    assert resumed.undo().steps == steps[:1]
+
+
 def test_parse_refuses_a_route_through_a_point_the_checker_cannot_stop_on() -> None:
     from toutes_tables import parse_play
 

@@ -52,9 +52,25 @@ class TurnInProgress:
 
     ``position`` is the position at the start of the turn (the mover on roll). Immutable:
     :meth:`step`, :meth:`move` and :meth:`undo` return a new turn.
+
+    ``gestures`` holds, for each move the player made (one :meth:`step`, or one :meth:`move` that
+    may take several steps: a checker carried 13/5 with both dice), how many steps there were before
+    it: :meth:`undo` takes back the whole of the last one, as the player made it. Saved ``steps``
+    given to the constructor count one gesture each.
     """
 
-    __slots__ = ("position", "dice", "rules", "plays", "steps", "current", "dice_left", "_targets", "_reach")
+    __slots__ = (
+        "position",
+        "dice",
+        "rules",
+        "plays",
+        "steps",
+        "gestures",
+        "current",
+        "dice_left",
+        "_targets",
+        "_reach",
+    )
 
     def __init__(
         self,
@@ -75,9 +91,11 @@ class TurnInProgress:
         self._reach: dict[tuple[Position, DiceLeft], bool] = {}
         d1, d2 = self.dice
         self.steps: tuple[Move, ...] = ()
+        self.gestures: tuple[int, ...] = ()
         self.current = position
         self.dice_left: frozenset[DiceLeft] = frozenset({(d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))})
         for move in check_sequence(steps, "steps", "a list of (from, to) pairs"):
+            self.gestures = (*self.gestures, len(self.steps))
             self._advance(check_move(move, "steps"))
 
     @classmethod
@@ -205,6 +223,7 @@ class TurnInProgress:
         """One more single-die step ``(from, to)`` in the mover's numbering; raises IllegalMoveError."""
         turn = self._copy()
         turn._advance(check_move(move))
+        turn.gestures = (*self.gestures, len(self.steps))
         return turn
 
     def move(self, src: int, dst: int) -> TurnInProgress:
@@ -217,19 +236,27 @@ class TurnInProgress:
                 f"{_name(src)}/{_name(dst)} is not a legal move now with {self.dice[0]}-{self.dice[1]} "
                 f"after {list(self.steps)!r} from {self.position!r}"
             )
-        turn = self
+        turn = self._copy()
         for move in route:
-            turn = turn.step(move)
+            turn._advance(move)
+        turn.gestures = (*self.gestures, len(self.steps))  # one gesture, however many dice it took
         return turn
 
     def undo(self) -> TurnInProgress:
-        """The turn without its last step (replayed, since which dice are left may depend on the route)."""
+        """The turn without its last gesture: the last :meth:`step`, or every step of the last :meth:`move`.
+
+        Replayed from the start of the turn, since which dice are left may depend on the route.
+        """
+        if not self.gestures:
+            raise IllegalMoveError(f"no checker has moved yet in this turn of {self.dice[0]}-{self.dice[1]}")
+        kept = self.gestures[-1]
         turn = self._copy()
         d1, d2 = self.dice
         turn.steps, turn.current = (), self.position
         turn.dice_left = frozenset({(d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))})
-        for move in self.steps[:-1]:
+        for move in self.steps[:kept]:
             turn._advance(move)
+        turn.gestures = self.gestures[:-1]
         return turn
 
     def __repr__(self) -> str:
