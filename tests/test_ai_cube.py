@@ -13,9 +13,17 @@ import pytest
 
 from toutes_tables import RULE_SETS, Game, GameOptions, Match, Position, get_rules, start_position
 from toutes_tables.ai import Chances, CubeState, cube_advice, should_double, should_take
-from toutes_tables.ai.cube import _money_cubeful, cube_efficiency
+from toutes_tables.ai.cube import _money_cubeful, cube_efficiency, cubeful_equities
 from toutes_tables.ai.features import in_contact
-from toutes_tables.ai.met import DATA_FILE, MatchEquityTable, default_table, match_winning_chance
+from toutes_tables.ai.met import (
+    DATA_FILE,
+    GammonShares,
+    MatchCube,
+    MatchEquityTable,
+    _piecewise,
+    default_table,
+    match_winning_chance,
+)
 from toutes_tables.position import BLACK, WHITE
 
 OPENING = start_position(64)
@@ -130,6 +138,22 @@ def test_match_advice_reports_match_winning_chances() -> None:
     assert advice.verdict == "Double, pass" and double_take > double_drop
 
 
+def test_at_2_away_4_away_the_taker_of_a_2_cube_redoubles_at_once_so_the_take_is_worth_the_winning_chances() -> None:
+    # Redoubled to 4 the game decides the match for both (the doubler needs 2, the taker 4), and the doubler,
+    # a favourite, takes: holding the 2-cube would only leave the taker his gammons, so he redoubles at once.
+    table = default_table()
+    for win in (0.6, 0.7, 0.8, 0.9):
+        for shares in (GammonShares(), GammonShares(0.4, 0.05, 0.1, 0.0)):
+            cube = MatchCube(table, 2, 4, 1, shares)
+            held = 0.68 * win + 0.32 * cube.dead(win, 1)  # what a take would be worth if he held the cube
+            assert cube.double_take(win, 0.68) == pytest.approx(win)
+            assert win < held
+    # At 7-away, 7-away an immediate redouble would hand the doubler a 4-cube: the taker holds.
+    even = MatchCube(table, 7, 7, 1, GammonShares())
+    live = _piecewise(even.owned_curve(1, mine=False), 0.7)
+    assert even.double_take(0.7, 0.68) == pytest.approx(0.68 * live + 0.32 * even.dead(0.7, 1))
+
+
 def test_cube_state_from_a_game_and_a_match() -> None:
     match = Match("backgammon", length=5)
     game = match.game
@@ -229,6 +253,33 @@ def test_janowski_race_points_match_the_textbook() -> None:
     assert _decision(0.79, 1.0)[1] < _decision(0.79, 1.0)[0]
 
 
+def _take_point(efficiency: float) -> float:
+    """The taker's least winning chance to take, for money without gammons (bisection on double/take = +1)."""
+    low, high = 0.0, 0.5
+    for _ in range(60):
+        taker = (low + high) / 2.0
+        low, high = (taker, high) if 2.0 * _money_cubeful(_race(1.0 - taker), False, efficiency) > 1.0 else (low, taker)
+    return high
+
+
+def test_the_money_take_point_without_gammons_is_a_quarter_with_a_dead_cube_and_a_fifth_with_a_live_one() -> None:
+    assert _take_point(0.0) == pytest.approx(0.25)
+    assert _take_point(1.0) == pytest.approx(0.20)
+    assert 0.20 < _take_point(0.68) < 0.25
+
+
+def test_under_jacoby_a_centred_no_double_is_never_worth_more_than_the_cash() -> None:
+    gammonish = Chances(0.8, 0.4, 0.02, 0.05, 0.0, 0.0, 0.0)
+    assert _money_cubeful(gammonish, None, 0.68) > 1.0  # without the rule: too good, playing on for the gammon
+    for win in (0.5, 0.6, 0.7, 0.8, 0.9, 0.99):
+        for gammon in (0.0, 0.2, 0.5):
+            c = Chances(win, gammon * win, 0.0, 0.1 * (1.0 - win), 0.0, 0.0, 0.0)
+            for efficiency in (0.0, 0.68, 1.0):
+                assert _money_cubeful(c, None, efficiency, jacoby=True) <= 1.0, (win, gammon, efficiency)
+    # Once turned, the rule no longer holds: the owner of the cube may play on for the gammon.
+    assert _money_cubeful(gammonish, True, 0.68) > 1.0
+
+
 def test_race_efficiency_grows_with_the_race_and_contact_is_068() -> None:
     assert cube_efficiency(OPENING) == 0.68
     short = Position.from_text("white 1:2 2:2 / 1:2 2:2")
@@ -260,38 +311,49 @@ CROSS_CHECK = [
 ]
 GNUBG_LOW_PLY_CONTACT_EFFICIENCY = 0.76  # gnubg's contact cube efficiency at 0- and 1-ply ("show cubeefficiency")
 
-# The child asks gnubg's command line (the benchmarks' judge) and prints JSON only, on its last line.
+# The child asks gnubg's command line (the benchmarks' judge) and prints JSON only, on its last line: for each
+# position its cubeless chances, then (ND, DT, DP) for each setting, [away or None, Jacoby rule].
 GNUBG_CUBE = r"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
 import gnubg
 from gnubg_cube import GnubgCube
 from toutes_tables import Position
-judge, zero_ply, rows = GnubgCube(), gnubg.eval_context(0, 0, 1, 0, 0.0), []
-for text in json.loads(sys.argv[2]):
-    position = Position.from_text(text)
-    chances = gnubg.evaluate(position.to_gnubg_board(), gnubg.cube_info(), zero_ply)[:5]
-    rows.append([list(chances), judge.equities(position, None, 0), judge.equities(position, None, 0, jacoby=True)])
+texts, plies, settings = json.loads(sys.argv[2])
+positions = [Position.from_text(text) for text in texts]
+context = gnubg.eval_context(0, plies, 1, 0, 0.0)
+# The cubeless chances first: once a match score is set, gnubg's deeper evaluations play for it.
+chances = [list(gnubg.evaluate(p.to_gnubg_board(), gnubg.cube_info(), context)[:5]) for p in positions]
+judge = GnubgCube()
+rows = [[c, [judge.equities(p, away and tuple(away), plies, jacoby) for away, jacoby in settings]]
+        for c, p in zip(chances, positions)]
 print(json.dumps(rows))
 """
 
+Settings = list[tuple[tuple[int, int] | None, bool]]
 
-def test_money_equities_are_gnubgs_janowski_conversion_with_and_without_the_jacoby_rule() -> None:
+
+def _gnubg_cube(texts: list[str], plies: int, settings: Settings) -> list[tuple[Chances, list[list[float]]]]:
+    """gnubg's cubeless chances and cube analysis at ``plies`` of each position, for each setting (in a child)."""
     pytest.importorskip("gnubg")
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run(
-        [sys.executable, "-c", GNUBG_CUBE, str(root / "benchmarks"), json.dumps(CROSS_CHECK)],
+        [sys.executable, "-c", GNUBG_CUBE, str(root / "benchmarks"), json.dumps([texts, plies, settings])],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         env={**os.environ, "PYTHONPATH": str(root / "pkg")},
     )
     assert done.returncode == 0, done.stderr
     rows = json.loads(done.stdout.strip().splitlines()[-1])
+    return [(Chances(*chances, 0.0, 0.0), equities) for chances, equities in rows]
+
+
+def test_money_equities_are_gnubgs_janowski_conversion_with_and_without_the_jacoby_rule() -> None:
+    rows = _gnubg_cube(CROSS_CHECK, 0, [(None, False), (None, True)])
     x = GNUBG_LOW_PLY_CONTACT_EFFICIENCY
     verdicts = set()
-    for text, (chances, money, jacoby) in zip(CROSS_CHECK, rows, strict=True):
-        c = Chances(*chances, 0.0, 0.0)
+    for text, (c, (money, jacoby)) in zip(CROSS_CHECK, rows, strict=True):
         assert in_contact(Position.from_text(text).mine, Position.from_text(text).theirs)
         for (nd, dt, dp), rule in ((money, False), (jacoby, True)):
             assert dp == 1.0
@@ -300,3 +362,26 @@ def test_money_equities_are_gnubgs_janowski_conversion_with_and_without_the_jaco
             verdicts.add((rule, nd > dp, min(dt, dp) > nd))
     # The positions reach every case: too good without Jacoby but a cash with it, a double, no double.
     assert {(False, True, False), (True, False, True), (False, False, False)} <= verdicts
+
+
+# The cube benchmark's positions at 2-away, 4-away (seed 1), but for the near-certain wins: gnubg 2-ply finds a
+# take there worth about the winning chances, as the taker redoubles at once.
+AT_2_AWAY_4_AWAY = [
+    "white 2:4 4:2 5:2 6:2 8:1 13:2 18:2 / 2:2 4:2 5:3 6:3 8:1 13:2 24:2",
+    "black 2:2 3:2 4:2 5:3 6:3 13:2 24:1 / 2:4 4:2 5:2 6:2 8:2 13:2 bar:1",
+    "black 1:2 3:2 5:1 6:2 8:2 11:2 13:2 15:1 16:1 / 1:2 2:1 6:3 8:4 13:2 23:2 bar:1",
+    "black 1:2 3:2 5:2 6:2 8:2 9:2 11:1 13:1 bar:1 / 1:2 2:3 3:2 8:3 13:2 23:3",
+    "black 1:5 3:3 5:2 6:2 7:2 bar:1 / 1:3 2:3 3:2 5:2 15:1 16:1 23:3",
+    "white 1:4 2:3 3:2 5:2 8:1 10:1 16:1 21:1 / 1:5 3:3 5:2 6:3 19:1 bar:1",
+]
+
+
+def test_match_cube_at_2_away_4_away_agrees_with_gnubg_2_ply_given_its_chances() -> None:
+    rows = _gnubg_cube(AT_2_AWAY_4_AWAY, 2, [((2, 4), False)])
+    cube = CubeState(match_length=7, away=(2, 4))
+    for text, (chances, [(nd, dt, dp)]) in zip(AT_2_AWAY_4_AWAY, rows, strict=True):
+        position = Position.from_text(text)
+        no_double, double_take, _ = cubeful_equities(chances, cube, None, cube_efficiency(position))
+        assert no_double == pytest.approx(nd, abs=0.04), text
+        assert double_take == pytest.approx(dt, abs=0.04), text
+        assert (min(double_take, 1.0) > no_double, double_take <= 1.0) == (min(dt, dp) > nd, dt <= dp), text

@@ -269,8 +269,36 @@ def _shares(c: Chances) -> GammonShares:
     )
 
 
+def cubeful_equities(
+    c: Chances, cube: CubeState, owner: bool | None, efficiency: float
+) -> tuple[float, float, tuple[float, float, float] | None]:
+    """No double and double/take for the chances ``c``, normalised so that double/pass is +1; and the MWCs in a match.
+
+    ``owner``: True the player on roll owns the cube, False his opponent, None centred; ``efficiency``:
+    Janowski's ``x``. Money play: :func:`_money_cubeful`. A match: :class:`.met.MatchCube`'s MWCs for
+    no double, double/take and double/pass, normalised as gnubg does, -1 for losing the cube's value and
+    +1 for winning it (a score after the Crawford game reads the post-Crawford table).
+    """
+    if not cube.is_match:
+        no_double = _money_cubeful(c, owner, efficiency, jacoby=cube.jacoby and owner is None)
+        return no_double, 2.0 * _money_cubeful(c, False, efficiency), None
+    a, b = cube.away
+    table = default_table()
+    model = MatchCube(table, a, b, cube.value, _shares(c))
+    mwcs = (model.no_double(c.win, owner, efficiency), model.double_take(c.win, efficiency), model.double_drop())
+    lose_cube = table.mwc(a, b - cube.value, post_crawford=1 in (a, b))
+    span = mwcs[2] - lose_cube
+    no_double, double_take = ((2.0 * (m - lose_cube) / span - 1.0) if span > 1e-12 else 0.0 for m in mwcs[:2])
+    return no_double, double_take, mwcs
+
+
 def _why_not(cube: CubeState, position: Position, rule_set: RuleSet, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Why the player on roll may not double now, in ``lang`` ("" when he may)."""
+    """Why the player on roll may not double now, in ``lang`` ("" when he may).
+
+    The rules book's docs/rules/cube.md: no cube in the Crawford game ("The Crawford rule"), only the
+    owner or either player with a centred cube doubles ("The doubling cube"), and a cube that can gain
+    its owner nothing is dead ("A match to 1 point"): here one already worth his remaining points.
+    """
     if not rule_set.cube:
         return say(lang, "cube.why.no_cube", rules=rule_set.title)
     if not cube.enabled:
@@ -308,23 +336,8 @@ def cube_advice(
     may_double = not why_not
     search = get_level(level)
     c = position_chances(position, rule_set, search.ply, getattr(search, "time_budget", None))
-    efficiency = cube_efficiency(position)
     owner = cube.owned_by_me(position)
-    mwcs: tuple[float, float, float] | None = None
-    if cube.is_match:
-        a, b = cube.away
-        table = default_table()
-        model = MatchCube(table, a, b, cube.value, _shares(c))
-        nd = model.no_double(c.win, owner, efficiency)
-        dt = model.double_take(c.win, efficiency)
-        dp = model.double_drop()
-        mwcs = (nd, dt, dp)
-        lose_cube = table.mwc(a, b - cube.value, post_crawford=1 in (a, b))
-        span = dp - lose_cube
-        no_double, double_take = ((2.0 * (m - lose_cube) / span - 1.0) if span > 1e-12 else 0.0 for m in (nd, dt))
-    else:
-        no_double = _money_cubeful(c, owner, efficiency, jacoby=cube.jacoby and owner is None)
-        double_take = 2.0 * _money_cubeful(c, False, efficiency)
+    no_double, double_take, mwcs = cubeful_equities(c, cube, owner, cube_efficiency(position))
     double_drop = 1.0
     take = double_take <= double_drop
     best_double = min(double_take, double_drop)

@@ -275,16 +275,34 @@ class MatchCube:
         """My MWC if I do not double now; ``owner`` True: my cube, False: theirs, None: centred."""
         if owner is None:
             live = _piecewise(self.centred_curve(), p)
-        else:
-            live = _piecewise(self.owned_curve(0, mine=owner), p)
-        return efficiency * live + (1.0 - efficiency) * self.dead(p, 0)
+            return efficiency * live + (1.0 - efficiency) * self.dead(p, 0)
+        return self.owned(p, 0, owner, efficiency)
+
+    def owned(self, p: float, level: int, mine: bool, efficiency: float) -> float:
+        """My MWC with the cube at ``level`` owned by me (``mine``) or the opponent, who may redouble at once.
+
+        Held, the cube is worth Janowski's mix of the live and dead equities. But its owner may also
+        redouble on his next turn, whatever the winning chance: he does when that leaves him better off
+        than holding it, as when the redoubled cube decides the match for both (at 2-away, 4-away the
+        taker of a 2-cube redoubles to 4 at once, and the game is then worth its winning chances). The
+        live curve alone misses this: it has the owner wait for the take point, and the dead part that it is
+        mixed with has him never redouble.
+        """
+        live = _piecewise(self.owned_curve(level, mine), p)
+        held = efficiency * live + (1.0 - efficiency) * self.dead(p, level)
+        if not self._redouble_useful(level, mine):
+            return held
+        if mine:  # I redouble; they take (and own the cube a level up) or drop, whichever is worse for me
+            at_once = min(self.owned(p, level + 1, False, efficiency), self._mwc(self.a - self.stake(level), self.b))
+            return max(held, at_once)
+        at_once = max(self.owned(p, level + 1, True, efficiency), self._mwc(self.a, self.b - self.stake(level)))
+        return min(held, at_once)
 
     def double_take(self, p: float, efficiency: float) -> float:
         """My MWC if I double and the opponent takes (he then owns the cube at level 1)."""
         if self.top < 1:
             return self.dead(p, 1)
-        live = _piecewise(self.owned_curve(1, mine=False), p)
-        return efficiency * live + (1.0 - efficiency) * self.dead(p, 1)
+        return self.owned(p, 1, False, efficiency)
 
     def double_drop(self) -> float:
         """My MWC if I double and the opponent drops: I score the cube's value."""
