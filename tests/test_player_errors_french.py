@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from toutes_tables import IllegalMoveError, services
+from toutes_tables import IllegalMoveError, InvalidNotationError, InvalidPositionError, Position, services
 from toutes_tables.chouette import Chouette
 from toutes_tables.messages import reworded, worded
 
@@ -65,3 +65,38 @@ def test_the_chouettes_rule_errors_are_english_on_an_english_page() -> None:
     _chouette_in_play()
     with pytest.raises(IllegalMoveError, match="^'Denis' can join between games, not during game 1$"):
         services.dispatch("chouette_join", {"player": {"name": "Denis", "kind": "human"}})
+
+
+def test_a_play_typed_in_the_chouette_is_refused_in_french_on_a_french_page(french: None) -> None:
+    """A member's suggestion (chouette_suggest) is a play typed: its notation errors are the page's language."""
+    players = [{"name": name, "kind": "human"} for name in ("Anne", "Bruno", "Claire")]
+    services.dispatch("chouette_new", {"players": players, "seed": 1})  # seed 1: the team moves first, Claire advises
+    services.dispatch("chouette_roll")
+    with pytest.raises(InvalidNotationError) as unreadable:
+        services.dispatch("chouette_suggest", {"name": "Claire", "play": "hello"})
+    assert str(unreadable.value).startswith("impossible de lire 'hello' dans 'hello'\u00a0: on attend des coups")
+    with pytest.raises(IllegalMoveError) as illegal:
+        services.dispatch("chouette_suggest", {"name": "Claire", "play": "24/1"})
+    assert str(illegal.value).startswith("coup interdit '24/1' dans Position"), illegal.value
+    assert "illegal play" not in str(illegal.value) and "legal plays" not in str(illegal.value)
+
+
+@pytest.mark.parametrize(
+    ("params", "french_start"),
+    [
+        ({"position_id": "xx"}, "un Position ID de gnubg a 14 caractères base64, pas 'xx'"),
+        ({"gnubg_id": "4HPwATDgc/ABMA:zzz"}, "un Match ID de gnubg a 12 caractères base64"),
+        ({"xgid": "XGID=abc:1"}, "un XGID a 10 champs séparés par ':', et non 2"),
+    ],
+)
+def test_a_bad_position_typed_on_the_analysis_board_is_refused_in_french(
+    french: None, params: dict[str, str], french_start: str
+) -> None:
+    with pytest.raises(ValueError) as refused:
+        services.dispatch("study_position", {"rules": "backgammon", **params})
+    assert str(refused.value).startswith(french_start), refused.value
+
+
+def test_a_bad_position_id_stays_english_in_python() -> None:
+    with pytest.raises(InvalidPositionError, match="^a gnubg Position ID is 14 base64 characters, got 'xx'$"):
+        Position.from_gnubg_id("xx")

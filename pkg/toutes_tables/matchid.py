@@ -43,6 +43,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .errors import InvalidRecordError, check_instance
+from .messages import worded
 from .position import BLACK, WHITE, Color, Position
 
 if TYPE_CHECKING:
@@ -204,10 +205,8 @@ class MatchState:
             raise InvalidRecordError(f"a gnubg Match ID is a string of 12 base64 characters, got {match_id!r}")
         text = match_id.strip()
         if not re.fullmatch(r"[A-Za-z0-9+/]{12}", text):
-            raise InvalidRecordError(
-                f"a gnubg Match ID is 12 base64 characters (A-Z a-z 0-9 + /), got {match_id!r}"
-                + (f" ({len(text)} characters)" if len(text) != MATCH_ID_LENGTH else "")
-            )
+            key = "matchid.form_length" if len(text) != MATCH_ID_LENGTH else "matchid.form"
+            raise worded(InvalidRecordError, key, id=repr(match_id), count=len(text))
         try:
             bits = int.from_bytes(base64.b64decode(text, validate=True), "little")
         except binascii.Error as exc:  # pragma: no cover - the pattern above rules this out

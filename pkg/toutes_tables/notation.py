@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 
 from .errors import IllegalMoveError, InvalidNotationError, check_instance, check_sequence, shown
+from .messages import worded
 from .movegen import check_dice
 from .play import NO_PLAY, Move, Play, _point_name, apply_moves, format_play
 from .position import BAR, OFF, Position
@@ -62,15 +63,13 @@ def parse_segments(text: str) -> list[Part]:
     text = check_notation(text)
     cleaned = text.strip().lower().replace("-", "/")
     if not cleaned:
-        raise InvalidNotationError("empty play: write moves like '24/18 13/11', or '(no play)'")
+        raise worded(InvalidNotationError, "notation.empty")
     parts: list[Part] = []
     hops = 0
     for token in cleaned.replace(",", " ").split():
         m = _PART_RE.match(token)
         if not m:
-            raise InvalidNotationError(
-                f"cannot read {token!r} in {text!r}: expected moves like 13/7, bar/22*, 6/off, 8/5(2)"
-            )
+            raise worded(InvalidNotationError, "notation.unreadable", token=repr(token), text=repr(text))
         points: list[int] = []
         hits: set[int] = set()
         for item in m.group(1).split("/"):
@@ -78,25 +77,21 @@ def parse_segments(text: str) -> list[Part]:
             name = item.rstrip("*")
             p = BAR if name == "bar" else OFF if name == "off" else int(name)
             if not 0 <= p <= 25:
-                raise InvalidNotationError(f"point {p} out of range 1-24 in {token!r} of {text!r}")
+                raise worded(InvalidNotationError, "notation.point_range", point=p, token=repr(token), text=repr(text))
             if hit:
                 if p in (BAR, OFF):
-                    raise InvalidNotationError(f"nothing can be hit on the {name} in {token!r} of {text!r}")
+                    raise worded(InvalidNotationError, "notation.hit_on", name=name, token=repr(token), text=repr(text))
                 hits.add(p)
             points.append(p)
         for a, b in zip(points, points[1:], strict=False):
             if b >= a:
-                raise InvalidNotationError(
-                    f"{token!r} in {text!r} moves backwards: checkers move from higher to lower points"
-                )
+                raise worded(InvalidNotationError, "notation.backwards", token=repr(token), text=repr(text))
         count = int(m.group(2)) if m.group(2) else 1
         if not 1 <= count <= MAX_STEPS:
-            raise InvalidNotationError(f"a count must be 1-4, got {token!r} in {text!r}")
+            raise worded(InvalidNotationError, "notation.count", token=repr(token), text=repr(text))
         hops += (len(points) - 1) * count
         if hops > MAX_STEPS:
-            raise InvalidNotationError(
-                f"{text!r} writes more than {MAX_STEPS} hops; a play has at most {MAX_STEPS} steps"
-            )
+            raise worded(InvalidNotationError, "notation.hops", text=repr(text), most=MAX_STEPS)
         parts.append((points, hits, count))
     return parts
 
@@ -115,7 +110,8 @@ def parse_play(position: Position, text: str, plays: Sequence[Play], dice: Seque
     if text.strip().lower() in _NO_PLAY_TEXTS:
         if not plays or not plays[0].moves:
             return plays[0] if plays else Play(position, ())
-        raise IllegalMoveError(f"{text!r}: a play is possible in {position!r}, e.g. {str(plays[0])!r}")
+        raise worded(IllegalMoveError, "notation.play_possible", text=repr(text), position=repr(position),
+                     example=repr(str(plays[0])))
     parts = parse_segments(text)
     mine = list(position.mine)
     starred: set[int] = set()
@@ -125,14 +121,15 @@ def parse_play(position: Position, text: str, plays: Sequence[Play], dice: Seque
         starred |= hits
     if any(n < 0 for n in mine[1:]):
         short = [str(p) for p in range(1, 26) if mine[p] < 0]
-        raise IllegalMoveError(f"{text!r} moves more checkers than stand on {', '.join(short)} in {position!r}")
+        raise worded(IllegalMoveError, "notation.too_many_checkers", text=repr(text), points=", ".join(short),
+                     position=repr(position))
     # Every way of walking the text ends with the mover's checkers laid out as counted above.
     layout = tuple(mine)
     candidates = [play for play in plays if play.result.theirs == layout]
     if not candidates:
         shown = ", ".join(str(p) for p in plays[:8]) or NO_PLAY
-        more = "" if len(plays) <= 8 else f" … ({len(plays)} in all)"
-        raise IllegalMoveError(f"illegal play {text!r} in {position!r}; legal plays: {shown}{more}")
+        key = "notation.illegal" if len(plays) <= 8 else "notation.illegal_more"
+        raise worded(IllegalMoveError, key, text=repr(text), position=repr(position), plays=shown, count=len(plays))
     by_opponent = {play.result.mine: play for play in candidates}  # the plays differ in what they hit
     routes = tuple(tuple(points) for points, _, count in parts for _ in range(count))
     d1, d2 = check_dice(dice)
@@ -143,19 +140,21 @@ def parse_play(position: Position, text: str, plays: Sequence[Play], dice: Seque
         if end.mine == layout and end.theirs in by_opponent
     ]
     if not legal:
-        raise IllegalMoveError(f"{text!r}: the checkers cannot stop on the points written, in {position!r}")
+        raise worded(IllegalMoveError, "notation.cannot_stop", text=repr(text), position=repr(position))
     marked = [walk for walk in legal if starred <= walk[1]]
     if not marked:
         made = set().union(*(hits for _, hits, _ in legal))
-        where = ", ".join(_point_name(p) for p in sorted(starred - made, reverse=True)) or "the points starred"
-        raise IllegalMoveError(f"{text!r} marks a hit on {where}, but no half-square is hit there in {position!r}")
+        where = ", ".join(_point_name(p) for p in sorted(starred - made, reverse=True))
+        raise worded(IllegalMoveError, "notation.no_hit" if where else "notation.no_hit_starred", text=repr(text),
+                     where=where, position=repr(position))
     # Points not written are passed, not hit, when the text allows it (gnubg writes a hit's point).
     quiet = [walk for walk in marked if not walk[2]] or marked
     found = list(dict.fromkeys(play for play, _, _ in quiet))
     if len(found) == 1:
         return found[0]
-    options = " or ".join(str(p) for p in found)
-    raise IllegalMoveError(f"{text!r} is ambiguous in {position!r}: write {options}")
+    *options, last = (str(p) for p in found)
+    raise worded(IllegalMoveError, "notation.ambiguous", text=repr(text), position=repr(position),
+                 options=", ".join(options), last=last)
 
 
 Walk = tuple[Position, frozenset[int], bool]  # where the checkers end, the points hit, a hit on an unwritten point

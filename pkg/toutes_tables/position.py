@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from .display import Pictured
 from .errors import InvalidPositionError, check_int, shown
+from .messages import worded
 
 CHECKERS = 15
 BAR = 25
@@ -336,7 +337,7 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color], Pictured):
         (167, 167)
         """
         if not isinstance(pid, str) or not re.fullmatch(r"[A-Za-z0-9+/]{14}", pid.strip()):
-            raise InvalidPositionError(f"a gnubg Position ID is 14 base64 characters, got {pid!r}")
+            raise worded(InvalidPositionError, "position.id_form", pid=repr(pid))
         bits = int.from_bytes(base64.b64decode(pid.strip() + "=="), "little")
         sides: list[list[int]] = []
         for _ in range(2):
@@ -350,16 +351,16 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color], Pictured):
                 counts[i] = n
             total = sum(counts)
             if total > CHECKERS:
-                raise InvalidPositionError(f"Position ID {pid!r} gives one side {total} checkers")
+                raise worded(InvalidPositionError, "position.id_checkers", pid=repr(pid), total=total)
             counts[OFF] = CHECKERS - total
             sides.append(counts)
         if bits:
-            raise InvalidPositionError(f"Position ID {pid!r} has bits set past the two sides")
+            raise worded(InvalidPositionError, "position.id_bits", pid=repr(pid))
         theirs, mine = sides
         try:
             return cls(mine, theirs, turn)
         except InvalidPositionError as exc:
-            raise InvalidPositionError(f"Position ID {pid!r}: {exc}") from None
+            raise worded(InvalidPositionError, "position.id_invalid", pid=repr(pid), reason=exc) from None
 
     def to_gnubg_board(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The board as gnubg's Python bindings take it: ``(opponent[25], player on roll[25])``."""

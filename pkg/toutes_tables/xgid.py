@@ -44,6 +44,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from .errors import InvalidPositionError, check_instance, shown
+from .messages import worded
 from .matchid import MATCH_ID_MAX_LENGTH, MatchState
 from .position import BLACK, WHITE, Color, Position, to_absolute
 
@@ -177,13 +178,13 @@ class XGID:
         if not isinstance(text, str):
             raise InvalidXGIDError(f"text: an XGID is text, got {type(text).__name__} {shown(text)}")
         if len(text) > MAX_XGID_CHARS:
-            raise InvalidXGIDError(f"an XGID is at most {MAX_XGID_CHARS} characters, got {len(text)}: {text[:40]!r}...")
+            raise worded(InvalidXGIDError, "xgid.too_long", most=MAX_XGID_CHARS, count=len(text), start=repr(text[:40]))
         body = text.strip()
         if body[: len(PREFIX)].upper() == PREFIX:
             body = body[len(PREFIX) :]
         fields = body.split(":")
         if len(fields) != 10:
-            raise InvalidXGIDError(f"an XGID has 10 fields separated by ':', got {len(fields)} in {text!r}")
+            raise worded(InvalidXGIDError, "xgid.fields", count=len(fields), text=repr(text))
         chars, cube, owner, turn, dice, score_bottom, score_top, rules, length, max_cube = fields
 
         def number(value: str, name: str, low: int, high: int) -> int:
@@ -291,7 +292,7 @@ class XGID:
 
 def _position(chars: str, on_roll: Color, text: str) -> Position:
     if len(chars) != POSITION_CHARS:
-        raise InvalidXGIDError(f"XGID {text!r}: the position has {POSITION_CHARS} characters, got {len(chars)}")
+        raise worded(InvalidXGIDError, "xgid.position_length", text=repr(text), most=POSITION_CHARS, count=len(chars))
     black: dict[int, int] = {}
     white: dict[int, int] = {}
     bars = {BLACK: 0, WHITE: 0}
@@ -303,7 +304,7 @@ def _position(chars: str, on_roll: Color, text: str) -> Position:
         elif "a" <= char <= "p":
             color, n = BLACK, ord(char) - ord("a") + 1
         else:
-            raise InvalidXGIDError(f"XGID {text!r}: position character {slot} is {char!r}; expected -, A-P or a-p")
+            raise worded(InvalidXGIDError, "xgid.position_char", text=repr(text), slot=slot, char=repr(char))
         if slot in (0, 25):
             expected = BLACK if slot == 0 else WHITE
             if color is not expected:
