@@ -70,3 +70,21 @@ def test_a_review_kept_on_the_device_in_another_shape_is_made_again(page: Page, 
     # made again, it is kept in this version's shape
     kept = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
     assert kept["version"] == 1 and kept["decisions"]
+
+
+def test_the_full_review_reuses_the_games_review_and_computes_none_of_it_again(page: Page, site_url: str) -> None:
+    # "Open the full review" once reviewed the game again from nothing (203 s on a phone): the review page now takes
+    # the panel's decisions over (review_start's known) and the engine says how many it reused (review_next's reused)
+    before = play_to_the_end_and_review(page, site_url)
+    page.locator(".tt-review-panel").get_by_role("button", name="Open the full review").click()
+    page.wait_for_url("**/play-review/")
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
+    review = page.evaluate("() => window.toutesTablesReview.review")
+    assert review["done"] and review["record"] == before["record"]
+    assert review["reused"] == len(review["decisions"]) == len(before["decisions"])  # not one decision computed
+    keys = ("colour", "dice", "played", "best", "error", "mark", "luck")
+    shown = [{k: d[k] for k in keys} for d in review["decisions"]]
+    assert shown == [{k: d[k] for k in keys} for d in before["decisions"]]
+    assert page.evaluate("() => document.querySelector('.tt-review progress').value") == page.evaluate(
+        "() => document.querySelector('.tt-review progress').max")
+

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from toutes_tables import Game, Match, match_to_mat
+from toutes_tables import Game, Match, analysis, match_to_mat
 from toutes_tables.analysis import analyse_game, analyse_match
 from toutes_tables.position import BLACK
 from toutes_tables.review_service import MAX_REVIEWS
@@ -289,3 +290,104 @@ def test_review_start_reads_the_record_once(monkeypatch: pytest.MonkeyPatch) -> 
     assert reads == 1 and started["total"] == 1
     answer = dispatch("review_next", {"id": started["id"], "max_items": 5})
     assert reads == 1 and answer["done"] and answer["items"][0]["played"] == "8/5 6/5"
+
+
+# -- a review reuses the decisions of an earlier review of the same record (review_start's known) ------------
+
+
+REUSED: list[int] = []  # how many items of the last reviewed() came from known, as review_next counts them
+
+
+def reviewed(record: str, **given: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    started = dispatch("review_start", {"record": record, **given})
+    items: list[dict[str, Any]] = []
+    REUSED[:] = [0]
+    while True:
+        answer = dispatch("review_next", {"id": started["id"], "max_items": 10})
+        items += answer["items"]
+        REUSED[0] += answer["reused"]
+        if answer["done"]:
+            return items, answer["summary"]
+
+
+@functools.cache
+def fresh(record: str, game: int | None = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    return reviewed(record) if game is None else reviewed(record, game=game)
+
+
+RECORD = short_record(3, 6)
+
+
+def close_summaries(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """The same summary, but for the last digit: reused decisions carry their equities rounded to 4 places."""
+    for colour in ("black", "white"):
+        for key, value in a[colour].items():
+            other = b[colour][key]
+            if isinstance(value, float):
+                if abs(value - other) > 1e-3 * max(1.0, abs(value)):
+                    return False
+            elif value != other:
+                return False
+    return True
+
+
+def test_a_review_given_all_its_decisions_computes_none_and_gives_the_same_review(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    items, summary = fresh(RECORD)
+
+    def computed(*_: Any, **__: Any) -> Any:
+        raise AssertionError("a known decision was computed again")
+
+    monkeypatch.setattr(analysis, "_rank", computed)
+    monkeypatch.setattr(analysis, "cube_advice", computed)
+    again, again_summary = reviewed(RECORD, known=items)
+    assert again == items and REUSED == [len(items)]
+    assert close_summaries(again_summary, summary)
+
+
+def test_a_review_given_its_first_decisions_computes_the_rest_to_the_same_review() -> None:
+    items, summary = fresh(RECORD)
+    calls = []
+    rank = analysis._rank
+    try:
+        analysis._rank = lambda *a: calls.append(a) or rank(*a)  # type: ignore[assignment]
+        resumed, resumed_summary = reviewed(RECORD, known=items[:4])
+    finally:
+        analysis._rank = rank  # type: ignore[assignment]
+    assert resumed == items  # the luck of the first computed roll too (its replies looked at afresh)
+    assert REUSED == [4]
+    assert len(calls) == sum(1 for d in items[4:] if d["kind"] == "move")
+    assert close_summaries(resumed_summary, summary)
+
+
+def test_a_match_review_reuses_one_games_review_and_computes_the_other_games() -> None:
+    record = match_to_text(two_game_match())
+    whole, _ = fresh(record)
+    game_two, _ = fresh(record, 2)
+    assert reviewed(record, known=game_two)[0] == whole and REUSED == [len(game_two)]
+
+
+def test_known_decisions_of_another_record_are_refused_naming_them() -> None:
+    items, _ = fresh(RECORD)
+    other = short_record(4, 6)
+    with pytest.raises(analysis.ReviewError, match=r"known decision \d+ of game 1 .* is not the record's"):
+        reviewed(other, known=items)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"kind": "resign"}, "known\\[0\\].kind must be move, cube or take"),
+        ({"dice": [7, 1]}, "dice"),
+        ({"error": "big"}, "known\\[0\\].error"),
+        ({"played_moves": [[30, 1]]}, "known\\[0\\].played_moves"),
+        ({"game": 3}, "decisions of game 3, which this review does not go through"),
+    ],
+)
+def test_malformed_known_decisions_are_refused_naming_them(change: dict[str, Any], message: str) -> None:
+    items, _ = fresh(RECORD)
+    with pytest.raises(ValueError, match=message):
+        dispatch("review_start", {"record": RECORD, "known": [{**items[0], **change}]})
+    with pytest.raises(ValueError, match="known is a list"):
+        dispatch("review_start", {"record": RECORD, "known": "all of them"})

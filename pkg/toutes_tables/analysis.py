@@ -53,9 +53,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import json
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from .ai.cube import CubeAdvice, CubeState, cube_advice, match_away
@@ -366,6 +367,7 @@ class Decision:
     alternatives: tuple[Alternative, ...] = ()
     luck: float | None = None
     reason: str = ""  # the cube advice's reason, for cube decisions
+    reused: bool = dataclasses.field(default=False, compare=False)  # yielded again from review()'s known, not computed
 
     @property
     def mark(self) -> str:
@@ -411,6 +413,80 @@ class Decision:
             "luck_mark": self.luck_mark,
             "reason": self.reason,
         }
+
+
+MAX_KNOWN_DECISIONS = 5_000  # far more than a long match has: a list claiming more is refused
+
+
+def _moves_from_json(name: str, value: object) -> tuple[Move, ...]:
+    if not isinstance(value, list) or len(value) > 4 * CHECKERS:
+        raise ReviewError(f"{name} must be a list of [from, to] moves, got {shown(value)}")
+    moves = []
+    for move in value:
+        if (not isinstance(move, list) or len(move) != 2
+                or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 25 for p in move)):
+            raise ReviewError(f"{name} must be a list of [from, to] moves (points 0-25), got {shown(value)}")
+        moves.append((move[0], move[1]))
+    return tuple(moves)
+
+
+def decision_from_json(data: object, name: str = "decision") -> Decision:
+    """A decision read back from :meth:`Decision.to_json`'s data (equities as rounded there); a malformed one is a
+    :class:`ReviewError` naming ``name``. Reviewing it again (``review(known=...)``) checks it against the record."""
+    if not isinstance(data, dict):
+        raise ReviewError(f"{name} must be a decision (a JSON object), got {shown(data)}")
+
+    def field(key: str, kinds: type | tuple[type, ...]) -> Any:
+        value = data.get(key)
+        if isinstance(value, bool) or not isinstance(value, kinds):
+            raise ReviewError(f"{name}.{key} is missing or of the wrong type: {shown(value)}")
+        return value
+
+    kind = field("kind", str)
+    if kind not in ("move", "cube", "take"):
+        raise ReviewError(f"{name}.kind must be move, cube or take, got {kind!r}")
+    colour_text = field("colour", str)
+    if colour_text not in (BLACK.value, WHITE.value):
+        raise ReviewError(f"{name}.colour must be black or white, got {colour_text!r}")
+    colour = BLACK if colour_text == BLACK.value else WHITE
+    numbers = {
+        k: _checked_number(f"{name}.{k}", field(k, (int, float))) for k in ("played_equity", "best_equity", "error")
+    }
+    luck = data.get("luck")
+    dice = data.get("dice")
+    if kind == "move":
+        if not isinstance(dice, list):
+            raise ReviewError(f"{name}.dice must be two dice 1-6, got {shown(dice)}")
+        rolled = check_dice(dice)
+        luck = _checked_number(f"{name}.luck", luck)
+    elif dice is not None or luck is not None:
+        raise ReviewError(f"{name}: a {kind} decision has no dice and no luck, got {shown(dice)} and {shown(luck)}")
+    alternatives = field("alternatives", list)
+    if len(alternatives) > ALTERNATIVES:
+        raise ReviewError(f"{name}.alternatives has more than {ALTERNATIVES} plays: {len(alternatives)}")
+    kept = []
+    for i, a in enumerate(alternatives):
+        where = f"{name}.alternatives[{i}]"
+        if not isinstance(a, dict) or not isinstance(a.get("play"), str) or not isinstance(a.get("ply"), int):
+            raise ReviewError(f"{where} must be {{play, moves, equity, ply}}, got {shown(a)}")
+        kept.append(Alternative(a["play"], _moves_from_json(f"{where}.moves", a.get("moves")),
+                                _checked_number(f"{where}.equity", a.get("equity")), a["ply"]))
+    match_id = data.get("match_id")
+    if match_id is not None and not isinstance(match_id, str):
+        raise ReviewError(f"{name}.match_id must be a gnubg Match ID or null, got {shown(match_id)}")
+    # the position the decision was made in: the decider on roll, for a take the doubler
+    on_roll = colour.other if kind == "take" else colour
+    position_id = field("position_id", str)
+    return Decision(
+        index=field("index", int), game=field("game", int), turn=field("turn", int), kind=kind, colour=colour,
+        position=Position.from_gnubg_id(position_id, on_roll), position_id=position_id, match_id=match_id,
+        dice=(max(rolled), min(rolled)) if kind == "move" else None, played=field("played", str),
+        best=field("best", str), played_equity=numbers["played_equity"], best_equity=numbers["best_equity"],
+        error=numbers["error"], choices=field("choices", int), cube_value=field("cube_value", int),
+        played_moves=_moves_from_json(f"{name}.played_moves", data.get("played_moves")),
+        best_moves=_moves_from_json(f"{name}.best_moves", data.get("best_moves")), alternatives=tuple(kept),
+        luck=luck, reason=field("reason", str),
+    )
 
 
 # -- reading the record -------------------------------------------------------------------
@@ -518,8 +594,12 @@ def count_turns(record: Game | Match | str | dict[str, Any], only_game: int | No
 class _GameReviewer:
     """Steps through one game, yielding its decisions."""
 
-    def __init__(self, reviewed: ReviewedGame, network: Network, first_index: int, lang: str) -> None:
+    def __init__(
+        self, reviewed: ReviewedGame, network: Network, first_index: int, lang: str, known: Sequence[Decision] = ()
+    ) -> None:
         self.reviewed = reviewed
+        self.known = known  # this game's first decisions, reviewed before: reused, not computed again
+        self.reused = 0  # how many of them are behind
         self.network = network
         self.index = first_index
         self.lang = lang  # the language of the cube decisions' reasons
@@ -537,13 +617,58 @@ class _GameReviewer:
             if isinstance(action, OpeningRoll):
                 self.opening = action
             elif isinstance(action, Roll) and game.can_double():
-                yield from self._cube(game, doubled=False)
+                yield from self._reused_or(game, None, functools.partial(self._cube, game, doubled=False))
             elif isinstance(action, Double):
-                yield from self._cube(game, doubled=True, answer=history[i + 1] if i + 1 < len(history) else None)
+                answer = history[i + 1] if i + 1 < len(history) else None
+                yield from self._reused_or(game, None, functools.partial(self._cube, game, doubled=True, answer=answer))
             elif isinstance(action, Played):
                 assert game.dice is not None
-                yield self._move(game, rules, action)
+                yield from self._reused_or(game, action, functools.partial(self._moved, game, rules, action))
             game.apply(action)
+
+    def _moved(self, game: Game, rules: RuleSet, action: Played) -> Iterator[Decision]:
+        yield self._move(game, rules, action)
+
+    def _reused_or(
+        self, game: Game, played: Played | None, compute: Callable[[], Iterator[Decision]]
+    ) -> Iterator[Decision]:
+        """This decision point's decisions (a move's, when ``played``, else a cube point's: none, one or two): the
+        known ones when the known decisions go past this point, else computed (a point half known is made again)."""
+        turn = self.turn + 1
+        ahead = self.known[self.reused:]
+        if played is not None:
+            here = ahead[:1]
+        else:
+            here = list(itertools.takewhile(lambda d: d.kind in ("cube", "take") and d.turn == turn, ahead))
+        # a move point is known when a known decision is left; a cube point (none, one or two decisions) when some
+        # known decision comes after its own
+        complete = bool(here) if played is not None else len(here) < len(ahead)
+        if not complete:
+            self.reused = len(self.known)  # the known decisions end here: from now on, everything is computed
+            yield from compute()
+            return
+        for d in here:
+            self._check_known(d, game, played, turn)
+            self.reused += 1
+            yield dataclasses.replace(d, index=self._next_index(), game=self.reviewed.number, reused=True)
+        if played is not None:
+            self.turn = turn
+            self.replies = None  # the next roll's luck looks at the replies afresh (reply_values)
+
+    def _check_known(self, d: Decision, game: Game, played: Played | None, turn: int) -> None:
+        position = game.position
+        expected_colour = position.turn.other if d.kind == "take" else position.turn
+        same = (d.position_id == position.gnubg_id() and d.turn == turn and d.colour == expected_colour
+                and (d.kind == "move") == (played is not None))
+        if same and played is not None:
+            assert game.dice is not None
+            same = (d.dice == (max(game.dice), min(game.dice))
+                    and d.played == (played.notation or format_play(position, played.moves)))
+        if not same:
+            raise ReviewError(
+                f"known decision {self.reused} of game {self.reviewed.number} ({d.kind} {d.played!r} at turn {d.turn})"
+                " is not the record's: give the decisions of an earlier review of the same record"
+            )
 
     def _next_index(self) -> int:
         self.index += 1
@@ -665,6 +790,7 @@ def review(
     network: Network | None = None,
     only_game: int | None = None,
     lang: str = DEFAULT_LANGUAGE,
+    known: Sequence[Decision] = (),
 ) -> Iterator[Decision]:
     """The decisions of ``record`` (a Game, a Match, or a text or JSON record, finished or not), one at a time.
 
@@ -672,16 +798,33 @@ def review(
     the order they were made. ``only_game`` (a game's number in the match, from 1) reviews that
     game alone, at its score in the match (the game page reviews each game as it ends). The cube
     decisions' ``reason`` is in ``lang`` (the marks and ratings are data: :mod:`toutes_tables.review_words`).
+    ``known``: decisions of an earlier review of the same record (the game page's review of one game, read back
+    with :func:`decision_from_json`); each game's known decisions, a prefix of its own, are yielded again
+    (renumbered) instead of computed, and the review computes only what comes after them. One that is not the
+    record's is a :class:`ReviewError` when the review reaches it.
     """
     net = _checked_network(network)
     games = _games_of(record, only_game)  # the record is read (and refused) now, not at the first decision
-    return _review(games, net, check_language(lang))
+    if isinstance(known, (str, bytes)) or not isinstance(known, Sequence) or len(known) > MAX_KNOWN_DECISIONS:
+        raise ReviewError(f"known must be a list of at most {MAX_KNOWN_DECISIONS} Decisions, got {shown(known)}")
+    by_game: dict[int, list[Decision]] = {}
+    for i, d in enumerate(known):
+        by_game.setdefault(check_instance(d, Decision, f"known[{i}]", "a Decision").game, []).append(d)
+    stray = set(by_game) - {g.number for g in games}
+    if stray:
+        raise ReviewError(f"known: decisions of game {min(stray)}, which this review does not go through")
+    return _review(games, net, check_language(lang), by_game)
 
 
-def _review(games: list[ReviewedGame], network: Network, lang: str = DEFAULT_LANGUAGE) -> Iterator[Decision]:
+def _review(
+    games: list[ReviewedGame],
+    network: Network,
+    lang: str = DEFAULT_LANGUAGE,
+    known: dict[int, list[Decision]] | None = None,
+) -> Iterator[Decision]:
     index = 0
     for reviewed in games:
-        reviewer = _GameReviewer(reviewed, network, index, lang)
+        reviewer = _GameReviewer(reviewed, network, index, lang, (known or {}).get(reviewed.number, []))
         yield from reviewer.decisions()
         index = reviewer.index
 
@@ -888,6 +1031,7 @@ def games_of(record: Game | Match | str | dict[str, Any]) -> Sequence[ReviewedGa
 __all__ = [
     "Alternative",
     "Decision",
+    "MAX_KNOWN_DECISIONS",
     "PlayerSummary",
     "Review",
     "ReviewError",
@@ -895,6 +1039,7 @@ __all__ = [
     "analyse_game",
     "analyse_match",
     "count_turns",
+    "decision_from_json",
     "games_of",
     "luck_mark",
     "luck_of_rolls",

@@ -10,16 +10,17 @@ answers.
 
 Methods
 -------
-``review_start(record, game)``
+``review_start(record, game, known)``
     Begin the review of a game or match record (text or JSON text, finished or not, any rule
     set) or of a ``.mat`` file's text; with ``game`` (1-based), of that game of the match alone,
-    at its score. Answers ``{id, total, rules, games, marks}``: ``total`` is the number of turns
-    (the progress bar's end), ``marks`` the table of
+    at its score; ``known`` (optional): decisions of an earlier review of the same record
+    (``review_next``'s items), reused instead of computed again. Answers ``{id, total, rules,
+    games, marks}``: ``total`` is the number of turns (the progress bar's end), ``marks`` the table of
     :func:`toutes_tables.analysis.mark_thresholds` (the page's legend).
 ``review_next(id, max_items)``
-    The next decisions (at most ``max_items``, 1-10): ``{id, items, done, progress:
-    {turns, total}, summary}``; ``summary`` is each player's summary of the decisions so far
-    (final once ``done``).
+    The next decisions (at most ``max_items``, 1-10): ``{id, items, reused, done, progress:
+    {turns, total}, summary}``; ``reused`` counts the items taken from ``known`` (not computed),
+    ``summary`` is each player's summary of the decisions so far (final once ``done``).
 ``review_cancel(id)``
     Stop and forget a review: ``{id, cancelled}``.
 ``review_files(record)``
@@ -133,14 +134,22 @@ def _record(record: Any) -> Any:
 
 
 @method
-def review_start(record: Any, game: Any = None) -> dict[str, Any]:
-    """Begin a review of ``record`` (of its game ``game`` alone, if given); nothing is computed yet."""
-    from .analysis import count_turns, games_of, mark_thresholds, read_record, results_of, review
+def review_start(record: Any, game: Any = None, known: Any = None) -> dict[str, Any]:
+    """Begin a review of ``record`` (of its game ``game`` alone, if given); nothing is computed yet.
+
+    ``known``: decisions (``review_next``'s items) of an earlier review of the same record, such as the game page's
+    review of the game just ended: they come back in ``review_next`` as they are, and only the rest is computed.
+    """
+    from .analysis import MAX_KNOWN_DECISIONS, count_turns, decision_from_json, games_of, mark_thresholds
+    from .analysis import read_record, results_of, review
 
     held = read_record(_record(record))  # parsed once: the games, the turns, the results and the review share it
     games = games_of(held)
     only = optional_integer("game", game, 1, len(games))
-    reviewing = review(held, only_game=only, lang=spoken())  # the cube decisions' reasons in the page's language
+    given = [] if known is None else listed("known", known, MAX_KNOWN_DECISIONS, "a list of review_next's items")
+    reused = [decision_from_json(d, f"known[{i}]") for i, d in enumerate(given)]
+    # the cube decisions' reasons in the page's language
+    reviewing = review(held, only_game=only, lang=spoken(), known=reused)
     running = _Running(next(_ids), reviewing, count_turns(held, only), results_of(held, only))
     while len(_reviews) >= MAX_REVIEWS:
         del _reviews[min(_reviews)]
@@ -170,12 +179,14 @@ def review_next(id: Any, max_items: Any = 1) -> dict[str, Any]:
     running = _running(id)
     limit = integer("max_items", max_items, 1, MAX_ITEMS)
     items: list[dict[str, Any]] = []
+    reused = 0
     while not running.finished and len(items) < limit:
         decision = running.next_decision()
         if decision is None:
             running.finished = True
             break
         running.done.append(decision)
+        reused += decision.reused
         if decision.kind == "move":
             running.turns += 1
         items.append(decision_view(decision))
@@ -186,6 +197,7 @@ def review_next(id: Any, max_items: Any = 1) -> dict[str, Any]:
     return {
         "id": running.id,
         "items": items,
+        "reused": reused,
         "done": running.finished,
         "progress": {"turns": running.turns, "total": running.total},
         "summary": _summary(running),

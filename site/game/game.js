@@ -29,7 +29,7 @@ import {
   showAway,
   showProgress,
 } from "./page.js";
-import { HANDOFF_KEY } from "../handoff.js";
+import { handOver } from "../handoff.js";
 import { clearSavedGame, loadSavedGame, saveGame, savedGameInPlay, savedGamePreview } from "./storage.js";
 import { bindFullScreen } from "./full-screen.js";
 import { forgetGame, gameSummary, keepGame, savedGames, SavedGamesFullError, summaryWords } from "./saved-games.js";
@@ -862,9 +862,10 @@ export function createGame(root, { workerUrl }) {
   ui.playHere.addEventListener("click", () => {
     if (seat) seat.takeOver();
   });
-  // the review page (site/review/) reviews the match's record in its own worker; the game stays saved
+  // the review page (site/review/) reviews the match's record in its own worker, reusing the panel's review (as
+  // far as it went) instead of making it again; the game stays saved
   function openReview(record) {
-    sessionStorage.setItem(HANDOFF_KEY, record);
+    handOver(record, reviewPanel.state);
     window.location.assign(new URL("../play-review/", window.location.href).href);
   }
   ui.buttons.review.addEventListener("click", () => view && openReview(view.record));

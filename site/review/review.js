@@ -20,13 +20,14 @@ import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgr
 import { buildStage } from "../game/stage.js";
 import { actionWord, graphLayout, graphSeries, judgeTry, legendText, luckWord, markLabel, mistakes, nearestPoint, reviewWord, stepIndex } from "./graph.js";
 import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
-import { HANDOFF_KEY } from "../handoff.js";
+import { HANDOFF_KEY, handedDecisions } from "../handoff.js";
 
 const SAVED_PREFIX = "tt-review:";
 const SAVED_VERSION = 1; // the shape of a kept review: one of another version (or none) is made again
 const SAVED_KEEP = 10; // reviews kept on the device
 const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a link without its own opens it
 const CHUNK = 2; // decisions per request: small enough to show progress, large enough not to waste calls
+const MAX_CHUNK = 10; // the most a request takes (review_service.MAX_ITEMS)
 const MAX_FILE_BYTES = 2_000_000;
 const MARK_COLOURS = { doubtful: "#e0a030", bad: "#e06020", "very bad": "#c0392b" };
 const colourName = (colour) => (colour === "black" ? t("colour.black") : t("colour.white"));
@@ -197,12 +198,16 @@ export function createReview(root, { workerUrl }) {
         problems.push(error.message);
       }
     }
-    if (record === null) record = sessionStorage.getItem(HANDOFF_KEY);
+    let known = [];
+    if (record === null) {
+      record = sessionStorage.getItem(HANDOFF_KEY);
+      if (record !== null) known = handedDecisions(record); // the game page's review of its last game, reused
+    }
     if (record === null && link.move !== null) record = localStorage.getItem(LAST_RECORD_KEY);
     if (destroyed) return;
     if (record) {
       ui.source.value = record;
-      await begin(record, { move: link.move });
+      await begin(record, { move: link.move, known });
     } else {
       ui.sourceBox.open = true;
       say(t("review.paste_prompt"));
@@ -220,8 +225,12 @@ export function createReview(root, { workerUrl }) {
 
   // -- running a review -----------------------------------------------------------------------
 
-  /** Review `record`; `move` (1-based, from a link) is the decision to show once it is reviewed. */
-  async function begin(record, { fromSave = true, move = null } = {}) {
+  /**
+   * Review `record`; `move` (1-based, from a link) is the decision to show once it is reviewed. `known`: decisions
+   * of an earlier review of it (the game page's), reused by the engine and not computed again; should the engine
+   * refuse them, the record is reviewed from the start.
+   */
+  async function begin(record, { fromSave = true, move = null, known = [] } = {}) {
     const mine = ++opening;
     const stale = () => mine !== opening || destroyed; // a newer begin() (or the page's end) overtook this one
     await stop();
@@ -239,10 +248,12 @@ export function createReview(root, { workerUrl }) {
       prepareDownloads(review);
       return;
     }
+    const again = () => (stale() ? undefined : begin(record, { fromSave, move }));
     let started;
     try {
-      started = await engine.call("review_start", { record });
+      started = await engine.call("review_start", { record, ...(known.length ? { known } : {}) });
     } catch (error) {
+      if (known.length) return again();
       if (!stale()) say(t("review.cannot", { reason: error.message }), true);
       return;
     }
@@ -252,7 +263,8 @@ export function createReview(root, { workerUrl }) {
     }
     opened(record, move);
     running = started.id;
-    review = { rules: started.rules, games: started.games, marks: started.marks, record, hash, decisions: [], summary: null, done: false };
+    // reused: the decisions the engine took from `known` instead of computing them
+    review = { rules: started.rules, games: started.games, marks: started.marks, record, hash, decisions: [], summary: null, done: false, reused: 0 };
     prepareDownloads(review);
     ui.runProgress.max = Math.max(1, started.total);
     ui.runProgress.value = 0;
@@ -264,12 +276,16 @@ export function createReview(root, { workerUrl }) {
     while (running === id && !destroyed) {
       let answer;
       try {
-        answer = await engine.call("review_next", { id, max_items: CHUNK });
+        // the known decisions cost nothing: as many as a call takes, so a reused review is complete at once
+        answer = await engine.call("review_next", { id, max_items: review.decisions.length < known.length ? MAX_CHUNK : CHUNK });
       } catch (error) {
+        // a handed-over decision was not the record's: the review is made from the start (begin stops this one)
+        if (running === id && known.length) return again();
         if (running === id) say(t("review.stopped_error", { reason: error.message }), true);
         break;
       }
       if (running !== id || destroyed) break;
+      review.reused += answer.reused;
       review.decisions.push(...answer.items);
       review.summary = answer.summary;
       ui.runProgress.value = answer.progress.turns;
