@@ -85,3 +85,35 @@ def test_the_french_board_rolls_out_the_cube_actions_in_french(page: Page, site_
     expect(rows).to_have_text(["Pas de double", "Double, prend", "Double, refuse"])
     page.get_by_role("button", name="Arrêter").click()
     expect(start).to_be_enabled(timeout=ANSWER_TIMEOUT_MS)
+
+
+# Every change of the rollout panel, as it is drawn: the games so far, the equities shown and the verdict line.
+WATCH_PANEL = """() => {
+    window.rolloutSeen = [];
+    const panel = document.querySelector('.tt-rollout-table').parentElement;
+    const look = () => window.rolloutSeen.push({
+        games: Number(panel.querySelector('.tt-rollout-progress').value),
+        equities: [...panel.querySelectorAll('.tt-rollout-table tbody .tt-rollout-equity')].map((e) => e.textContent),
+        verdict: panel.querySelector('.tt-rollout-verdict').textContent,
+    });
+    const all = { subtree: true, childList: true, characterData: true, attributes: true };
+    new MutationObserver(look).observe(panel, all);
+}"""
+
+
+def test_the_cube_rollout_shows_nothing_before_a_game_and_no_verdict_on_one_game(page: Page, site_url: str) -> None:
+    # the panel once showed +0.000 equities with 0 games played, and its verdict after one game beside the search's
+    open_cube_decision(page, site_url, PASS_XGID)
+    start = page.get_by_role("button", name="Roll out the cube actions")
+    expect(start).to_be_enabled(timeout=ANSWER_TIMEOUT_MS)
+    page.evaluate(WATCH_PANEL)
+    start.click()
+    verdict = page.locator(".tt-rollout-verdict")
+    expect(verdict).to_contain_text("Rollout: Double, pass", timeout=3 * ANSWER_TIMEOUT_MS)
+    page.get_by_role("button", name="Stop").click()
+    seen = page.evaluate("() => window.rolloutSeen")
+    before = [s for s in seen if s["games"] == 0 and s["equities"]]
+    assert before and all(e == "\u2014" for s in before for e in s["equities"]), before
+    first = [s for s in seen if s["games"] == 1]
+    assert first and all(s["verdict"].startswith("Too few games") for s in first), first
+    assert "Search: Double, pass" in first[-1]["verdict"]  # the search's verdict stands alone meanwhile

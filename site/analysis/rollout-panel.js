@@ -3,7 +3,9 @@
 // in the worker (toutes_tables.review_service's rollout_* methods and cube_rollout_start), a bounded amount
 // of work per request, the table refreshed as the games come in, until the reader stops it or the limit.
 // Each line shows the rollout's equity with its 95 % interval beside the search's verdict. The rollouts
-// are truncated (see TRUNCATE_PLIES) and seeded, so the same position gives the same figures.
+// are truncated (see TRUNCATE_PLIES) and seeded, so the same position gives the same figures. Nothing is
+// shown for a candidate before its first game, and the rollout gives a verdict only once it can (rolloutSettled:
+// docs/analysis.md, "Rollouts"): until then it says that it has too few games.
 
 import { el, setChildren } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
@@ -19,12 +21,43 @@ const CANDIDATES = 4;
 // Games are cut after this many plies and scored by the network there (a truncated rollout): a whole
 // game played out in pure Python in the browser takes tens of seconds per candidate.
 const TRUNCATE_PLIES = 10;
+// A verdict before the intervals separate the candidates only after this many games of each (a few sets of the 36
+// rolls, with the luck taken off): fewer say nothing a reader should trust.
+export const MIN_VERDICT_GAMES = 72;
+const NOTHING = "\u2014"; // an em dash: no figure yet
 // The cube actions as the engine names them, with their catalogue keys and the search's equity keys.
 const CUBE_ACTIONS = {
   "No double": { key: "rollout.action.no_double", search: "no double" }, // i18n-exempt: the engine's names
   "Double, take": { key: "rollout.action.double_take", search: "double, take" }, // i18n-exempt: the engine's names
   "Double, pass": { key: "rollout.action.double_pass", search: "double, pass" }, // i18n-exempt: the engine's names
 };
+
+const apart = (a, b) => Boolean(a.interval && b.interval) && (a.interval[0] > b.interval[1] || b.interval[0] > a.interval[1]);
+
+/**
+ * Whether a rollout's answer may give its verdict: after MIN_VERDICT_GAMES games, or sooner once the 95 % intervals
+ * separate what the verdict compares: for plays, the leader's interval is clear of every other play's; for the
+ * cube actions, take's of pass's (the answer) and no double's of doubling's (the smaller of the two: the
+ * opponent answers well).
+ */
+export function rolloutSettled(answer) {
+  const candidates = answer.candidates || [];
+  if (!answer.games || candidates.length < 2) return false;
+  if (answer.games >= MIN_VERDICT_GAMES) return true;
+  if (answer.kind === "cube") {
+    const [noDouble, take, pass] = Object.keys(CUBE_ACTIONS).map((name) => candidates.find((c) => c.notation === name));
+    if (!noDouble || !take || !pass) return false;
+    return apart(take, pass) && apart(noDouble, take.equity <= pass.equity ? take : pass);
+  }
+  const leader = candidates.reduce((best, c) => (c.equity > best.equity ? c : best));
+  return candidates.every((c) => c === leader || apart(leader, c));
+}
+
+/** The play a plays rollout finds best (by its equity), or null before a game. */
+function leaderOf(answer) {
+  const played = (answer.candidates || []).filter((c) => c.games > 0);
+  return played.length ? played.reduce((best, c) => (c.equity > best.equity ? c : best)) : null;
+}
 
 /** A rollout panel in `container`, talking to `engine` (the page's createEngine()). */
 export function createRolloutPanel(container, engine) {
@@ -56,9 +89,10 @@ export function createRolloutPanel(container, engine) {
         "tr",
         { "data-candidate": c.notation },
         el("td", {}, label(c)),
-        el("td", { class: "tt-rollout-equity" }, formatEquity(c.equity)),
-        el("td", {}, c.interval ? t("rollout.interval_range", { low: formatEquity(c.interval[0]), high: formatEquity(c.interval[1]) }) : "–"),
-        el("td", {}, search.get(c.notation) !== undefined ? formatEquity(search.get(c.notation)) : "–"),
+        // no game, no figure: an equity of 0 games is no equity at all
+        el("td", { class: "tt-rollout-equity" }, c.games > 0 ? formatEquity(c.equity) : NOTHING),
+        el("td", {}, c.interval ? t("rollout.interval_range", { low: formatEquity(c.interval[0]), high: formatEquity(c.interval[1]) }) : NOTHING),
+        el("td", {}, search.get(c.notation) !== undefined ? formatEquity(search.get(c.notation)) : NOTHING),
       ),
     );
     setChildren(
@@ -71,10 +105,22 @@ export function createRolloutPanel(container, engine) {
       ),
       el("tbody", {}, ...rows),
     );
-    if (cube && answer.verdict) {
-      // The engine's verdicts are the cube advice's words (the engine's advice is English for now).
-      setChildren(verdict, t("rollout.cube_verdict", { rollout: answer.verdict, search: answer.search.verdict }));
+    setChildren(verdict, verdictLine(answer));
+  }
+
+  /** The rollout's verdict beside the search's, once rolloutSettled; before, that it has too few games. */
+  function verdictLine(answer) {
+    if (!answer.games) return "";
+    const settled = rolloutSettled(answer);
+    const values = { count: answer.games, min: MIN_VERDICT_GAMES };
+    if (answer.kind === "cube") {
+      // the engine's verdicts are the cube advice's words, in the page's language
+      if (!settled || !answer.verdict) return t("rollout.too_few_cube", { ...values, search: answer.search.verdict });
+      return t("rollout.cube_verdict", { rollout: answer.verdict, search: answer.search.verdict });
     }
+    if (!settled) return tn("rollout.too_few", answer.games, values);
+    const leader = leaderOf(answer);
+    return t("rollout.play_verdict", { play: leader.notation || t("rollout.before_roll") });
   }
 
   function showProgress(answer) {
@@ -151,7 +197,7 @@ export function createRolloutPanel(container, engine) {
       progress.hidden = true;
       const cube = cubeDecision();
       setChildren(start, t(cube ? "rollout.start_cube" : "rollout.start"));
-      setChildren(status, next ? t(cube ? "rollout.offer_cube" : "rollout.offer") : "");
+      setChildren(status, next ? t(cube ? "rollout.offer_cube" : "rollout.offer", { plies: TRUNCATE_PLIES }) : "");
     },
     stop: halt,
     get running() {

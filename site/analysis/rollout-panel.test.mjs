@@ -1,0 +1,38 @@
+// The rollout panel's verdict rule (docs/analysis.md, "Rollouts"): no verdict before the 95 % intervals separate
+// what the verdict compares, or before MIN_VERDICT_GAMES games.
+
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { MIN_VERDICT_GAMES, rolloutSettled } from "./rollout-panel.js";
+
+const candidate = (notation, equity, half, games) => ({
+  notation, equity, games, interval: games >= 2 ? [equity - half, equity + half] : null,
+});
+
+test("a rollout of one game gives no verdict, whatever its equities", () => {
+  const one = { kind: "cube", games: 1, candidates: [candidate("No double", 0.9, 0, 1), candidate("Double, take", 1.6, 0, 1), candidate("Double, pass", 1, 0, 1)] };
+  assert.equal(rolloutSettled(one), false);
+  assert.equal(rolloutSettled({ kind: "plays", games: 0, candidates: [candidate("a", 0, 0, 0), candidate("b", 0, 0, 0)] }), false);
+});
+
+test("a cube verdict comes once take is clear of pass and no double of doubling", () => {
+  const cube = (nd, dt, half) => ({ kind: "cube", games: 10, candidates: [candidate("No double", nd, half, 10), candidate("Double, take", dt, half, 10), candidate("Double, pass", 1, 0, 10)] });
+  assert.equal(rolloutSettled(cube(0.7, 0.85, 0.2)), false); // take against pass unsettled
+  assert.equal(rolloutSettled(cube(0.95, 1.3, 0.1)), false); // doubling (pass, the smaller) against no double unsettled
+  assert.equal(rolloutSettled(cube(0.5, 1.3, 0.1)), true); // a clear pass
+  assert.equal(rolloutSettled(cube(0.5, 0.75, 0.1)), true); // a clear take, double/take clear of no double
+});
+
+test("a plays verdict comes once the leader's interval is clear of every other play's", () => {
+  const close = { kind: "plays", games: 8, candidates: [candidate("8/5 6/5", 0.2, 0.1, 8), candidate("24/21 6/5", 0.15, 0.1, 8), candidate("13/9", -0.3, 0.1, 8)] };
+  assert.equal(rolloutSettled(close), false);
+  const clear = { kind: "plays", games: 8, candidates: [candidate("8/5 6/5", 0.4, 0.1, 8), candidate("24/21 6/5", 0.15, 0.1, 8), candidate("13/9", 0.1, 0.1, 8)] };
+  assert.equal(rolloutSettled(clear), true);
+});
+
+test("after the minimum number of games the verdict is given even with overlapping intervals", () => {
+  const tied = (games) => ({ kind: "cube", games, candidates: [candidate("No double", 0.9, 0.2, games), candidate("Double, take", 0.95, 0.2, games), candidate("Double, pass", 1, 0, games)] });
+  assert.equal(rolloutSettled(tied(MIN_VERDICT_GAMES - 1)), false);
+  assert.equal(rolloutSettled(tied(MIN_VERDICT_GAMES)), true);
+});
