@@ -3,6 +3,7 @@ analysed, shared, and played from."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
@@ -138,3 +139,34 @@ def test_the_embed_code_shows_the_position_on_the_board(page: Page, site_url: st
 def test_a_link_with_a_position_id_turn_and_dice_opens_that_turn(page: Page, site_url: str) -> None:
     open_board(page, site_url, "?rules=toutes-tables&position=4HPwATDgc/ABMA&turn=black&dice=6-1")
     expect(page.locator(".tt-analysis .tt-status")).to_contain_text("Black to play 6-1", timeout=ANSWER_TIMEOUT_MS)
+
+
+# Every state the Analyse button is drawn in from the page's first moment: its disabled flag, and whether the engine
+# had checked a position by then (the page's view).
+WATCH_ANALYSE = """
+new MutationObserver(() => {
+    const button = document.querySelector('.tt-analysis .tt-primary');
+    if (!button) return;
+    const page = globalThis.toutesTablesAnalysis;
+    (globalThis.analyseSeen ||= []).push({ disabled: button.disabled, view: Boolean(page && page.view) });
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+
+def test_analyse_pressed_as_soon_as_it_is_enabled_is_answered_and_never_enabled_before(page: Page,
+                                                                                       site_url: str) -> None:
+    # a press about 3 s after the page came up once went unanswered with no busy sign: the button was enabled
+    # before the engine had a position to analyse
+    page.add_init_script(WATCH_ANALYSE)
+    page.goto(f"{site_url}analysis/?rules=backgammon&xgid={OPENING_52}")
+    button = page.get_by_role("button", name="Analyse")
+    expect(button).to_be_enabled(timeout=BOOT_TIMEOUT_MS)
+    button.click()
+    expect(page.locator(".tt-analysis .tt-thinking")).to_be_visible()  # the busy sign at once
+    expect(page.locator(".tt-analysis-plays li").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)  # and the answer
+    seen = page.evaluate("() => globalThis.analyseSeen")
+    assert seen and seen[0]["disabled"], seen[:3]  # disabled as soon as it is drawn
+    assert not [s for s in seen if not s["disabled"] and not s["view"]], "enabled before the engine had a position"
+    # the plays' differences from the best are signed "−", as the review's figures
+    text = page.locator(".tt-analysis-plays").inner_text()
+    assert "\u2212" in text and not re.search(r"(^|[\s(:])-\d", text), text

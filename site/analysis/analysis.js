@@ -65,7 +65,8 @@ function buildLayout(root) {
     scoreBlack: el("input", { type: "number", min: 0, max: 63, value: 0, name: "score-black", "aria-label": t("analysis.score_black"), class: "tt-number" }),
     scoreWhite: el("input", { type: "number", min: 0, max: 63, value: 0, name: "score-white", "aria-label": t("analysis.score_white"), class: "tt-number" }),
     crawford: el("input", { type: "checkbox", name: "crawford" }),
-    analyse: pageButton(t("analysis.analyse"), { class: "tt-button tt-primary", "aria-keyshortcuts": "A" }),
+    // disabled until the engine has checked a position (refreshAnalyse): a press before would go unanswered
+    analyse: pageButton(t("analysis.analyse"), { class: "tt-button tt-primary", "aria-keyshortcuts": "A", disabled: true }),
   };
   const brush = radioGroup("brush", [["white", t("colour.white")], ["black", t("colour.black")], ["erase", t("analysis.erase")]], "white");
   const turn = radioGroup("turn", [["white", t("colour.white")], ["black", t("colour.black")]], "white");
