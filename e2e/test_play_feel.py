@@ -83,18 +83,23 @@ def test_sound_is_off_until_turned_on_and_the_choice_is_remembered(moving_page: 
     assert page.evaluate("() => localStorage.getItem('toutes-tables:sound')") == "off"
 
 
-def test_rolling_by_hand_waits_for_the_roll_button(moving_page: Page, site_url: str) -> None:
-    page = moving_page
-    open_game(page, site_url)
+def until_the_computer_has_played_with_rolls_by_hand(page: Page) -> None:
+    """Turn Roll by hand on, play the opening roll if it is the player's, and wait for the computer's play:
+    the player's dice then wait for the Roll button."""
     page.get_by_label("Roll my dice by hand").check()
     v = wait_for_player(page)
     if v["phase"] == "move":  # the opening roll was the player's: play it first
         play_turn_with_pointer(page, v, use_drag=False)
-    # once the computer has played, the player's dice wait for the Roll button
     page.wait_for_function(
         "() => { const g = window.toutesTables;"
         " return !g.busy && g.view.phase === 'roll' && g.view.actor === 'white'; }"
     )
+
+
+def test_rolling_by_hand_waits_for_the_roll_button(moving_page: Page, site_url: str) -> None:
+    page = moving_page
+    open_game(page, site_url)
+    until_the_computer_has_played_with_rolls_by_hand(page)
     expect(page.locator(".tt-status")).to_have_text("Your turn: roll the dice.")
     page.get_by_role("button", name="Roll", exact=True).click()
     page.wait_for_function(
@@ -103,6 +108,41 @@ def test_rolling_by_hand_waits_for_the_roll_button(moving_page: Page, site_url: 
     page.reload()
     page.wait_for_function("() => window.toutesTables && window.toutesTables.view", timeout=60_000)
     expect(page.get_by_label("Roll my dice by hand")).to_be_checked()  # remembered in this browser
+
+
+# Watches every frame: while the computer's play slides in (board.sliding), is any of the turn's buttons
+# (those with a key: Roll, Double, Take, Drop, Undo, Confirm, Hint, Resign, Next game) pressable, or gone?
+WATCH_THE_TURNS_BUTTONS = """() => {
+  const seen = { frames: 0, pressable: [], counts: [] };
+  window.__ttWhileSliding = seen;
+  const tick = () => {
+    const g = window.toutesTables;
+    if (g && g.board.sliding) {
+      seen.frames += 1;
+      const buttons = [...document.querySelectorAll(".tt-control-bar button[aria-keyshortcuts]")];
+      seen.counts.push(buttons.filter((b) => b.offsetParent !== null).length);
+      for (const b of buttons) if (!b.disabled) seen.pressable.push(b.textContent);
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return document.querySelectorAll(".tt-control-bar button[aria-keyshortcuts]").length;
+}"""
+
+
+def test_the_turns_buttons_are_disabled_in_place_while_the_computers_checkers_slide(
+    moving_page: Page, site_url: str
+) -> None:
+    # docs/play.md: the computer cannot be hurried; its play slides in with the buttons greyed, then they are back
+    page = moving_page
+    open_game(page, site_url)
+    shown = page.evaluate(WATCH_THE_TURNS_BUTTONS)
+    until_the_computer_has_played_with_rolls_by_hand(page)
+    seen = page.evaluate("() => window.__ttWhileSliding")
+    assert seen["frames"] > 0, "the computer's play did not slide"
+    assert seen["pressable"] == [], seen["pressable"]
+    assert set(seen["counts"]) == {shown}, (seen["counts"], shown)  # in place, not removed
+    expect(page.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
 
 
 # Positions given by a share link (a money game with a live cube), the player White:

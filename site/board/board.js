@@ -13,6 +13,8 @@
 //   board.animating                                // dice tumbling or a play sliding in: settings
 //                                                  // set meanwhile wait for the motion's end (a
 //                                                  // sliding play takes no input: README.md)
+//   board.sliding                                  // a play sliding in (or waiting to): the host's
+//                                                  // turn buttons wait too, until events.onStill()
 //   board.motion                                   // {rolls, slides} played so far (none under reduced motion)
 //   board.state                                    // read-only view of the current state
 //   board.destroy();                                // remove listeners, observers and a created canvas
@@ -137,7 +139,10 @@ export function createBoard(target, config = {}) {
       const over = frameAt(Math.max(now - started, 0));
       redraw();
       if (!over) requestAnimationFrame(tick);
-      else if (!animating()) settle();
+      else if (!animating()) {
+        settle();
+        if (!animating() && !destroyed) emit("onStill"); // the host may let its buttons be pressed again
+      }
     };
     requestAnimationFrame(tick);
   }
@@ -439,6 +444,10 @@ export function createBoard(target, config = {}) {
     /** Whether dice are tumbling or a play sliding in (settings set meanwhile wait; a slide takes no input). */
     get animating() {
       return animating() || deferred.length > 0;
+    },
+    /** Whether a play is sliding in (or waiting to, behind the dice): the board takes no input meanwhile. */
+    get sliding() {
+      return sliding() || deferred.some((config) => Boolean(config.animate));
     },
     /** How many rolls and slides the board has played (none under reduced motion): for tests. */
     get motion() {

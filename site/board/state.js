@@ -50,6 +50,7 @@ export function defaults() {
       onMove: null, // (from, to) => void
       onSelect: null, // (source | null) => void
       onCursor: null, // (location, description) => void, for a live region
+      onStill: null, // () => void: the dice have settled and any play has slid in, nothing waits
     },
   };
 }

@@ -54,7 +54,10 @@ export function createChouette(root, { workerUrl }) {
     position: classicPosition(),
     message: `${gettingReady()}…`,
     interactive: false,
-    events: { onMove: (from, to) => act("chouette_move", { from, to }) },
+    events: {
+      onMove: (from, to) => act("chouette_move", { from, to }),
+      onStill: () => refreshControls(), // a computer's play has slid in: the turn's buttons are back
+    },
   });
   const setup = createSetupForm(ui.setupHolder, (chosen) => startSession(chosen));
   show(ui.setupHolder, false);
@@ -470,14 +473,16 @@ export function createChouette(root, { workerUrl }) {
   function refreshControls() {
     const v = view;
     const acting = v && !busy ? humanOnBoard(v) : null;
+    // nothing is pressed while the engine works, nor while a computer's play slides in: it cannot be hurried
+    const free = !board.sliding;
     const turn = v && v.turn_state;
     const can = {
-      roll: Boolean(acting) && v.phase === "roll",
-      double: Boolean(acting) && v.phase === "roll" && v.cube_actions.includes("double"),
-      undo: Boolean(acting) && v.phase === "move" && turn.steps.length > 0,
-      confirm: Boolean(acting) && v.phase === "move" && turn.finished && !turn.no_play,
-      next: Boolean(v) && !busy && v.phase === "over",
-      resign: Boolean(acting),
+      roll: Boolean(acting) && free && v.phase === "roll",
+      double: Boolean(acting) && free && v.phase === "roll" && v.cube_actions.includes("double"),
+      undo: Boolean(acting) && free && v.phase === "move" && turn.steps.length > 0,
+      confirm: Boolean(acting) && free && v.phase === "move" && turn.finished && !turn.no_play,
+      next: Boolean(v) && !busy && free && v.phase === "over",
+      resign: Boolean(acting) && free,
     };
     // every control keeps its place in the bar (layout.js), disabled when it cannot be used
     for (const [name, button] of Object.entries(ui.buttons)) {

@@ -73,6 +73,7 @@ export function createGame(root, { workerUrl }) {
       onMove: (from, to) => act("move", { from, to }),
       onSelect: onSelect,
       onCursor: (_loc, text) => announce(text, { quiet: true }),
+      onStill: () => refreshControls(), // the computer's play has slid in: the turn's buttons are back
     },
   });
   drawSavedPreview();
@@ -690,7 +691,8 @@ export function createGame(root, { workerUrl }) {
 
   /** Which buttons a player could press now. */
   function allowedActions(v) {
-    const free = !busy;
+    // nothing is pressed while the engine works, nor while the computer's play slides in: it cannot be hurried
+    const free = !busy && !board.sliding;
     const human = v && humanToAct(v) && free;
     const turnState = v && v.turn_state;
     return {
