@@ -172,3 +172,42 @@ def test_the_game_says_a_mistyped_or_illegal_play_in_french(monkeypatch: pytest.
     english = _transcript([*GAME, "--lang", "en"], "foo\n24/1\nresign gammon\nresign\nyes\n")
     assert "Cannot play 'foo': cannot read 'foo'" in english and "Cannot play '24/1': illegal play '24/1'" in english
     assert "Toutes tables (1698) has no gammon to resign: say 'resign single', 'resign double'." in english
+
+
+@pytest.mark.parametrize(
+    ("subcommand", "description", "option_help"),
+    [
+        ("play", "Jouer une partie ou un match contre l'ordinateur", "le jeu de règles (par défaut toutes-tables-225)"),
+        ("starts", "Lister les 225 départs", "montrer le départ N (1-225) au lieu de la liste"),
+        ("ids", "Décoder un Position ID de gnubg", "un Position ID, un Match ID, PositionID:MatchID, ou un XGID"),
+        ("analyse", "Revoir une partie ou un match", "écrit la revue en JSON au lieu du rapport"),
+    ],
+)
+def test_the_help_of_every_subcommand_is_french_with_lang_fr(
+    subcommand: str, description: str, option_help: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([subcommand, "--lang", "fr", "--help"], stdin=io.StringIO(""), stdout=io.StringIO())
+    text = capsys.readouterr().out
+    assert text.startswith(f"utilisation\u00a0: toutes-tables {subcommand} ")
+    words = " ".join(text.split())  # argparse wraps the options' help
+    assert description in words and option_help in words, text
+    assert "affiche cette aide, puis s'arrête" in text and "code de sortie\u00a0:" in text
+    for english in ("usage:", "show this help", "exit status", "(default:", "write JSON", "the language of the output"):
+        assert english not in text, english
+
+
+def test_the_commands_help_follows_the_locale_and_stays_english_by_default(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["--help"], stdin=io.StringIO(""), stdout=io.StringIO())
+    french = capsys.readouterr().out
+    assert french.startswith("utilisation\u00a0: toutes-tables ") and "\nsous-commandes:\n" in french
+    assert "jouer une partie ou un match dans le terminal (par défaut)" in french
+    monkeypatch.setenv("LC_ALL", "C")
+    with pytest.raises(SystemExit):
+        main(["--help"], stdin=io.StringIO(""), stdout=io.StringIO())
+    english = capsys.readouterr().out
+    assert english.startswith("usage: toutes-tables ") and "play a game or a match in the terminal" in english

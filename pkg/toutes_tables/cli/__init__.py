@@ -7,14 +7,17 @@
     toutes-tables ids CODE [--json]     # a gnubg Position ID / Match ID or an XGID, decoded and converted
     toutes-tables --version
 
-Each subcommand is a module of this package with ``add_arguments(parser)``, ``check(parser,
+Each subcommand is a module of this package with ``add_arguments(parser, lang)``, ``check(parser,
 args)`` (usage errors) and ``run(args, stdin, stdout)`` (the exit status), listed once in
 :data:`SUBCOMMANDS`. Every subcommand takes ``--lang`` (default: the locale's language, else
 English): its output and its errors are in that language, from the engine's message catalogues
 (:mod:`toutes_tables.messages`); ``args.lang`` is set before ``check`` and ``run`` are called.
-The ``--help`` texts are English. Exit statuses: 0 done, 1 an error (bad input to a subcommand, or the
-input ended before the game did), 2 a usage error (an unknown or out-of-range option: one
-line on stderr), 130 interrupted.
+The ``--help`` texts are in that language too (the catalogues' ``cli.help.*`` and
+``cli.description.*``: the descriptions, the options' help, the headings and "usage:"), the
+language read from ``--lang`` before the parser is built; argparse's own messages in a usage error
+stay English. Exit statuses: 0 done, 1 an error (bad input to a subcommand, or the input ended
+before the game did), 2 a usage error (an unknown or out-of-range option: one line on stderr),
+130 interrupted.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ import argparse
 import dataclasses
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn, TextIO
 
 from .. import __version__
 from ..messages import DEFAULT_LANGUAGE, languages, locale_language, say
@@ -33,20 +36,38 @@ from . import analyse, ids, play, starts
 PROG = "toutes-tables"
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
-EXIT_STATUSES = """exit status:
-  0    done (a game over or quit, data written)
-  1    an error: bad input to a subcommand (a malformed ID...), or the input ended before the game did
-  2    a usage error: an unknown subcommand or option, or an option out of range (one line on stderr)
-  130  interrupted (Ctrl-C)"""
+
+
+def exit_statuses(lang: str = DEFAULT_LANGUAGE) -> str:
+    """The exit statuses, as each ``--help`` ends: 0 done, 1 an error, 2 a usage error, 130 interrupted."""
+    return say(lang, "cli.help.exit_statuses")
+
+
+def _formatter(lang: str) -> type[argparse.HelpFormatter]:
+    """argparse's raw-description formatter, its "usage:" in ``lang``."""
+
+    class Formatter(argparse.RawDescriptionHelpFormatter):
+        def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                      groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
+            super().add_usage(usage, actions, groups, say(lang, "cli.help.usage") if prefix is None else prefix)
+
+    return Formatter
 
 
 class Parser(argparse.ArgumentParser):
     """A parser whose usage errors are one line on stderr (exit status 2), pointing to ``--help``.
 
-    ``lang`` is the language of that line, set once ``--lang`` is known (argparse's own words stay English).
+    ``lang`` is the language of that line and of the help: its headings, "usage:" and ``-h``'s own line
+    (argparse's own messages in a usage error stay English).
     """
 
-    lang = DEFAULT_LANGUAGE
+    def __init__(self, *args: Any, lang: str = DEFAULT_LANGUAGE, **kwargs: Any) -> None:
+        kwargs.update(add_help=False, formatter_class=_formatter(lang))  # -h is added below, its help in lang
+        super().__init__(*args, **kwargs)
+        self.lang = lang
+        self._positionals.title = say(lang, "cli.help.positionals")
+        self._optionals.title = say(lang, "cli.help.options")
+        self.add_argument("-h", "--help", action="help", help=say(lang, "cli.help.help"))
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, say(self.lang, "cli.usage_error", prog=self.prog, message=message) + "\n")
@@ -54,12 +75,11 @@ class Parser(argparse.ArgumentParser):
 
 @dataclasses.dataclass(frozen=True)
 class Subcommand:
-    """One subcommand: its name, one line of help, and its module's three functions."""
+    """One subcommand: its name and its module's three functions; its help is ``cli.help.<name>`` and
+    ``cli.description.<name>`` in the catalogues."""
 
     name: str
-    help: str
-    description: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
+    add_arguments: Callable[[argparse.ArgumentParser, str], None]
     check: Callable[[argparse.ArgumentParser, argparse.Namespace], None]
     run: Callable[[argparse.Namespace, TextIO, TextIO], int]
 
@@ -67,40 +87,47 @@ class Subcommand:
 # The registration point: a new subcommand (``analyse``, for one) is a module of this package
 # with the same three functions, added here.
 SUBCOMMANDS = [
-    Subcommand("play", "play a game or a match in the terminal (the default)", play.DESCRIPTION,
-               play.add_arguments, play.check, play.run),
-    Subcommand("starts", "list the 225 starts, or show one", starts.DESCRIPTION,
-               starts.add_arguments, starts.check, starts.run),
-    Subcommand("ids", "decode and convert a gnubg Position ID / Match ID or an XGID", ids.DESCRIPTION,
-               ids.add_arguments, ids.check, ids.run),
-    Subcommand("analyse", "review a game or match: errors, marks, luck, ratings", analyse.DESCRIPTION,
-               analyse.add_arguments, analyse.check, analyse.run),
+    Subcommand("play", play.add_arguments, play.check, play.run),
+    Subcommand("starts", starts.add_arguments, starts.check, starts.run),
+    Subcommand("ids", ids.add_arguments, ids.check, ids.run),
+    Subcommand("analyse", analyse.add_arguments, analyse.check, analyse.run),
 ]
 DEFAULT_SUBCOMMAND = "play"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command's parser: one subparser per entry of :data:`SUBCOMMANDS`."""
+def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
+    """The command's parser, its help in ``lang``: one subparser per entry of :data:`SUBCOMMANDS`."""
     parser = Parser(
         prog=PROG,
-        description="Toutes Tables 225, Toutes tables (1698), Backgammon 225 and Backgammon in the terminal. "
-        f"Without a subcommand, {PROG} plays ('{PROG} --rules backgammon' is '{PROG} play --rules backgammon').",
-        epilog=EXIT_STATUSES + f"\n\n'{PROG} SUBCOMMAND --help' describes each subcommand.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=say(lang, "cli.help.description", prog=PROG),
+        epilog=exit_statuses(lang) + "\n\n" + say(lang, "cli.help.each_subcommand", prog=PROG),
+        lang=lang,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    subparsers = parser.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", title="subcommands")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=say(lang, "cli.help.version"))
+    subparsers = parser.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", title=say(lang, "cli.help.subcommands"))
     for command in SUBCOMMANDS:
         sub = subparsers.add_parser(
-            command.name, help=command.help, description=command.description, epilog=EXIT_STATUSES,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            command.name, help=say(lang, f"cli.help.{command.name}"),
+            description=say(lang, f"cli.description.{command.name}"), epilog=exit_statuses(lang), lang=lang,
         )
-        command.add_arguments(sub)
-        sub.add_argument("--lang", choices=languages(), default=None,
-                         help="the language of the output and the errors (default: the locale's, "
-                         "LC_ALL/LC_MESSAGES/LANG, else en)")
+        command.add_arguments(sub, lang)
+        sub.add_argument("--lang", choices=languages(), default=None, help=say(lang, "cli.help.lang"))
         sub.set_defaults(command=command, parser=sub)
     return parser
+
+
+def _asked_language(argv: Sequence[str]) -> str | None:
+    """The language ``--lang`` names in ``argv`` (``--lang fr`` or ``--lang=fr``), if the engine speaks it."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.removeprefix("--lang=")
+        else:
+            continue
+        return value if value in languages() else None  # argparse refuses it, in the locale's language
+    return None
 
 
 def _with_subcommand(argv: Sequence[str]) -> list[str]:
@@ -111,11 +138,12 @@ def _with_subcommand(argv: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run the command; returns the exit status (see :data:`EXIT_STATUSES`)."""
-    parser = build_parser()
-    args = parser.parse_args(_with_subcommand(sys.argv[1:] if argv is None else argv))
+    """Run the command; returns the exit status (see :func:`exit_statuses`)."""
+    words = _with_subcommand(sys.argv[1:] if argv is None else argv)
+    lang = _asked_language(words) or locale_language(os.environ)
+    args = build_parser(lang).parse_args(words)
     command: Subcommand = args.command
-    args.lang = args.lang or locale_language(os.environ)
+    args.lang = args.lang or lang
     args.parser.lang = args.lang
     command.check(args.parser, args)
     out = stdout or sys.stdout

@@ -25,16 +25,9 @@ from ..record import MAX_RECORD_CHARS
 from ..review_words import action_word, luck_rating_word, luck_word, mark_word, rating_word
 from ..words import colour_word
 
-DESCRIPTION = """Review a game or match: every decision's error against the strongest level's search, gnubg's
-marks (?! doubtful, ? bad, ?? very bad), every roll's luck, each player's error rates, rating and
-luck-adjusted result. RECORD is a saved game or match (text or JSON) or a .mat match file; - reads
-standard input. --json writes the review as JSON."""
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("record", metavar="RECORD",
-                        help="a game or match record (text or JSON), or a .mat match file; - for standard input")
-    parser.add_argument("--json", action="store_true", help="write the review as JSON instead of the report")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser.add_argument("record", metavar="RECORD", help=say(lang, "cli.help.analyse.record"))
+    parser.add_argument("--json", action="store_true", help=say(lang, "cli.help.analyse.json"))
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

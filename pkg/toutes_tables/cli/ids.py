@@ -22,16 +22,10 @@ from ..xgid import XGID, InvalidXGIDError
 
 MAX_CODE_CHARS = 200
 
-DESCRIPTION = """Decode a gnubg Position ID (14 characters), a Match ID (12), gnubg's PositionID:MatchID
-or an XGID, and convert it to the others. --turn says who is on roll for a Position ID alone
-(the ID does not say). --json writes the answer as JSON."""
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("code", metavar="CODE", help="a Position ID, a Match ID, PositionID:MatchID, or an XGID")
-    parser.add_argument("--turn", choices=("white", "black"), default="white",
-                        help="who is on roll, for a Position ID alone (default: %(default)s)")
-    parser.add_argument("--json", action="store_true", help="write JSON instead of text")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser.add_argument("code", metavar="CODE", help=say(lang, "cli.help.ids.code"))
+    parser.add_argument("--turn", choices=("white", "black"), default="white", help=say(lang, "cli.help.ids.turn"))
+    parser.add_argument("--json", action="store_true", help=say(lang, "cli.help.json"))
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

@@ -43,11 +43,6 @@ from ..messages import DEFAULT_LANGUAGE, locale_language, say
 from ..textboard import SYMBOLS, board_text
 from ..words import colour_word, result_description
 
-DESCRIPTION = """Play a game or a match against the computer, or hot-seat with two people at one keyboard.
-At your turn type a play in standard notation, in your own numbering (24/18 13/11, bar/22*, 6/off),
-or a command ('help' lists them); a mistyped play or command is explained and asked again, and
-'quit', 'resign' and 'drop' ask before they end the game."""
-
 # toutes_tables.ai.LEVELS, without importing it
 LEVEL_NAMES = ("beginner", "intermediate", "advanced", "expert", "world-class")
 
@@ -511,33 +506,24 @@ class Session:
         return result is not None
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The game's options, on the ``play`` subcommand's parser."""
-    parser.add_argument("--rules", choices=RULE_SETS, default=DEFAULT_RULES, help="the rule set (default: %(default)s)")
-    parser.add_argument("--start", type=int, metavar="N",
-                        help="start number 1-225 for the 225 sets (64 is the classic start); drawn if not given")
-    parser.add_argument("--match", type=int, metavar="N",
-                        help=f"play a match to N points (1-{MATCH_ID_MAX_LENGTH}) instead of one game")
-    parser.add_argument("--seed", type=int, help="seed the dice (and the computer) for a reproducible game")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE) -> None:
+    """The game's options, on the ``play`` subcommand's parser, their help in ``lang``."""
+    def helps(option: str, **values: object) -> str:
+        return say(lang, f"cli.help.play.{option}", **values)
+
+    parser.add_argument("--rules", choices=RULE_SETS, default=DEFAULT_RULES, help=helps("rules"))
+    parser.add_argument("--start", type=int, metavar="N", help=helps("start"))
+    parser.add_argument("--match", type=int, metavar="N", help=helps("match", most=MATCH_ID_MAX_LENGTH))
+    parser.add_argument("--seed", type=int, help=helps("seed"))
     who = parser.add_mutually_exclusive_group()
-    who.add_argument("--opponent", choices=("computer", "human"), default="computer",
-                     help="who you play against (default: %(default)s)")
-    who.add_argument("--hotseat", dest="opponent", action="store_const", const="human",
-                     help="two people at one keyboard (same as --opponent human)")
-    parser.add_argument("--play-as", choices=("white", "black"), default="white",
-                        help="your colour against the computer (default: %(default)s)")
-    parser.add_argument(
-        "--level",
-        choices=("simple", *LEVEL_NAMES),
-        default="expert",
-        help="the computer: a level of the trained one, or the simple hand-written player (default: %(default)s)",
-    )
-    parser.add_argument("--no-cube", action="store_true", help="backgammon sets: play without the doubling cube")
-    parser.add_argument("--jacoby", action="store_true",
-                        help="backgammon sets, one game (money play): gammons count only once the cube is turned")
-    parser.add_argument("--winner-opens", action="store_true",
-                        help="Toutes tables sets, matches: the winner of a game opens the next (the 1698 rule)")
-    parser.add_argument("--mat", metavar="FILE", help="after a backgammon match, write it as a Jellyfish .mat file")
+    who.add_argument("--opponent", choices=("computer", "human"), default="computer", help=helps("opponent"))
+    who.add_argument("--hotseat", dest="opponent", action="store_const", const="human", help=helps("hotseat"))
+    parser.add_argument("--play-as", choices=("white", "black"), default="white", help=helps("play_as"))
+    parser.add_argument("--level", choices=("simple", *LEVEL_NAMES), default="expert", help=helps("level"))
+    parser.add_argument("--no-cube", action="store_true", help=helps("no_cube"))
+    parser.add_argument("--jacoby", action="store_true", help=helps("jacoby"))
+    parser.add_argument("--winner-opens", action="store_true", help=helps("winner_opens"))
+    parser.add_argument("--mat", metavar="FILE", help=helps("mat"))
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

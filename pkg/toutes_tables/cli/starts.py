@@ -20,15 +20,10 @@ from ..words import colour_word
 
 COUNT = 225
 
-DESCRIPTION = """List the 225 starts of the 225 sets (number, the two rolls that draw it, gnubg's Position ID),
-or show start N with its board. --json writes the same as JSON."""
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("number", type=int, nargs="?", metavar="N", help="show start N (1-225) instead of the list")
-    parser.add_argument("--turn", choices=("white", "black"), default="white",
-                        help="who is on roll, for the Position ID (default: %(default)s)")
-    parser.add_argument("--json", action="store_true", help="write JSON instead of text")
+def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE) -> None:
+    parser.add_argument("number", type=int, nargs="?", metavar="N", help=say(lang, "cli.help.starts.number"))
+    parser.add_argument("--turn", choices=("white", "black"), default="white", help=say(lang, "cli.help.starts.turn"))
+    parser.add_argument("--json", action="store_true", help=say(lang, "cli.help.json"))
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
