@@ -89,6 +89,28 @@ def test_the_advice_without_dice_is_the_cube_decision_in_the_backgammon_sets_onl
 
 
 @pytest.mark.parametrize(
+    ("lang", "you", "opponent_answers"),
+    [
+        ("en", ("You win ", "At "), "If you double, your opponent should take: you win "),
+        ("fr", ("Vous gagnez ", "À "), "Si vous doublez, votre adversaire doit accepter\u00a0: vous gagnez "),
+    ],
+)
+def test_the_cube_decision_speaks_to_the_player_on_roll_in_every_sentence(
+    lang: str, you: tuple[str, str], opponent_answers: str
+) -> None:
+    # the analysis board shows the reason and the answer's reason one under the other: one "you", the player's
+    before_roll = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10"
+    dispatch("set_language", {"lang": lang})
+    try:
+        cube = dispatch("study_advice", {"rules": "backgammon", "xgid": before_roll})["cube"]
+    finally:
+        dispatch("set_language", {"lang": "en"})
+    assert cube["take"]
+    assert cube["reason"].startswith(you), cube["reason"]
+    assert cube["take_reason"].startswith(opponent_answers), cube["take_reason"]
+
+
+@pytest.mark.parametrize(
     ("params", "message"),
     [
         ({}, "give exactly one of xgid, gnubg_id, position_id, start or board, got none"),

@@ -22,8 +22,10 @@ cube_owner, score, match_length, crawford, jacoby)``
     (``notation``, ``equity`` cubeless for the player on roll, ``cost`` against the first and
     its review ``mark`` (:func:`toutes_tables.analysis.mark`), ``ply``, ``reason``, ``moves``
     as ``[from, to]`` board locations); without dice in a set with the cube, the cube
-    decision (``verdict``, ``reason``, ``take_reason``, ``double``, ``take``, ``may_double``
-    and the cubeful ``equities`` of no double, double/take, double/pass). The search has a time
+    decision (``verdict``, ``reason``, ``take_reason``: the answer the opponent should give,
+    said to the player on roll as ``reason`` is, so that both read with one "you"; ``double``,
+    ``take``, ``may_double`` and the cubeful ``equities`` of no double, double/take,
+    double/pass). The search has a time
     budget (``time_budget``, seconds): ``budget_reached`` is True when the clock passed it, so a
     play may have been searched less deeply than the others and the figures can differ from one
     run to the next; False means nothing was cut.
@@ -300,7 +302,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
             "take": decision.take,
             "verdict": decision.verdict,
             "reason": decision.reason,
-            "take_reason": decision.take_reason,
+            "take_reason": decision.answer_reason,  # to the player on roll, beside "reason"
             "equities": {
                 "no double": equity_figure(decision.no_double),
                 "double, take": equity_figure(decision.double_take),

@@ -160,6 +160,8 @@ class CubeAdvice:
     lose_gammon: float = 0.0
     match_winning_chances: tuple[float, float, float] | None = None  # no double / double take / double pass (match)
     take_reason: str = ""  # the answer's reason in the words of the player facing the double
+    # the same answer said to the player on roll, so that a page showing it beside ``reason`` keeps one "you"
+    answer_reason: str = ""
 
 
 def cube_efficiency(position: Position) -> float:
@@ -374,6 +376,8 @@ def cube_advice(
         if c.lose_gammon >= 0.15:
             reason = say(lang, "cube.reason.not_yet_gammons", you_win=you_win, win=win, lose=_pct(c.lose_gammon, lang))
     take_reason = say(lang, "cube.take_reason.take" if take else "cube.take_reason.drop", win=win, gammons=gammons)
+    answer_key = "cube.answer_reason.take" if take else "cube.answer_reason.drop"
+    answer_reason = say(lang, answer_key, win=win, gammons=gammons)
     return CubeAdvice(
         may_double=may_double,
         double=double,
@@ -388,6 +392,7 @@ def cube_advice(
         lose_gammon=c.lose_gammon,
         match_winning_chances=mwcs,
         take_reason=take_reason,
+        answer_reason=answer_reason,
     )
 
 
