@@ -60,7 +60,7 @@ const STATE_KEYS = new Set(Object.keys(defaults()));
 /** Merge `config` into `state` (events merged key by key); unknown keys are an error, not a typo to ignore. */
 export function configure(state, config) {
   for (const [key, value] of Object.entries(config || {})) {
-    if (!STATE_KEYS.has(key)) throw new Error(`unknown board setting ${JSON.stringify(key)}`);
+    if (!STATE_KEYS.has(key)) throw new Error(`unknown board setting ${JSON.stringify(key)}`); // i18n-exempt: a developer's call (attributes.js words a page's)
     if (key === "events") state.events = { ...state.events, ...value };
     else if (key === "dests") state.dests = normaliseDests(value);
     else if (key === "arrows") state.arrows = normaliseMoves(value);
@@ -74,15 +74,15 @@ export function configure(state, config) {
 function normaliseLocation(loc) {
   if (loc === BAR || loc === OFF) return loc;
   const n = Number(loc);
-  if (!Number.isInteger(n) || n < 1 || n > 24) throw new Error(`not a board location: ${JSON.stringify(loc)}`);
+  if (!Number.isInteger(n) || n < 1 || n > 24) throw new Error(`not a board location: ${JSON.stringify(loc)}`); // i18n-exempt: a developer's call
   return n;
 }
 
 /** `[[from, to], ...]` with every location checked (from JSON, point numbers may arrive as strings). */
 export function normaliseMoves(moves) {
-  if (!Array.isArray(moves)) throw new Error(`moves are [[from, to], ...], got ${JSON.stringify(moves)}`);
+  if (!Array.isArray(moves)) throw new Error(`moves are [[from, to], ...], got ${JSON.stringify(moves)}`); // i18n-exempt: a developer's call
   return moves.map((move) => {
-    if (!Array.isArray(move) || move.length !== 2) throw new Error(`a move is [from, to], got ${JSON.stringify(move)}`);
+    if (!Array.isArray(move) || move.length !== 2) throw new Error(`a move is [from, to], got ${JSON.stringify(move)}`); // i18n-exempt: a developer's call
     return [normaliseLocation(move[0]), normaliseLocation(move[1])];
   });
 }

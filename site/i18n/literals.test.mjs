@@ -11,13 +11,39 @@ import { playerWordsIn } from "./literals.js";
 
 const ROOT = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
 /** The folders whose words are all the catalogues' (site/i18n/README.md, "What speaks through the catalogues"). */
-export const CONVERTED = ["site/game", "site/chouette", "site/review", "site/analysis", "docs/javascripts"];
+export const CONVERTED = ["site/game", "site/chouette", "site/review", "site/analysis", "site/board", "site/embed", "docs/javascripts"];
+/**
+ * The site's folders that write no player's words, and why they are not scanned: every folder of site/ is
+ * either converted or here, so a new page cannot be left out of the scan by being forgotten.
+ */
+export const NOT_FOR_PLAYERS = {
+  "site/bench": "the benchmark pages (bench/, bench/computer.html): for developers, driven by benchmarks/browser_boot.py and benchmarks/computer_browser.py, linked from no page; their status lines stay English",
+  "site/engine": "the engine worker and its loader: Python source and errors for developers (a page puts an engine error inside its own catalogue's sentence)",
+  "site/i18n": "the catalogues and the code that reads them",
+  "site/icons": "images",
+};
+/** Files of a converted folder that are for developers only, and why. */
+export const DEVELOPER_FILES = {
+  "site/board/demo.js": "the board component's demo page (board/demo.html), for developers, linked from no page",
+};
 
 function sources(dir) {
   return readdirSync(join(ROOT, dir))
-    .filter((name) => name.endsWith(".js"))
+    .filter((name) => name.endsWith(".js") && !(`${dir}/${name}` in DEVELOPER_FILES))
     .map((name) => join(ROOT, dir, name));
 }
+
+test("every folder of the site is scanned for a player's words, or says why it writes none", () => {
+  const folders = readdirSync(join(ROOT, "site"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `site/${e.name}`);
+  assert.deepEqual(folders.filter((dir) => !CONVERTED.includes(dir) && !(dir in NOT_FOR_PLAYERS)), []);
+  assert.deepEqual(Object.keys(NOT_FOR_PLAYERS).filter((dir) => CONVERTED.includes(dir)), []);
+});
+
+test("the developer-only pages are linked from no page a player reads", () => {
+  const pages = [...CONVERTED.filter((d) => d.startsWith("site/")), "site"].flatMap((dir) =>
+    readdirSync(join(ROOT, dir)).filter((n) => /\.(js|html)$/.test(n)).map((n) => readFileSync(join(ROOT, dir, n), "utf8")));
+  assert.deepEqual(pages.filter((source) => /["'`/]bench\/|board\/demo\.html/.test(source)).length, 0);
+});
 
 test("the converted pages and widgets write no player's words as literals", () => {
   const found = [];
