@@ -13,7 +13,7 @@ import pytest
 
 from toutes_tables import RULE_SETS, Game, GameOptions, Match, Position, get_rules, start_position
 from toutes_tables.ai import Chances, CubeState, cube_advice, should_double, should_take
-from toutes_tables.ai.cube import _money_cubeful, cube_efficiency, cubeful_equities
+from toutes_tables.ai.cube import Leaf, _money_cubeful, cube_efficiency, cubeful_equities, leaf_equities
 from toutes_tables.ai.features import in_contact
 from toutes_tables.ai.met import (
     DATA_FILE,
@@ -278,6 +278,20 @@ def test_under_jacoby_a_centred_no_double_is_never_worth_more_than_the_cash() ->
                 assert _money_cubeful(c, None, efficiency, jacoby=True) <= 1.0, (win, gammon, efficiency)
     # Once turned, the rule no longer holds: the owner of the cube may play on for the gammon.
     assert _money_cubeful(gammonish, True, 0.68) > 1.0
+
+
+def test_after_a_roll_that_loses_his_market_the_opponent_cashes_unless_the_cube_is_mine() -> None:
+    # Every roll leaves the opponent (now on roll) winning 90 %, no gammons: past his cash point.
+    leaves = [Leaf(36, OPENING, _race(0.9), over=False)]
+    no_double, double_take, _ = leaf_equities(leaves, CubeState(), None)
+    assert no_double == pytest.approx(-1.0)  # centred: he doubles me out, I lose the one point
+    assert double_take == pytest.approx(-2.0)  # his 2-cube: he redoubles me out at 2
+    mine, _, _ = leaf_equities(leaves, CubeState(value=2, owner=WHITE, player=WHITE), True)
+    assert -1.0 < mine < -0.5  # my cube: he cannot double, I play on and win some
+    # The same after a roll that won the game: the points won, with the gammon unless Jacoby's rule holds.
+    won = [Leaf(36, OPENING, Chances(0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0), over=True)]
+    assert leaf_equities(won, CubeState(), None)[:2] == (2.0, 4.0)
+    assert leaf_equities(won, CubeState(jacoby=True), None)[:2] == (1.0, 4.0)
 
 
 def test_race_efficiency_grows_with_the_race_and_contact_is_068() -> None:

@@ -56,6 +56,10 @@ if TYPE_CHECKING:
 CONTACT_EFFICIENCY = 0.68
 RACE_EFFICIENCY_MIN, RACE_EFFICIENCY_MAX = 0.6, 0.7
 RACE_EFFICIENCY_PER_PIP, RACE_EFFICIENCY_BASE = 0.00125, 0.55
+# gnubg's efficiencies for its 0- and 1-ply cube evaluations ("show cubeefficiency"): after each roll.
+LEAF_CONTACT_EFFICIENCY = 0.76
+LEAF_RACE_EFFICIENCY_MIN, LEAF_RACE_EFFICIENCY_MAX = 0.6, 0.8
+LEAF_RACE_EFFICIENCY_PER_PIP, LEAF_RACE_EFFICIENCY_BASE = 0.0025, 0.6
 # The 21 distinct rolls and their weight out of 36.
 CASH_MARGIN = 0.01  # playing on instead of cashing must gain at least this (in units of double/pass)
 ROLLS = tuple(((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
@@ -164,12 +168,30 @@ class CubeAdvice:
     answer_reason: str = ""
 
 
-def cube_efficiency(position: Position) -> float:
-    """Janowski's ``x`` for ``position``: how much of a fully live cube's value its owner can use."""
+def cube_efficiency(position: Position, after_a_roll: bool = False) -> float:
+    """Janowski's ``x`` for ``position``: how much of a fully live cube's value its owner can use.
+
+    ``after_a_roll``: for the equity after one of the 21 rolls, a roll closer to the cube's next use
+    (gnubg's values for its 0- and 1-ply evaluations, whose leaves these are).
+    """
     if in_contact(position.mine, position.theirs):
-        return CONTACT_EFFICIENCY
+        return LEAF_CONTACT_EFFICIENCY if after_a_roll else CONTACT_EFFICIENCY
     pips = sum(i * n for i, n in enumerate(position.mine))
-    return min(RACE_EFFICIENCY_MAX, max(RACE_EFFICIENCY_MIN, RACE_EFFICIENCY_BASE + RACE_EFFICIENCY_PER_PIP * pips))
+    if after_a_roll:
+        base, per_pip, low, high = (
+            LEAF_RACE_EFFICIENCY_BASE,
+            LEAF_RACE_EFFICIENCY_PER_PIP,
+            LEAF_RACE_EFFICIENCY_MIN,
+            LEAF_RACE_EFFICIENCY_MAX,
+        )
+    else:
+        base, per_pip, low, high = (
+            RACE_EFFICIENCY_BASE,
+            RACE_EFFICIENCY_PER_PIP,
+            RACE_EFFICIENCY_MIN,
+            RACE_EFFICIENCY_MAX,
+        )
+    return min(high, max(low, base + per_pip * pips))
 
 
 def _flipped(c: Chances) -> Chances:
@@ -189,6 +211,44 @@ def _finished(result: Position, rules: RuleSet, winner: Color) -> Chances:
     return won if winner is result.turn else _flipped(won)
 
 
+@dataclasses.dataclass(frozen=True)
+class Leaf:
+    """One of the 21 rolls of the player on roll, played as well as the level sees: ``weight`` out of 36.
+
+    ``chances``: those of the opponent, on roll after it (exact if the roll ended the game: ``over``).
+    """
+
+    weight: int
+    result: Position
+    chances: Chances
+    over: bool
+
+
+def roll_leaves(position: Position, rules: str | RuleSet, time_budget: float | None = None) -> list[Leaf] | None:
+    """The position after each of the player on roll's 21 rolls and best plays; None once ``time_budget`` ran out."""
+    began = time.perf_counter()
+    rule_set = get_rules(rules)
+    leaves = []
+    for dice, weight in ROLLS:
+        if time_budget is not None and time.perf_counter() - began > time_budget:
+            return None
+        ranked = rank_plays(position, dice, rule_set)
+        result = ranked[0].play.result if ranked else position.swapped()
+        over = result.theirs[OFF] == CHECKERS
+        after = _finished(result, rule_set, result.turn.other) if over else chances(result, None, rule_set)
+        leaves.append(Leaf(weight, result, after, over))
+    return leaves
+
+
+def _average(leaves: list[Leaf]) -> Chances:
+    """The chances of the player on roll before his roll: the leaves' chances, seen by him, averaged."""
+    totals = [0.0] * 7
+    for leaf in leaves:
+        for i, value in enumerate(dataclasses.astuple(_flipped(leaf.chances))):
+            totals[i] += leaf.weight * value
+    return Chances(*(t / 36.0 for t in totals))
+
+
 def position_chances(
     position: Position, rules: str | RuleSet, ply: int = 0, time_budget: float | None = None
 ) -> Chances:
@@ -199,27 +259,12 @@ def position_chances(
     ``time_budget`` (seconds), a 1-ply estimate that runs past it gives way to the 0-ply one
     (a part of the 21 rolls would be a biased average), as the levels' own search does.
     """
-    began = time.perf_counter()
     rule_set = get_rules(rules)
     winner = position.winner()
     if winner is not None:
         return _finished(position, rule_set, winner)
-    if ply < 1:
-        return chances(position, None, rule_set)
-    totals = [0.0] * 7
-    for dice, weight in ROLLS:
-        if time_budget is not None and time.perf_counter() - began > time_budget:
-            return chances(position, None, rule_set)
-        ranked = rank_plays(position, dice, rule_set)
-        result = ranked[0].play.result if ranked else position.swapped()
-        if result.theirs[OFF] == CHECKERS:
-            after = _finished(result, rule_set, result.turn.other)
-        else:
-            after = chances(result, None, rule_set)
-        mine = _flipped(after)
-        for i, value in enumerate(dataclasses.astuple(mine)):
-            totals[i] += weight * value
-    return Chances(*(t / 36.0 for t in totals))
+    leaves = roll_leaves(position, rule_set, time_budget) if ply >= 1 else None
+    return chances(position, None, rule_set) if leaves is None else _average(leaves)
 
 
 def _money_live(p: float, win: float, lose: float, owner: bool | None, jacoby: bool = False) -> float:
@@ -285,13 +330,73 @@ def cubeful_equities(
         no_double = _money_cubeful(c, owner, efficiency, jacoby=cube.jacoby and owner is None)
         return no_double, 2.0 * _money_cubeful(c, False, efficiency), None
     a, b = cube.away
-    table = default_table()
-    model = MatchCube(table, a, b, cube.value, _shares(c))
+    model = MatchCube(default_table(), a, b, cube.value, _shares(c))
     mwcs = (model.no_double(c.win, owner, efficiency), model.double_take(c.win, efficiency), model.double_drop())
-    lose_cube = table.mwc(a, b - cube.value, post_crawford=1 in (a, b))
+    return (*_normalised(cube, mwcs), mwcs)
+
+
+def _normalised(cube: CubeState, mwcs: tuple[float, float, float]) -> tuple[float, float]:
+    """No double and double/take MWCs as gnubg's normalised match equity: -1 losing the cube's value, +1 winning it."""
+    a, b = cube.away
+    lose_cube = default_table().mwc(a, b - cube.value, post_crawford=1 in (a, b))
     span = mwcs[2] - lose_cube
     no_double, double_take = ((2.0 * (m - lose_cube) / span - 1.0) if span > 1e-12 else 0.0 for m in mwcs[:2])
-    return no_double, double_take, mwcs
+    return no_double, double_take
+
+
+def _after_money(leaf: Leaf, theirs: bool | None, jacoby: bool) -> float:
+    """My money equity per cube value after a roll; ``theirs``: the opponent (now on roll) owns the cube, or I do
+    (False), or it is centred (None). He doubles or redoubles at once when that is worth more to him."""
+    c = leaf.chances
+    if leaf.over:  # my roll won: a single game, or the gammon and backgammon the game counts
+        return 1.0 if jacoby else 1.0 + c.lose_gammon + c.lose_backgammon
+    x = cube_efficiency(leaf.result, after_a_roll=True)
+    held = _money_cubeful(c, theirs, x, jacoby=jacoby and theirs is None)
+    if theirs is False:
+        return -held
+    return -max(held, min(2.0 * _money_cubeful(c, False, x), 1.0))
+
+
+def _after_match(leaf: Leaf, cube: CubeState, value: int, theirs: bool | None) -> float:
+    """My MWC after a roll, the cube at ``value``; ``theirs`` as for :func:`_after_money`."""
+    a, b = cube.away
+    table = default_table()
+    c = leaf.chances
+    if leaf.over:
+        gammon, backgammon = c.lose_gammon, c.lose_backgammon
+        shares = ((1.0 - gammon, 1), (gammon - backgammon, 2), (backgammon, 3))
+        return sum(w * table.mwc(a - points * value, b, post_crawford=1 in (a, b)) for w, points in shares if w)
+    them = MatchCube(table, b, a, value, _shares(c))
+    x = cube_efficiency(leaf.result, after_a_roll=True)
+    held = them.no_double(c.win, theirs, x)
+    # Nobody doubles in the Crawford game, nor a cube already worth what the doubler needs (dead).
+    if theirs is not False and not cube.crawford and value < b:
+        held = max(held, min(them.double_take(c.win, x), them.double_drop()))
+    return 1.0 - held
+
+
+def leaf_equities(
+    leaves: list[Leaf], cube: CubeState, owner: bool | None
+) -> tuple[float, float, tuple[float, float, float] | None]:
+    """As :func:`cubeful_equities`, but the cube valued after each roll and averaged (gnubg's 1-ply cubeful way).
+
+    After each of his rolls the opponent is on roll, and doubles, redoubles or holds as suits him best;
+    so a roll that would lose his market (he would drop) counts as the cash it is, which Janowski's
+    formula, applied to the averaged chances, can only estimate.
+    """
+    theirs = None if owner is None else not owner
+    if not cube.is_match:
+        jacoby = cube.jacoby and owner is None
+        no_double = sum(leaf.weight * _after_money(leaf, theirs, jacoby) for leaf in leaves) / 36.0
+        double_take = 2.0 * sum(leaf.weight * _after_money(leaf, True, False) for leaf in leaves) / 36.0
+        return no_double, double_take, None
+    a, b = cube.away
+    mwcs = (
+        sum(leaf.weight * _after_match(leaf, cube, cube.value, theirs) for leaf in leaves) / 36.0,
+        sum(leaf.weight * _after_match(leaf, cube, 2 * cube.value, True) for leaf in leaves) / 36.0,
+        default_table().mwc(a - cube.value, b, post_crawford=1 in (a, b)),
+    )
+    return (*_normalised(cube, mwcs), mwcs)
 
 
 def _why_not(cube: CubeState, position: Position, rule_set: RuleSet, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -337,9 +442,17 @@ def cube_advice(
     why_not = _why_not(cube, position, rule_set, lang)
     may_double = not why_not
     search = get_level(level)
-    c = position_chances(position, rule_set, search.ply, getattr(search, "time_budget", None))
     owner = cube.owned_by_me(position)
-    no_double, double_take, mwcs = cubeful_equities(c, cube, owner, cube_efficiency(position))
+    winner = position.winner()
+    leaves = None
+    if search.ply >= 1 and winner is None:
+        leaves = roll_leaves(position, rule_set, getattr(search, "time_budget", None))
+    if leaves is not None:  # the cube valued after each roll
+        c = _average(leaves)
+        no_double, double_take, mwcs = leaf_equities(leaves, cube, owner)
+    else:  # a glance (or the time ran out): Janowski's formula on the position's own chances
+        c = _finished(position, rule_set, winner) if winner is not None else chances(position, None, rule_set)
+        no_double, double_take, mwcs = cubeful_equities(c, cube, owner, cube_efficiency(position))
     double_drop = 1.0
     take = double_take <= double_drop
     best_double = min(double_take, double_drop)
