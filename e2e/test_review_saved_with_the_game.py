@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from driving import wait_for_player
 from playwright.sync_api import Page, expect
@@ -87,4 +88,18 @@ def test_the_full_review_reuses_the_games_review_and_computes_none_of_it_again(p
     assert shown == [{k: d[k] for k in keys} for d in before["decisions"]]
     assert page.evaluate("() => document.querySelector('.tt-review progress').value") == page.evaluate(
         "() => document.querySelector('.tt-review progress').max")
+    assert_one_minus_sign(page.locator(".tt-review-summary").inner_text())  # the loser's result among them
 
+
+def assert_one_minus_sign(text: str) -> None:
+    """Every negative figure of `text` is signed "−" (U+2212): none with a hyphen (dice such as 6-4 are no sign)."""
+    assert "\u2212" in text
+    assert not re.search(r"(^|[\s(:])-\d", text), re.findall(r".{0,20}(?:^|[\s(:])-\d.{0,10}", text)
+
+
+def test_the_review_page_signs_its_figures_with_one_minus_sign(page: Page, site_url: str) -> None:
+    # the summary once wrote a loser's result "-1" beside luck as "−0.120": one sign, "−", everywhere
+    open_review(page, site_url, random_record(5, turns=8))
+    for item in range(page.locator(".tt-review-moves li").count()):
+        page.locator(".tt-review-moves li").nth(item).click()
+        assert_one_minus_sign(page.locator(".tt-review").inner_text())

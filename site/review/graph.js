@@ -94,6 +94,12 @@ export function markLabel(d) {
   return d.kind === "move" ? t("review.the_best_play") : t("review.the_best_action");
 }
 
+/** A whole number of points with its sign, the minus sign "−" as formatEquity's: "+2", "−1", "0". */
+export function formatPoints(value) {
+  const sign = value > 0 ? "+" : value < 0 ? "\u2212" : "";
+  return `${sign}${Math.abs(value)}`;
+}
+
 /** The marks' legend from the engine's table (review_start's marks): "?! doubtful: an error over 0.030 · …". */
 export function legendText(marks) {
   if (!marks || !Array.isArray(marks.errors)) return "";
