@@ -22,7 +22,7 @@ def test_the_french_review_says_the_cube_actions_in_french(page: Page, site_url:
     moves = page.locator(".tt-review-moves li")
     expect(moves.nth(answer)).to_contain_text("Noir refuse")
     double = next(i for i, d in enumerate(decisions) if d["kind"] == "cube" and d["played"] == "double")
-    expect(moves.nth(double)).to_contain_text("Blanc: double")
+    expect(moves.nth(double)).to_contain_text("Blanc\u00a0: double")  # a French colon, its space unbreakable
     text = page.locator(".tt-review-moves").inner_text()
     assert " drop" not in text and " take" not in text, text
     # the decision's detail: its best action in French too

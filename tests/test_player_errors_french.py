@@ -100,3 +100,22 @@ def test_a_bad_position_typed_on_the_analysis_board_is_refused_in_french(
 def test_a_bad_position_id_stays_english_in_python() -> None:
     with pytest.raises(InvalidPositionError, match="^a gnubg Position ID is 14 base64 characters, got 'xx'$"):
         Position.from_gnubg_id("xx")
+
+
+def test_an_xgids_field_is_named_in_the_language_of_the_page(french: None) -> None:
+    """A worded error's value may be a message itself (messages.Words): the field's name, the bar's colour."""
+    bad_cube = "XGID=-b----E-C---eE---c-e----B-:99:0:1:00:0:0:0:0:10"
+    with pytest.raises(ValueError) as refused:
+        services.dispatch("study_position", {"rules": "backgammon", "xgid": bad_cube})
+    assert "le champ videau (log2) doit être un nombre entier de 0 à" in str(refused.value), refused.value
+    with pytest.raises(ValueError) as bar:
+        black_bar_white = "Ab" + bad_cube[7:].replace(":99:", ":0:", 1)  # a white checker on Black's bar
+        services.dispatch("study_position", {"rules": "backgammon", "xgid": black_bar_white})
+    assert "le caractère 0 est la barre de Noir, pas 'A'" in str(bar.value), bar.value
+
+
+def test_an_xgids_field_is_named_in_english_in_python() -> None:
+    from toutes_tables.xgid import XGID
+
+    with pytest.raises(ValueError, match=r"the cube \(log2\) must be a whole number 0-"):
+        XGID.parse("XGID=-b----E-C---eE---c-e----B-:99:0:1:00:0:0:0:0:10")

@@ -13,6 +13,7 @@ words the engine composes itself (the dice announcements, the move list, results
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import re
@@ -71,6 +72,17 @@ def say(lang: str, key: str, **values: object) -> str:
     return _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), template)
 
 
+@dataclasses.dataclass(frozen=True)
+class Words:
+    """A value of a :func:`worded` error that is itself a message (a field's name), said in the error's language."""
+
+    key: str
+
+
+def _in(lang: str, values: Mapping[str, object]) -> dict[str, object]:
+    return {name: say(lang, value.key) if isinstance(value, Words) else value for name, value in values.items()}
+
+
 def worded(kind: type[E], key: str, **values: object) -> E:
     """An error of ``kind`` saying the message ``key`` in English, that keeps its key and values.
 
@@ -82,7 +94,7 @@ def worded(kind: type[E], key: str, **values: object) -> E:
     >>> str(error), str(reworded(error, "fr"))
     ('nothing to undo: no checker has moved this turn', "rien à reprendre : aucune dame n'a bougé ce tour-ci")
     """
-    error = kind(say(DEFAULT_LANGUAGE, key, **values))
+    error = kind(say(DEFAULT_LANGUAGE, key, **_in(DEFAULT_LANGUAGE, values)))
     setattr(error, _WORDING, (key, values))
     return error
 
@@ -93,7 +105,7 @@ def reworded(error: E, lang: str) -> E:
     if wording is None or lang == DEFAULT_LANGUAGE:
         return error
     key, values = wording
-    again = type(error)(say(lang, key, **values))
+    again = type(error)(say(lang, key, **_in(lang, values)))
     setattr(again, _WORDING, wording)
     return again
 

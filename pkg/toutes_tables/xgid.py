@@ -44,7 +44,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from .errors import InvalidPositionError, check_instance, shown
-from .messages import worded
+from .messages import Words, worded
 from .matchid import MATCH_ID_MAX_LENGTH, MatchState
 from .position import BLACK, WHITE, Color, Position, to_absolute
 
@@ -187,35 +187,37 @@ class XGID:
             raise worded(InvalidXGIDError, "xgid.fields", count=len(fields), text=repr(text))
         chars, cube, owner, turn, dice, score_bottom, score_top, rules, length, max_cube = fields
 
-        def number(value: str, name: str, low: int, high: int) -> int:
+        def number(value: str, field: str, low: int, high: int) -> int:
+            """A field's number; ``field`` names it in the catalogues' ``xgid.field.*``."""
             digits = value[1:] if value[:1] == "-" else value
             n = int(value) if digits.isascii() and digits.isdigit() else low - 1
             if not low <= n <= high or value.strip() != value:
-                raise InvalidXGIDError(f"XGID {text!r}: the {name} must be a whole number {low}-{high}, got {value!r}")
+                raise worded(InvalidXGIDError, "xgid.number", text=repr(text), name=Words(f"xgid.field.{field}"),
+                             low=low, high=high, value=repr(value))
             return n
 
-        cube_log2 = number(cube, "cube (log2)", 0, MAX_CUBE_LOG2)
-        owner_code = number(owner, "cube owner", -1, 1)
+        cube_log2 = number(cube, "cube", 0, MAX_CUBE_LOG2)
+        owner_code = number(owner, "cube_owner", -1, 1)
         turn_code = number(turn, "turn", -1, 1)
         if turn_code == 0:
-            raise InvalidXGIDError(f"XGID {text!r}: the turn is 1 (bottom player) or -1 (top player), got 0")
-        match_length = number(length, "match length", 0, MATCH_ID_MAX_LENGTH)
-        rule_bits = number(rules, "Crawford/Jacoby field", 0, 1 if match_length else 3)
+            raise worded(InvalidXGIDError, "xgid.turn_zero", text=repr(text))
+        match_length = number(length, "match_length", 0, MATCH_ID_MAX_LENGTH)
+        rule_bits = number(rules, "rules", 0, 1 if match_length else 3)
         on_roll = WHITE if turn_code == 1 else BLACK
         rolled: tuple[int, int] | None = None
         doubled = False
         if dice == "D":
             doubled = True
         elif dice in ("B", "R"):
-            raise InvalidXGIDError(f"XGID {text!r}: beavers and raccoons ({dice!r}) are not played here")
+            raise worded(InvalidXGIDError, "xgid.beavers", text=repr(text), dice=repr(dice))
         elif len(dice) == 2 and dice.isdigit():
             d1, d2 = int(dice[0]), int(dice[1])
             if (d1, d2) != (0, 0):
                 if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-                    raise InvalidXGIDError(f"XGID {text!r}: dice are two digits 1-6 (or 00), got {dice!r}")
+                    raise worded(InvalidXGIDError, "xgid.dice_digits", text=repr(text), dice=repr(dice))
                 rolled = (d1, d2)
         else:
-            raise InvalidXGIDError(f"XGID {text!r}: the dice field is 00, two digits 1-6 or D, got {dice!r}")
+            raise worded(InvalidXGIDError, "xgid.dice_field", text=repr(text), dice=repr(dice))
         try:
             return cls(
                 position=_position(chars, on_roll, text),
@@ -224,14 +226,14 @@ class XGID:
                 dice=rolled,
                 doubled=doubled,
                 score=(
-                    number(score_top, "top player's score", 0, 0x7FFF),
-                    number(score_bottom, "bottom player's score", 0, 0x7FFF),
+                    number(score_top, "top_score", 0, 0x7FFF),
+                    number(score_bottom, "bottom_score", 0, 0x7FFF),
                 ),
                 match_length=match_length,
                 crawford=bool(match_length and rule_bits & 1),
                 jacoby=bool(not match_length and rule_bits & 1),
                 beaver=bool(not match_length and rule_bits & 2),
-                max_cube_log2=number(max_cube, "max cube (log2)", 0, MAX_CUBE_LOG2),
+                max_cube_log2=number(max_cube, "max_cube", 0, MAX_CUBE_LOG2),
             )
         except InvalidXGIDError:
             raise
@@ -308,7 +310,8 @@ def _position(chars: str, on_roll: Color, text: str) -> Position:
         if slot in (0, 25):
             expected = BLACK if slot == 0 else WHITE
             if color is not expected:
-                raise InvalidXGIDError(f"XGID {text!r}: character {slot} is {expected.value}'s bar, not {char!r}")
+                raise worded(InvalidXGIDError, "xgid.bar_char", text=repr(text), slot=slot,
+                             colour=Words(f"colour.{expected.value}"), char=repr(char))
             bars[color] = n
         else:
             (white if color is WHITE else black)[to_absolute(slot, WHITE)] = n

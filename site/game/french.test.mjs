@@ -38,3 +38,8 @@ test("every cube action the engine names is said in French", () => {
     assert.equal(actionWord(name), french);
   }
 });
+
+test("a reviewed move in the panel has the French colon, its space unbreakable", () => {
+  const move = { kind: "move", colour: "white", dice: [6, 4], played: "13/7 13/9", best: "24/14", sign: "??", error: 0.152 };
+  assert.equal(markedLine(move), "?? Blanc 6-4\u00a0: 13/7 13/9, le meilleur\u00a0: 24/14 (152 millipoints)");
+});

@@ -75,7 +75,7 @@ export function playerLine(colour, summary) {
 
 /** A marked decision of the panel's list: "?? White 6-4: 13/7 13/9, best 24/14 (152 millipoints)". */
 export function markedLine(d) {
-  const what = d.kind === "move" ? `${d.dice.join("-")}: ${d.played}` : actionWord(d.played);
+  const what = d.kind === "move" ? t("review_panel.what_move", { dice: d.dice.join("-"), play: d.played }) : actionWord(d.played);
   const best = d.kind === "move" ? d.best : actionWord(d.best);
   return t("review_panel.mark_line", { sign: d.sign, colour: colourName(d.colour), what, best, error: (1000 * d.error).toFixed(0) });
 }

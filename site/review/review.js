@@ -77,10 +77,9 @@ function scrollWithin(list, item) {
 }
 
 function decisionLine(d) {
-  const who = colourName(d.colour);
-  if (d.kind === "move") return `${who} ${d.dice.join("-")}: ${d.played}`;
-  if (d.kind === "take") return `${who} ${actionWord(d.played)}`;
-  return `${who}: ${actionWord(d.played)}`;
+  const colour = colourName(d.colour);
+  if (d.kind === "move") return t("review.decision.move", { colour, dice: d.dice.join("-"), play: d.played });
+  return t(d.kind === "take" ? "review.decision.take" : "review.decision.cube", { colour, action: actionWord(d.played) });
 }
 
 /** The analysis board at a reviewed decision's position (its dice and, in the backgammon sets, its cube and score). */
