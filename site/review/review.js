@@ -272,11 +272,11 @@ export function createReview(root, { workerUrl }) {
     say(tn("review.reviewing", started.games, { rules: started.rules, turns: started.total }));
     renderAll();
     const id = running;
+    let chunk = CHUNK;
     while (running === id && !destroyed) {
       let answer;
       try {
-        // the known decisions cost nothing: as many as a call takes, so a reused review is complete at once
-        answer = await engine.call("review_next", { id, max_items: review.decisions.length < known.length ? MAX_CHUNK : CHUNK });
+        answer = await engine.call("review_next", { id, max_items: chunk });
       } catch (error) {
         // a handed-over decision was not the record's: the review is made from the start (begin stops this one)
         if (running === id && known.length) return again();
@@ -285,6 +285,9 @@ export function createReview(root, { workerUrl }) {
       }
       if (running !== id || destroyed) break;
       review.reused += answer.reused;
+      // known decisions cost nothing: while they come, as many as a call takes, so a reused review is complete at
+      // once; computed ones two at a time, so that the progress moves and Stop is heard
+      chunk = answer.items.length && answer.reused === answer.items.length ? MAX_CHUNK : CHUNK;
       review.decisions.push(...answer.items);
       review.summary = answer.summary;
       ui.runProgress.value = answer.progress.turns;
