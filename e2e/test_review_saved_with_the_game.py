@@ -103,3 +103,26 @@ def test_the_review_page_signs_its_figures_with_one_minus_sign(page: Page, site_
     for item in range(page.locator(".tt-review-moves li").count()):
         page.locator(".tt-review-moves li").nth(item).click()
         assert_one_minus_sign(page.locator(".tt-review").inner_text())
+
+
+
+def test_the_full_review_reuses_a_partial_review_and_computes_only_the_rest(page: Page, site_url: str) -> None:
+    # the panel's review as far as it went when the player opened the full review: its first half, handed over as
+    # the game page hands it (site/handoff.js), the record with it
+    before = play_to_the_end_and_review(page, site_url)
+    half = len(before["decisions"]) // 2
+    assert half >= 1
+    page.evaluate(
+        """([record, decisions]) => {
+            sessionStorage.setItem("tt-review-record", record);
+            sessionStorage.setItem("tt-review-known", JSON.stringify({ version: 1, record, decisions }));
+        }""",
+        [before["record"], before["decisions"][:half]],
+    )
+    page.goto(f"{site_url}play-review/")
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
+    review = page.evaluate("() => window.toutesTablesReview.review")
+    assert review["reused"] == half  # the first half taken over, the rest computed
+    keys = ("colour", "dice", "played", "best", "error", "mark", "luck")
+    shown = [{k: d[k] for k in keys} for d in review["decisions"]]
+    assert shown == [{k: d[k] for k in keys} for d in before["decisions"]]
