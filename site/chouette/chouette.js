@@ -23,7 +23,7 @@ import {
 } from "../game/page.js";
 import { holdSeat } from "../game/seat.js";
 import { buildLayout } from "./layout.js";
-import { does } from "./words.js";
+import { does, named, waitingFor } from "./words.js";
 import { t } from "../i18n/i18n.js";
 import { createSetupForm, defaultSetup, MAX_PLAYERS } from "./setup.js";
 import { clearSavedChouette, loadSavedChouette, saveChouette, savedChouettePreview } from "./storage.js";
@@ -321,7 +321,7 @@ export function createChouette(root, { workerUrl }) {
     const s = v.settlements[v.settlements.length - 1];
     if (!s) return null;
     const { description } = s;
-    return s.winner === "team" ? t("chouette.team_wins", { description }) : t("chouette.box_wins", { box: s.box, description });
+    return s.winner === "team" ? t("chouette.team_wins", { description }) : does(s.box, "chouette.box_wins", { description });
   }
 
   function statusText(v) {
@@ -329,7 +329,7 @@ export function createChouette(root, { workerUrl }) {
     switch (v.phase) {
       case "opening":
         if (v.dice.length) return t("chouette.status.opening_tie");
-        return t("chouette.status.opening", { number: v.game_number, box: v.box, captain: v.captain });
+        return t("chouette.status.opening", { number: v.game_number, box: named(v.box), captain: named(v.captain) });
       case "roll":
         return isHuman(name) ? t("chouette.status.roll_or_double", { name }) : t("chouette.status.to_roll", { name: who(name) });
       case "move":
@@ -339,7 +339,7 @@ export function createChouette(root, { workerUrl }) {
         return t("chouette.status.to_move", { name, call: v.dice_call });
       case "double-offered": {
         const doubler = v.colours[v.cube.offered_by];
-        const waiting = v.awaiting.map((n) => who(n)).join(", ");
+        const waiting = waitingFor(v.awaiting.map((n) => who(n)));
         return does(doubler, "chouette.status.doubles", { value: v.cube.value * 2, waiting });
       }
       case "over": {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { checkSetup, defaultSetup } from "./setup.js";
-import { does } from "./words.js";
+import { does, named, waitingFor } from "./words.js";
 import { parseSavedChouette, SavedChouetteError } from "./storage.js";
 
 test("the default setup is three players, one person and two computers, and is valid", () => {
@@ -58,5 +58,16 @@ test("the chouette's verbs agree with the name: You take, Ann takes", () => {
   assert.equal(does("You", "chouette.rolls", { call: "Six-five" }), "You roll Six-five.");
   assert.equal(does("You", "chouette.status.thinking"), "You are thinking…");
   assert.equal(does("Ann", "chouette.aria.take"), "Ann takes");
-  assert.equal(does("Yves", "chouette.status.doubles", { value: 2, waiting: "Ann" }), "Yves doubles to 2: waiting for Ann.");
+  assert.equal(does("Yves", "chouette.status.doubles", { value: 2, waiting: waitingFor(["Ann"]) }), "Yves doubles to 2: waiting for Ann.");
+  assert.equal(does("You", "chouette.box_wins", { description: "a gammon" }), "You (box) win a gammon");
+  assert.equal(does("Ann", "chouette.box_wins", { description: "a gammon" }), "Ann (box) wins a gammon");
+});
+
+test("inside a sentence the chouette says you, not You: waiting for you, waiting for Ann and you", () => {
+  const waiting = (names) => does("Yves", "chouette.status.doubles", { value: 2, waiting: waitingFor(names) });
+  assert.equal(waiting(["You"]), "Yves doubles to 2: waiting for you.");
+  assert.equal(waiting(["Ann", "You"]), "Yves doubles to 2: waiting for Ann and you.");
+  assert.equal(waiting(["Ann", "Bob", "Cy"]), "Yves doubles to 2: waiting for Ann, Bob, and Cy.");
+  assert.equal(named("You"), "you");
+  assert.equal(named("Ann"), "Ann");
 });

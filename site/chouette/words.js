@@ -1,8 +1,10 @@
 // The chouette's sentences about its players: a name and its verb agree, "Ann takes" but "You take",
 // "Anne accepte" but "Vous acceptez" (the setup's first player is "You", "Vous" on a French page).
-// Each such message has two keys in the catalogues: `key` and `key.you`. Pure, tested under node.
+// Each such message has two keys in the catalogues: `key` and `key.you`. Inside a sentence the second
+// person is "you" ("vous"), as a person would say it: "waiting for you", "on vous attend", never "waiting
+// for You". Pure, tested under node.
 
-import { t } from "../i18n/i18n.js";
+import { pageLanguage, t } from "../i18n/i18n.js";
 
 /** Whether `name` is the second person ("You", or the page language's word for it). */
 export function isYou(name) {
@@ -13,4 +15,16 @@ export function isYou(name) {
 /** The message `key` about `name` ({name} in it), its verb agreeing with the name: `key.you` for "You". */
 export function does(name, key, values = {}) {
   return t(isYou(name) ? `${key}.you` : key, { name, ...values });
+}
+
+/** `name` inside a sentence: the second person in lower case ("you", "vous"), any other name as it is. */
+export function named(name) {
+  return isYou(name) ? t("chouette.you_in_sentence") : name;
+}
+
+/** Whom a double waits for: "waiting for you", "waiting for Ann and you" ("on vous attend", "on attend Anne et vous"). */
+export function waitingFor(names) {
+  if (names.length === 1 && isYou(names[0])) return t("chouette.waiting.you");
+  const list = new Intl.ListFormat(pageLanguage(), { type: "conjunction" }).format(names.map(named));
+  return t("chouette.waiting", { names: list });
 }
