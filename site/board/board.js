@@ -281,7 +281,7 @@ export function createBoard(target, config = {}) {
       button.type = "button";
       button.className = "tt-board-choice";
       button.dataset.location = String(loc);
-      button.textContent = chooserLabel(loc);
+      button.textContent = chooserLabel(loc, state.orientation);
       button.setAttribute("aria-label", describeLocation(state, loc));
       button.style.cssText =
         `min-width:${FINGER_PX + 4}px;min-height:${FINGER_PX + 4}px;font:600 18px system-ui,sans-serif;` +

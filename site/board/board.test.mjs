@@ -11,6 +11,7 @@ import {
   locationAtUnits,
   navigationRows,
   pointAtSlot,
+  pointNumber,
   pointRect,
   pointSlot,
   trayRect,
@@ -140,6 +141,23 @@ function recordingContext() {
   return { strokes, ctx: new Proxy(ctx, { get: (target, key) => (key in target ? target[key] : () => {}) }) };
 }
 
+test("the numbers drawn on the points read from the bottom player's side, 1 at the bottom right", () => {
+  for (const orientation of ["white", "black"]) {
+    const texts = [];
+    const ctx = new Proxy({ measureText: () => ({ width: 0 }), fillText: (s, x, y) => texts.push({ s, x, y }) }, {
+      get: (target, key) => (key in target ? target[key] : () => {}),
+    });
+    render(ctx, configure(defaults(), { orientation }), layout(800, 600), 1);
+    const numbers = texts.filter((d) => /^\d+$/.test(d.s) && Number(d.s) >= 1 && Number(d.s) <= 24);
+    assert.equal(numbers.length, 24, orientation);
+    const bottom = Math.max(...numbers.map((d) => d.y));
+    const row = (y) => numbers.filter((d) => d.y === y).sort((a, b) => a.x - b.x).map((d) => Number(d.s));
+    const top = Math.min(...numbers.map((d) => d.y));
+    assert.deepEqual(row(bottom), [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1], orientation);
+    assert.deepEqual(row(top), [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24], orientation);
+  }
+});
+
 test("a suggested play is drawn as arrows from point to point", () => {
   const lay = layout(800, 600);
   const plain = recordingContext();
@@ -227,6 +245,20 @@ test("N jumps between movable checkers in screen order", () => {
   state.cursor = nextSource(state);
   assert.equal(state.cursor, 6);
   assert.equal(nextSource(state, true), 24);
+});
+
+test("the points are numbered from the side of the player at the bottom, as his moves are written", () => {
+  // White at the bottom: the absolute numbers, White's own; Black at the bottom: Black's, 1 at his bottom right
+  assert.equal(pointNumber(1, "white"), 1);
+  assert.equal(pointNumber(24, "black"), 1);
+  assert.equal(pointNumber(19, "black"), 6);
+  assert.equal(pointNumber(1, "black"), 24);
+  const bottomRight = pointAtSlot(11, false, "black");
+  assert.equal(pointNumber(bottomRight, "black"), 1);
+  const state = configure(defaults(), { turn: "black", orientation: "black", dests: { 1: [7, 8] } });
+  assert.match(describeLocation(state, 1), /^Point 24: 2 black checkers\. Movable to 18, 17\./);
+  activate(state, 1);
+  assert.match(describeLocation(state, 7), /^Point 18: empty\. Legal destination: Enter moves here from 24/);
 });
 
 test("a location's description names its checkers and where they may go", () => {

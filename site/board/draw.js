@@ -14,6 +14,7 @@ import {
   diceRects,
   locationCentre,
   opponent,
+  pointNumber,
   pointRect,
   trayRect,
 } from "./geometry.js";
@@ -257,7 +258,8 @@ function drawNumbers(ctx, lay, dpr, state) {
   for (let p = 1; p <= 24; p++) {
     const r = pointRect(p, state.orientation);
     const y = r.top ? r.y - f / 2 : r.y + r.h + f / 2;
-    text(ctx, lay, dpr, String(p), r.x + 0.5, y, 0.3, PALETTE.dimText, "center", "500", MIN_LABEL_PX - 1);
+    const shown = String(pointNumber(p, state.orientation)); // from the bottom player's side
+    text(ctx, lay, dpr, shown, r.x + 0.5, y, 0.3, PALETTE.dimText, "center", "500", MIN_LABEL_PX - 1);
   }
 }
 

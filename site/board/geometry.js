@@ -39,6 +39,15 @@ export function bottomColour(orientation) {
 }
 
 /**
+ * The number shown for absolute point `p`: counted from the side of the colour at the bottom, as that
+ * player numbers the points (its home 1..6 bottom right), so the board reads as the bottom player's
+ * moves in the move list do. With White at the bottom it is the absolute number itself.
+ */
+export function pointNumber(p, orientation) {
+  return bottomColour(orientation) === "white" ? p : 25 - p;
+}
+
+/**
  * Column (0..11, left to right, the bar not counted) and row of absolute point `p`.
  * With White at the bottom, White's home 1..6 is bottom right and Black's home 19..24 top right;
  * with Black at the bottom the picture is mirrored top to bottom, so Black's home is bottom right.

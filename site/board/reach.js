@@ -6,7 +6,7 @@
 // never by guessing. A tap in the middle of a point is that point, whatever its neighbours are. Pure
 // functions of the state and the layout, tested under node.
 
-import { BAR, OFF, barRect, boardRects, pointRect, trayRect } from "./geometry.js";
+import { BAR, OFF, barRect, boardRects, pointNumber, pointRect, trayRect } from "./geometry.js";
 import { destinationsFrom, sources } from "./state.js";
 import { t } from "../i18n/i18n.js";
 
@@ -81,9 +81,9 @@ export function chooserOrder(locs, lay, orientation) {
   return [...locs].sort((a, b) => hitRectPx(lay, a, orientation).x - hitRectPx(lay, b, orientation).x);
 }
 
-/** A chooser button's words: the number drawn on the board, the bar, the tray. */
-export function chooserLabel(loc) {
+/** A chooser button's words: the number drawn on the board (seen from `orientation`), the bar, the tray. */
+export function chooserLabel(loc, orientation) {
   if (loc === BAR) return t("board.bar");
   if (loc === OFF) return t("board.off_short");
-  return String(loc);
+  return String(pointNumber(loc, orientation));
 }

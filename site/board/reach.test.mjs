@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { layout, UNITS_HIGH, UNITS_WIDE } from "./geometry.js";
-import { BORDER_DOUBT_PX, chooserOrder, FINGER_PX, fingerReach, hitRectPx, tapTargets } from "./reach.js";
+import { BORDER_DOUBT_PX, chooserLabel, chooserOrder, FINGER_PX, fingerReach, hitRectPx, tapTargets } from "./reach.js";
 import { classicPosition, configure, defaults } from "./state.js";
 
 // a phone held upright: the board 374 px wide, a point about 22 px
@@ -73,4 +73,10 @@ test("a board that takes no input reaches nothing", () => {
   state.interactive = false;
   const { x, y } = centre(6, state);
   assert.deepEqual(fingerReach(state, PHONE, x, y), []);
+});
+
+test("the chooser's buttons bear the numbers drawn on the board, from the bottom player's side", () => {
+  assert.equal(chooserLabel(24, "white"), "24");
+  assert.equal(chooserLabel(24, "black"), "1");
+  assert.equal(chooserLabel(7, "black"), "18");
 });

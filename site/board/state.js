@@ -2,7 +2,7 @@
 // The host says which checkers may move where (`dests`); these functions turn clicks, drags and keys
 // into selections and moves, and the board reports the moves back through its callbacks.
 
-import { BAR, OFF, navigationRows, opponent } from "./geometry.js";
+import { BAR, OFF, navigationRows, opponent, pointNumber } from "./geometry.js";
 import { t, tn } from "../i18n/i18n.js";
 
 /**
@@ -210,6 +210,8 @@ export function nextSource(state, backwards = false) {
 /** One sentence about a location, for screen readers: what is there and where it may go. */
 export function describeLocation(state, loc) {
   const mover = state.turn;
+  // points are said by the numbers drawn on them, from the bottom player's side (geometry.js)
+  const said = (l) => (l === BAR || l === OFF ? l : pointNumber(l, state.orientation));
   let text;
   if (loc === BAR || loc === OFF) {
     const name = loc === BAR ? t("board.bar") : t("board.borne_off");
@@ -218,14 +220,15 @@ export function describeLocation(state, loc) {
   } else {
     const n = state.position.points[loc];
     const colour = n > 0 ? "black" : "white";
-    text = n === 0 ? t("board.point_empty", { point: loc }) : tn(`board.point_checkers.${colour}`, Math.abs(n), { point: loc });
+    const point = said(loc);
+    text = n === 0 ? t("board.point_empty", { point }) : tn(`board.point_checkers.${colour}`, Math.abs(n), { point });
   }
   const dests = destinationsFrom(state, loc);
   if (state.selected === loc) text += t("board.picked_up");
   else if (state.selected !== null && destinationsFrom(state, state.selected).includes(loc)) {
-    text += t("board.legal_destination", { from: state.selected });
+    text += t("board.legal_destination", { from: said(state.selected) });
   } else if (dests.length && state.selected === null) {
-    text += t("board.movable_to", { dests: dests.join(", ") });
+    text += t("board.movable_to", { dests: dests.map(said).join(", ") });
   }
   if (mover && loc !== BAR && loc !== OFF && checkersAt(state.position, loc, opponent(mover)) === 1) {
     text += t("board.blot");
