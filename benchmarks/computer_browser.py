@@ -16,14 +16,17 @@ the warm one. The wheel timed in the browser is the built site's: the script ref
 its ``toutes_tables/ai`` sources differ from ``pkg/``.
 
 Printed per level and interpreter: median, mean, 90th- and 95th-percentile milliseconds per move, and
-the browser / CPython ratio of the medians. The issue's goal: the strongest level's median
-move under 300 ms in the browser.
+the browser / CPython ratio of the medians, with the load average before and after each run. A level
+may be a variant of a level's search, ``expert+ply=2+deep_candidates=2+deep_margin=0.03`` (each
+``+field=value`` replaces that field of ``ai.levels.Level``; its time budget is kept). The issue's
+goal: the expert's median move under 300 ms in the browser.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -47,13 +50,25 @@ TIMEOUT_MS = 1_800_000
 
 # Run as is by both interpreters: CPython execs it, the worker hands it to pyodide.runPython.
 TIMING_CODE = '''
+import dataclasses
 import json
 import random
 import time
 
 from toutes_tables import Position, start_position
-from toutes_tables.ai import choose_play
+from toutes_tables.ai import choose_play, get_level
 from toutes_tables.ai.network import default_network
+
+
+def level_of(name):
+    """The level ``name``, or a variant of its search: ``expert+ply=2+deep_margin=0.02`` (its time budget kept)."""
+    base, *changes = name.split("+")
+    level = get_level(base)
+    fields = {}
+    for change in changes:
+        field, _, value = change.partition("=")
+        fields[field] = type(getattr(level, field))(value)
+    return dataclasses.replace(level, name=name, **fields)
 
 
 def time_levels(request_json):
@@ -76,7 +91,7 @@ def time_levels(request_json):
         times, choices = [], []
         for position, dice, rules in cases:
             began = time.perf_counter()
-            play = choose_play(position, dice, rules, level, rng)
+            play = choose_play(position, dice, rules, level_of(level), rng)
             times.append(1000 * (time.perf_counter() - began))
             choices.append(str(play))
         levels[level] = {"ms": times, "choices": choices}
@@ -151,6 +166,11 @@ def in_browser(request: dict[str, Any], public: Path) -> dict[str, Any]:
     return in_bench_worker(public, TIMING_CODE, "time_levels", json.dumps(request))
 
 
+def load_average() -> str:
+    """The machine's 1, 5 and 15-minute load averages: a shared machine's times depend on them."""
+    return " ".join(f"{load:.2f}" for load in os.getloadavg())
+
+
 def summary(ms: list[float]) -> tuple[float, float, float, float]:
     """Median, mean, 90th and 95th percentile."""
     ordered = sorted(ms)
@@ -169,20 +189,24 @@ def main() -> int:
     cases = decisions(args.decisions, args.rules.split(","), args.seed)
     request = {"cases": cases, "levels": args.levels.split(","), "seed": args.seed}
     print(f"{len(cases)} decisions ({args.rules}), levels {args.levels}", flush=True)
+    print(f"load average {load_average()} before CPython", flush=True)
     cpython = in_cpython(request)
-    print(f"CPython {cpython['python']} done", flush=True)
+    print(f"CPython {cpython['python']} done; load average {load_average()}", flush=True)
     browser = in_browser(request, public)
+    print(f"Pyodide done; load average {load_average()}", flush=True)
     print(f"{browser['browser']}, Pyodide's Python {browser['python']}, wheel {browser['engine']}")
     for name, run in (("CPython", cpython), ("Pyodide", browser)):
         cold, _, warm = run["evaluation_us"]
         print(f"  {name}: network load {run['load_ms']:.0f} ms, one evaluation {cold:.0f} us cold, {warm:.0f} us warm")
-    print(f"\n{'level':<13}{'interpreter':<10}{'median ms':>10}{'mean ms':>9}{'p90 ms':>8}{'p95 ms':>8}{'ratio':>7}")
+    width = max(13, *(len(level) + 1 for level in request["levels"]))
+    columns = f"{'median ms':>10}{'mean ms':>9}{'p90 ms':>8}{'p95 ms':>8}{'ratio':>7}"
+    print(f"\n{'level':<{width}}{'interpreter':<10}{columns}")
     for level in request["levels"]:
         cpython_median = statistics.median(cpython["levels"][level]["ms"])
         for name, run in (("CPython", cpython), ("Pyodide", browser)):
             median, mean, p90, p95 = summary(run["levels"][level]["ms"])
             ratio = f"{median / cpython_median:6.1f}x" if name == "Pyodide" else ""
-            print(f"{level:<13}{name:<10}{median:>10.1f}{mean:>9.1f}{p90:>8.1f}{p95:>8.1f}{ratio:>7}")
+            print(f"{level:<{width}}{name:<10}{median:>10.1f}{mean:>9.1f}{p90:>8.1f}{p95:>8.1f}{ratio:>7}")
         pairs = zip(cpython["levels"][level]["choices"], browser["levels"][level]["choices"], strict=True)
         differ = sum(a != b for a, b in pairs)
         if differ:

@@ -30,7 +30,8 @@ the same start (drawn at random among the 225 for a ``-225`` set) and the same d
 turn, once with the level as White and once as Black (White opens both; the dice stay the same
 only while the two games' turns line up, which cuts the luck out of most of the difference).
 Printed: the level's points per game (a double game 2) with a 95 % confidence interval computed
-over the pairs' means (normal approximation), and its wins and double games.
+over the pairs' means (normal approximation), and its wins and double games. ``--opponent`` plays
+another level (or a variant, ``expert+ply=1``) in the expert's place.
 
 **Judged by gnubg 2-ply on gnubg's games** (``--gnubg-positions DECISIONS``). The positions come
 not from our self-play but from gnubg 0-ply playing itself (backgammon, classic start; each play
@@ -236,10 +237,10 @@ def play_out(white: Level, black: Level, rules: str, number: int, dice_seed: int
         dice = (dice_rng.randint(1, 6), dice_rng.randint(1, 6))
 
 
-def versus_expert(level_name: str, rules_name: str, games: int, seed: int) -> None:
-    """Pairs of games of the level against the expert, sides swapped on the same start and dice."""
+def versus_expert(level_name: str, rules_name: str, games: int, seed: int, opponent: str = "expert") -> None:
+    """Pairs of games of the level against the expert (or ``opponent``), sides swapped on the same start and dice."""
     rng = random.Random(seed)
-    level, expert = unbudgeted(level_name), unbudgeted("expert")
+    level, expert = unbudgeted(level_name), unbudgeted(opponent)
     rules = get_rules(rules_name)
     pair_means: list[float] = []
     won = doubles = lost_doubles = 0
@@ -259,7 +260,9 @@ def versus_expert(level_name: str, rules_name: str, games: int, seed: int) -> No
             lost_doubles += winner is not colour and multiplier > 1
         pair_means.append(statistics.fmean(points))
         # After every pair, so that a run cut short still says what it measured.
-        print(f"  {level_name} vs expert: {_interval(pair_means)} ({(time.perf_counter() - began) / 60:.1f} min)")
+        minutes = (time.perf_counter() - began) / 60
+        load = os.getloadavg()[0]
+        print(f"  {level_name} vs {opponent}: {_interval(pair_means)} ({minutes:.1f} min, load average {load:.1f})")
         sys.stdout.flush()
     played = 2 * len(pair_means)
     print(
@@ -510,6 +513,7 @@ def main() -> None:
     parser.add_argument(
         "--versus-expert", type=int, default=0, metavar="GAMES", help="play GAMES (in pairs) against the expert"
     )
+    parser.add_argument("--opponent", default="expert", help="the level --versus-expert plays against")
     parser.add_argument(
         "--gnubg-positions", type=int, default=0, metavar="DECISIONS", help="judge on gnubg self-play decisions"
     )
@@ -539,9 +543,9 @@ def main() -> None:
         return
     if args.versus_expert:
         rules_name = args.rules if args.rules != parser.get_default("rules") else "toutes-tables-225"
-        print(f"head-to-head against the expert, cubeless; Python {sys.version.split()[0]}; seed {args.seed}")
+        print(f"head-to-head against {args.opponent}, cubeless; Python {sys.version.split()[0]}; seed {args.seed}")
         for level in args.levels.split(","):
-            versus_expert(level, rules_name, args.versus_expert, args.seed)
+            versus_expert(level, rules_name, args.versus_expert, args.seed, args.opponent)
         return
     if args.cube_decisions:
         plies = args.judge_plies or 2
