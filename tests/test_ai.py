@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import struct
@@ -169,6 +170,27 @@ def test_world_class_makes_no_two_ply_look_on_a_clear_decision_or_a_spent_budget
     assert rank_plays_deepest(position, dice, "backgammon", deep_margin=0.0) == deeper
     cut = rank_plays_deepest(position, dice, "backgammon", time_budget=0.0)
     assert all(s.ply < 2 for s in cut) and cut == rank_plays_deeper(position, dice, "backgammon", time_budget=0.0)
+
+
+def test_world_class_looks_one_roll_ahead_on_more_plays_than_the_expert() -> None:
+    """The world class level's 1-ply look takes its best 8 plays within 0.3 (docs/computer.md, the five levels)."""
+    position, dice = start_position(64, WHITE), (2, 1)  # many openings within a few tenths
+    world = dataclasses.replace(LEVELS["world-class"], time_budget=None)
+    shallow = rank_plays(position, dice, "backgammon")
+    within = [s for s in shallow[: world.candidates] if s.equity >= shallow[0].equity - world.margin]
+    ranked = world.rank(position, dice, "backgammon")
+    assert len(within) > LEVELS["expert"].candidates
+    assert sum(s.ply >= 1 for s in ranked) == len(within)
+    assert 2 <= sum(s.ply == 2 for s in ranked) <= world.deep_candidates
+
+
+def test_world_class_within_a_spent_budget_looks_at_one_play_only() -> None:
+    """However wide its search, a spent budget leaves the 0-ply best looked at 1-ply, the rest as they were."""
+    position, dice = start_position(64, WHITE), (2, 1)
+    spent = dataclasses.replace(LEVELS["world-class"], time_budget=0.0)
+    ranked = spent.rank(position, dice, "backgammon")
+    assert [s.ply for s in ranked].count(1) == 1 and all(s.ply < 2 for s in ranked)
+    assert ranked[1:] == rank_plays(position, dice, "backgammon")[1:]
 
 
 def test_deeper_ranking_keeps_every_play_once() -> None:
