@@ -78,6 +78,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import os
 import random
 import statistics
 import sys
