@@ -122,3 +122,14 @@ def test_the_reviews_cube_reasons_are_said_in_french(french: None) -> None:
     dispatch("review_cancel", {"id": started["id"]})
     assert cube[0]["reason"].startswith("Vous gagnez "), cube[0]["reason"]
     assert cube[0]["mark"] in ("", "doubtful", "bad", "very bad")  # the marks stay data
+
+
+def test_a_passed_turn_is_said_in_french_in_the_move_list(french: None) -> None:
+    """The record's ``(no play)`` is data; the move list says it in the page's language."""
+    blocked = Game("backgammon", position=Position.from_text("white bar:1 6:14 / 6:5 5:2 4:2 3:2 2:2 1:2"))
+    blocked.roll((6, 5))
+    blocked.play(())
+    view = dispatch("load", {"record": _record(blocked), "steps": []})
+    lines = [m["text"] for m in view["moves"] if m["kind"] == "play"]
+    # French puts a no-break space before the colon
+    assert lines == ["Blanc (Six et cinq)\u00a0: (aucun coup possible)"], lines

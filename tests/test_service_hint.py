@@ -62,3 +62,27 @@ def test_a_hint_with_the_play_finished_has_nothing_left_to_move() -> None:
     hint = dispatch("hint")
     assert hint["best"] is None
     assert hint["plays"] == [{**hint["plays"][0], "notation": "8/5 6/5", "rest": "", "moves": []}]
+
+
+def test_each_hinted_play_says_its_cost_against_the_first_with_the_reviews_mark() -> None:
+    """docs/computer.md, "The Hint button": the cost and mark are the review's (analysis.mark)."""
+    from toutes_tables.analysis import mark
+
+    game_to_move(START, (6, 5))
+    plays = dispatch("hint")["plays"]
+    assert len(plays) > 1
+    assert plays[0]["cost"] == 0 and plays[0]["mark"] == ""
+    for play in plays[1:]:
+        # 0 when a quicker look ranked it above the first
+        assert play["cost"] == max(0.0, round(plays[0]["equity"] - play["equity"], 3))
+        assert play["mark"] == mark(play["cost"])
+    assert any(play["cost"] > 0 for play in plays[1:])
+
+
+def test_a_mid_turn_hint_costs_the_continuations_against_the_best_continuation() -> None:
+    game_to_move(START, (3, 1))
+    dispatch("move", {"from": 24, "to": 21})
+    plays = dispatch("hint")["plays"]
+    assert plays and plays[0]["cost"] == 0
+    for play in plays[1:]:
+        assert play["cost"] == max(0.0, round(plays[0]["equity"] - play["equity"], 3))

@@ -93,7 +93,7 @@ from .match import Match
 from .game import Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, Take, announce
 from .movegen import check_dice
 from .notation import format_play
-from .play import Move, Play
+from .play import NO_PLAY, Move, Play
 from .record import MAX_RECORD_CHARS, game_from_text, game_to_text, match_from_text, match_game_text, match_header_text
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
 from .rules import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, RULE_SETS, Outcome, get_rules
@@ -412,7 +412,12 @@ def player_name(color: Color) -> str:
 
 
 def play_line(who: str, rolled: Sequence[int] | None, notation: str) -> str:
-    """A play's line in the move list: who played it, the roll announced, the play ("White (Six-ace): 13/7 8/7")."""
+    """A play's line in the move list: who played it, the roll announced, the play ("White (Six-ace): 13/7 8/7").
+
+    A passed turn's notation, the record's ``(no play)``, is said in the service's language.
+    """
+    if notation == NO_PLAY:
+        notation = said("moves.no_play")
     if rolled is None:
         return said("moves.play_uncalled", who=who, notation=notation)
     return said("moves.play", who=who, call=announce(rolled, spoken()), notation=notation)
@@ -973,6 +978,19 @@ def _play_advice_view(advice: Any, color: Color) -> dict[str, Any]:
     }
 
 
+def _with_costs(plays: list[dict[str, Any]]) -> None:
+    """Give each hinted play its ``cost`` against the first (the best) and the review's ``mark`` of that cost.
+
+    The figures are the shown ones (three decimals) and the marks the review's thresholds
+    (docs/review.md), so the hint's "doubtful" is the review's and the page keeps no copy of them.
+    """
+    from .analysis import mark
+
+    for advice in plays:
+        advice["cost"] = equity_figure(max(0.0, plays[0]["equity"] - advice["equity"]))
+        advice["mark"] = mark(advice["cost"])
+
+
 def continuation(turn: TurnInProgress, play: Play) -> tuple[Move, ...] | None:
     """The checker moves that finish ``play`` from where ``turn``'s checkers stand; None if its steps lead elsewhere."""
     try:
@@ -1066,6 +1084,7 @@ def hint() -> dict[str, Any]:
             level = _advice_level(session)
             advice = advise(turn.position, turn.dice, game.rules, None, level=level, count=HINT_PLAYS, lang=spoken())
             plays = [_play_advice_view(p, actor) for p in advice.plays]
+        _with_costs(plays)
     elif game.cube_enabled:
         from .ai.cube import cube_advice
 

@@ -3,13 +3,13 @@
 // the words are the page's language's (site/i18n/), the verdicts the engine's; the marks and cube choices
 // are the engine's names, as data, said through the catalogues (review.mark.*, review.action.*).
 
-import { t } from "../i18n/i18n.js";
+import { decimal, t } from "../i18n/i18n.js";
 import { actionWord, markWord } from "../review/graph.js";
 
-/** An equity with its sign, three decimals: "+0.123", "−0.045" (a true minus sign), "0.000". */
+/** An equity with its sign, three decimals: "+0.123", "−0.045" (a true minus sign), "0.000"; "+0,123" in French. */
 export function formatEquity(value) {
-  const fixed = Math.abs(value).toFixed(3);
-  if (fixed === "0.000") return fixed;
+  if (Math.abs(value).toFixed(3) === "0.000") return decimal(0, 3);
+  const fixed = decimal(Math.abs(value), 3);
   return `${value > 0 ? "+" : "\u2212"}${fixed}`;
 }
 
@@ -23,7 +23,15 @@ export const NO_COST = 0.0005;
  */
 export function costText({ notation, best, cost, mark }) {
   if (cost < NO_COST) return t("advice.best", { play: notation });
-  return t("advice.cost", { play: notation, cost: cost.toFixed(3), mark: mark ? t("advice.mark", { mark: markWord(mark) }) : "", best });
+  return t("advice.cost", { play: notation, cost: decimal(cost, 3), mark: mark ? t("advice.mark", { mark: markWord(mark) }) : "", best });
+}
+
+/**
+ * What a hinted play gives away against the hint's first, with the review's mark: " (cost 0.017)",
+ * " (cost 0.042, doubtful)" (the cost and mark are the engine's: service.hint).
+ */
+export function hintCostText({ cost, mark }) {
+  return t("game.hint.cost", { cost: decimal(cost, 3), mark: mark ? t("advice.mark", { mark: markWord(mark) }) : "" });
 }
 
 /** The cube advice in one sentence: its verdict, then the reason when there is one. */

@@ -7,20 +7,21 @@ import assert from "node:assert/strict";
 globalThis.document = { documentElement: { lang: "fr" } };
 const { loadLanguage } = await import("../i18n/i18n.js");
 await loadLanguage("fr");
-const { costText, cubeEquitiesText } = await import("./advice.js");
+const { costText, cubeEquitiesText, formatEquity, hintCostText } = await import("./advice.js");
 const { markedLine } = await import("./review-panel.js");
 const { actionWord } = await import("../review/graph.js");
 
 test("the hint's cube choices are in French on a French page", () => {
   const text = cubeEquitiesText({ "no double": 0.769, "double, take": 0.94, "double, pass": 1 });
-  assert.equal(text, "pas de double +0.769 \u00b7 double, prend +0.940 \u00b7 double, refuse +1.000");
-  assert.equal(cubeEquitiesText({ take: -0.3, drop: -1 }), "prend \u22120.300 \u00b7 refuse \u22121.000");
+  assert.equal(text, "pas de double +0,769 \u00b7 double, prend +0,940 \u00b7 double, refuse +1,000");
+  assert.equal(cubeEquitiesText({ take: -0.3, drop: -1 }), "prend \u22120,300 \u00b7 refuse \u22121,000");
   assert.doesNotMatch(text, /no double|take|pass/);
 });
 
 test("a play's cost names its mark in French on a French page", () => {
   const text = costText({ notation: "24/18 13/11", best: "13/7 8/7", cost: 0.042, mark: "doubtful" });
-  assert.match(text, /coût 0\.042, douteux /);
+  assert.match(text, /coût 0,042, douteux /);
+  assert.match(text, /1,000 vaut une partie/);
   assert.doesNotMatch(text, /doubtful/);
 });
 
@@ -42,4 +43,15 @@ test("every cube action the engine names is said in French", () => {
 test("a reviewed move in the panel has the French colon, its space unbreakable", () => {
   const move = { kind: "move", colour: "white", dice: [6, 4], played: "13/7 13/9", best: "24/14", sign: "??", error: 0.152 };
   assert.equal(markedLine(move), "?? Blanc 6-4\u00a0: 13/7 13/9, le meilleur\u00a0: 24/14 (152 millipoints)");
+});
+
+test("figures are written with a decimal comma on a French page, as the resignation's are", () => {
+  assert.equal(formatEquity(0.123), "+0,123");
+  assert.equal(formatEquity(-0.045), "\u22120,045");
+  assert.equal(formatEquity(0.0002), "0,000");
+});
+
+test("a hinted play's cost and mark are said in French", () => {
+  assert.equal(hintCostText({ cost: 0.042, mark: "doubtful" }), " (coût 0,042, douteux)");
+  assert.equal(hintCostText({ cost: 0.017, mark: "" }), " (coût 0,017)");
 });

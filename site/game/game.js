@@ -13,7 +13,7 @@ import { pageLanguage, t } from "../i18n/i18n.js";
 import { createNewGameDialog, DEFAULT_LEVEL, defaultOptions, normaliseOptions } from "./dialog.js";
 import { el, setChildren, show } from "./dom.js";
 import { mountEmbedShare } from "./embed-share.js";
-import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
+import { costText, cubeAdviceText, cubeEquitiesText, formatEquity, hintCostText } from "./advice.js";
 import { buildLayout } from "./layout.js";
 import { createResignDialog, resignationAnswerWords } from "./resign.js";
 import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
@@ -421,6 +421,7 @@ export function createGame(root, { workerUrl }) {
               el("span", { class: "tt-hint-notation" }, p.notation),
               " ",
               el("span", { class: "tt-hint-equity" }, formatEquity(p.equity)),
+              i > 0 && p.cost !== undefined ? el("small", { class: "tt-hint-cost" }, hintCostText(p)) : null,
               p.reason ? el("small", {}, ` ${p.reason}`) : null,
               // the strongest level looks ahead on its best candidates only; the others keep a quick estimate
               p.ply < answer.plays[0].ply ? el("small", { class: "tt-hint-shallow" }, t("game.hint.quick")) : null,

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { costText, cubeAdviceText, cubeEquitiesText, formatEquity } from "./advice.js";
+import { costText, cubeAdviceText, cubeEquitiesText, formatEquity, hintCostText } from "./advice.js";
 import { applicableOptions, defaultOptions, normaliseOptions } from "./dialog.js";
 import { parseShareLink, shareLink } from "./links.js";
 import { storedFlag, storeFlag } from "./remembered.js";
@@ -132,4 +132,9 @@ test("every sound the board or the page asks for has notes, each short", () => {
 test("a play's cost line says the engine's mark, and none when the engine gives none (no copy of the thresholds)", () => {
   assert.equal(costText({ notation: "a", best: "b", cost: 0.2, mark: "very bad" }), "a: cost 0.200, very bad (equity given away against the best play, b; 1.000 is a whole game).");
   assert.equal(costText({ notation: "a", best: "b", cost: 0.012, mark: "" }), "a: cost 0.012 (equity given away against the best play, b; 1.000 is a whole game).");
+});
+
+test("a hinted play below the first says what it gives away, with the review's mark", () => {
+  assert.equal(hintCostText({ cost: 0.042, mark: "doubtful" }), " (cost 0.042, doubtful)");
+  assert.equal(hintCostText({ cost: 0.017, mark: "" }), " (cost 0.017)");
 });

@@ -6,10 +6,11 @@
 // the game (reviewToSave / reviewFromSave, in the game's save): a reload shows a finished one again and starts an
 // unfinished one over.
 
-import { t } from "../i18n/i18n.js";
+import { decimal, t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 import { pageButton } from "./page.js";
 import { actionWord, reviewWord } from "../review/graph.js";
+import { formatEquity } from "./advice.js";
 
 const IDLE_POLL_MS = 150; // how often a paused review looks whether the game has left the worker free
 const colourName = (colour) => (colour === "black" ? t("colour.black") : t("colour.white"));
@@ -66,9 +67,9 @@ export function reviewFromSave(data) {
 /** One player's line of the panel: "White: 8.2 millipoints per decision (Expert), luck +0.120". */
 export function playerLine(colour, summary) {
   if (!summary) return t("review_panel.nothing_yet", { colour: colourName(colour) });
-  const luck = `${summary.luck >= 0 ? "+" : "\u2212"}${Math.abs(summary.luck).toFixed(3)}`;
+  const luck = formatEquity(summary.luck);
   const rate = summary.decisions
-    ? t("review_panel.rate", { rate: summary.error_mp.toFixed(1), rating: reviewWord("rating", summary.rating) })
+    ? t("review_panel.rate", { rate: decimal(summary.error_mp, 1), rating: reviewWord("rating", summary.rating) })
     : t("review_panel.no_choice");
   return t("review_panel.player", { colour: colourName(colour), rate, luck });
 }

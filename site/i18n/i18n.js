@@ -100,4 +100,15 @@ export function tn(key, count, values = {}, lang = pageLanguage()) {
   return t(`${key}.${form}`, { count, ...values }, lang);
 }
 
+/**
+ * `value` with `digits` decimals in the way of `lang` (the page's language): "0.057" in English,
+ * "0,057" in French. The language's own number rules (Intl), so a new language needs no code; no
+ * grouping, so an equity reads the same in a sentence and in a table.
+ */
+export function decimal(value, digits, lang = pageLanguage()) {
+  return new Intl.NumberFormat(primaryLanguage(lang), {
+    minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false,
+  }).format(value);
+}
+
 await loadLanguage(pageLanguage());

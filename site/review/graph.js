@@ -3,7 +3,7 @@
 // canvas), so it is tested under node (site/review/review.test.mjs); review.js draws it. The words are the
 // page's language's (site/i18n/); the marks are the engine's names ("very bad"), said through the catalogues.
 
-import { hasMessage, t, tn } from "../i18n/i18n.js";
+import { decimal, hasMessage, t, tn } from "../i18n/i18n.js";
 
 /** A review word's key part, as the engine's catalogues make it (toutes_tables.review_words): "very bad" is "very_bad". */
 function slug(name) {
@@ -103,7 +103,7 @@ export function formatPoints(value) {
 /** The marks' legend from the engine's table (review_start's marks): "?! doubtful: an error over 0.030 · …". */
 export function legendText(marks) {
   if (!marks || !Array.isArray(marks.errors)) return "";
-  const item = (m) => t("review.legend_item", { sign: m.sign, mark: markWord(m.mark), above: m.above.toFixed(3) });
+  const item = (m) => t("review.legend_item", { sign: m.sign, mark: markWord(m.mark), above: decimal(m.above, 3) });
   return [...marks.errors].reverse().map(item).join(" \u00b7 ");
 }
 

@@ -11,7 +11,7 @@
 import { createBoard } from "../board/board.js";
 import { classicPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
-import { t, tn } from "../i18n/i18n.js";
+import { decimal, t, tn } from "../i18n/i18n.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
 import { isSavedReviewBody } from "../game/review-panel.js";
@@ -413,7 +413,7 @@ export function createReview(root, { workerUrl }) {
     }
     const s = review.summary;
     const row = (label, f) => el("tr", {}, el("th", { scope: "row" }, label), el("td", {}, f(s.white)), el("td", {}, f(s.black)));
-    const mp = (v) => t("review.mp", { value: v.toFixed(1) });
+    const mp = (v) => t("review.mp", { value: decimal(v, 1) });
     setChildren(
       ui.summary,
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col" }, t("review.col.white")), el("th", { scope: "col" }, t("review.col.black")))),
