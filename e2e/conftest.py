@@ -19,10 +19,11 @@ import importlib.util
 import os
 import sys
 import zlib
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from types import ModuleType
 
+import pluggy
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +85,7 @@ def site_dir() -> Path:
     if os.environ.get("TOUTES_TABLES_SITE_BUILT") != "1":
         site_script.install(browser=True)
         site_script.build()
-    return site_script.PUBLIC
+    return Path(site_script.PUBLIC)
 
 
 @pytest.fixture(scope="session")
@@ -127,7 +128,9 @@ def dice_seed(request: pytest.FixtureRequest) -> int:
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pluggy.Result[pytest.TestReport], None]:
     """A failed test's report says which dice it rolled, so the failure can be played again."""
     outcome = yield
     report = outcome.get_result()

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from driving import wait_for_player
+from driving import BOOT_TIMEOUT_MS, wait_for_player
 from playwright.sync_api import Page, expect
-from test_analysis_board import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, OPENING_52, open_board
+from test_analysis_board import ANSWER_TIMEOUT_MS, OPENING_52, open_board
 from test_play_layout import DESKTOP, PHONE, assert_board_fills_the_screen, screenshot, size_id
 from test_play_layout import sized_page as sized_page  # noqa: F401 (the fixture, as the game's layout tests have it)
 from test_review_app_layout import assert_board_in_view, assert_controls_on_the_first_screen

@@ -27,7 +27,8 @@ ADVICE = """async ([rules, board]) => {
 
 def python_advice(rules: str) -> dict[str, Any]:
     view = study_service.study_position(rules, board=BOARD, turn="white", dice=[6, 3])
-    return study_service.study_advice(rules, view["xgid"], 4)
+    advice: dict[str, Any] = study_service.study_advice(rules, view["xgid"], 4)
+    return advice
 
 
 @pytest.mark.parametrize("rules", ["toutes-tables", "backgammon"])

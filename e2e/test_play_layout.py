@@ -31,7 +31,7 @@ from driving import (
     wait_until_idle,
     watched_page,
 )
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, FloatRect, Page, expect
 
 SCREENSHOTS = ROOT / ".cache" / "screenshots"
 PHONE = (390, 844)
@@ -76,16 +76,17 @@ def screenshot(page: Page, name: str) -> Path:
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
-    return page.evaluate(
+    found: dict[str, float] = page.evaluate(
         "(s) => { const r = document.querySelector(s).getBoundingClientRect();"
         " return {x: r.x, y: r.y, width: r.width, height: r.height}; }",
         selector,
     )
+    return found
 
 
-def control_boxes(page: Page, names: list[str]) -> dict[str, dict[str, float]]:
+def control_boxes(page: Page, names: list[str]) -> dict[str, FloatRect]:
     """Where each control of the bar is on the screen (it must be there: shown, if disabled)."""
-    boxes = {}
+    boxes: dict[str, FloatRect] = {}
     for name in names:
         button = page.locator(".tt-control-bar").get_by_role("button", name=name, exact=True)
         expect(button).to_be_visible()
@@ -106,7 +107,7 @@ def assert_board_fills_the_screen(page: Page) -> None:
     assert board["x"] >= 0 and board["x"] + board["width"] <= size["width"] + 0.5, (board, size)
 
 
-def assert_on_the_first_screen(page: Page, boxes: dict[str, dict[str, float]]) -> None:
+def assert_on_the_first_screen(page: Page, boxes: dict[str, FloatRect]) -> None:
     size = page.viewport_size
     assert size is not None
     assert page.evaluate("() => window.scrollY") == 0

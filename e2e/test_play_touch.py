@@ -25,9 +25,9 @@ from driving import (
     wait_for_steps,
     watched_page,
 )
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 # White to play 3-1 from the starting position (a share link): 8 and 6 can move, 7 between them is 8's
 # destination; 5 and 4, side by side, are destinations too
 OPENING_31 = "?rules=backgammon&position=4HPwATDgc/ABMA&turn=white&dice=3-1"

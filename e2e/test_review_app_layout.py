@@ -6,6 +6,7 @@ until the player has tried; the move list's numbers are whole; a newer review al
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -102,7 +103,7 @@ def test_move_numbers_of_ten_and_more_are_shown_whole(page: Page, site_url: str)
         assert inside, f"the number {index + 1} is cut off by the list's edge"
 
 
-def first_mistake(page: Page) -> tuple[str, int, dict]:
+def first_mistake(page: Page) -> tuple[str, int, dict[str, Any]]:
     decisions = page.evaluate("() => window.toutesTablesReview.review.decisions")
     for index, d in enumerate(decisions):
         if d["kind"] == "move" and d["mark"] in ("bad", "very bad"):

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import zlib
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -40,13 +41,16 @@ def seeded_record(seed: int = 20261201) -> str:
         elif game.phase == "roll":
             game.roll()
         elif game.phase == "move":
+            assert game.dice is not None  # rolled: a turn to play
             plays = tt.legal_plays(game.position, game.dice, rules="backgammon")
             if not plays:
                 game.play(())
             elif rng.random() < 0.5:
                 game.play(rng.choice(plays))
             else:
-                game.play(choose_play(game.position, game.dice, "backgammon", level="beginner", rng=rng))
+                chosen = choose_play(game.position, game.dice, "backgammon", level="beginner", rng=rng)
+                assert chosen is not None  # there are plays
+                game.play(chosen)
         else:
             break
     return records.game_to_text(game)
@@ -59,12 +63,13 @@ def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def cli_review(path: Path) -> dict:
+def cli_review(path: Path) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "pkg")}
     done = subprocess.run([sys.executable, "-m", "toutes_tables", "analyse", "--json", str(path)],
                           capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
 
 
 def open_review(page: Page, site_url: str, record: str) -> None:
@@ -360,7 +365,7 @@ def test_the_review_and_analysis_pages_work_offline_after_one_visit(
 NEAR_THE_END = "?rules=toutes-tables&position=2wQAANsEAAAAAA&turn=white"
 
 
-def play_near_the_end_to_the_end(page: Page, site_url: str) -> dict:
+def play_near_the_end_to_the_end(page: Page, site_url: str) -> dict[str, Any]:
     """Open the game at NEAR_THE_END and play it out by clicks (the computer plays its side): the final view."""
     open_game(page, site_url, NEAR_THE_END)
     for _ in range(40):

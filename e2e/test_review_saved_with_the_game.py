@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from typing import Any
 
 from driving import wait_for_player
 from playwright.sync_api import Page, expect
@@ -15,10 +16,10 @@ from test_review_page import REVIEW_TIMEOUT_MS, play_near_the_end_to_the_end
 SAVE_KEY = "toutes-tables/saved-game"  # site/game/storage.js's STORAGE_KEY
 
 
-def play_to_the_end_and_review(page: Page, site_url: str) -> dict:
+def play_to_the_end_and_review(page: Page, site_url: str) -> dict[str, Any]:
     play_near_the_end_to_the_end(page, site_url)
     expect(page.locator(".tt-review-panel")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
-    state = page.evaluate("() => window.toutesTables.review")
+    state: dict[str, Any] = page.evaluate("() => window.toutesTables.review")
     assert state["done"] and state["decisions"]
     # the finished review is in the game's save, in its own versioned shape
     saved = json.loads(page.evaluate("(k) => localStorage.getItem(k)", SAVE_KEY))

@@ -19,10 +19,19 @@ def test_engine_passes_mypy_strict() -> None:
     assert status == 0, out + err
 
 
+def test_end_to_end_tests_pass_mypy_strict() -> None:
+    """The e2e tests call the engine and read the pages' data: a wrong call is caught without a browser."""
+    mypy_api = pytest.importorskip("mypy.api")
+    pytest.importorskip("playwright")
+    config = str(ROOT / "pyproject.toml")
+    out, err, status = mypy_api.run(["--config-file", config, str(ROOT / "e2e")])
+    assert status == 0, out + err
+
+
 def test_engine_and_tests_pass_ruff() -> None:
     ruff = shutil.which("ruff") or pytest.skip("ruff is not installed")
     result = subprocess.run(
-        [ruff, "check", "pkg", "tests", "benchmarks", "scripts"], cwd=ROOT, capture_output=True, text=True
+        [ruff, "check", "pkg", "tests", "e2e", "benchmarks", "scripts"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
