@@ -40,14 +40,19 @@ def test_printed_report_lists_the_summary_and_the_marked_decisions(random_record
     assert f"{review.players[marked[0].colour].checker_error_mp:.1f} mp" in text
 
 
-def test_a_mat_file_from_standard_input(tmp_path: Path) -> None:
+def _dropped_opening_double() -> Match:
+    """A money-like 3-point match: black doubles after one play and white drops (a very bad drop)."""
     match = Match("backgammon", 3, rng=random.Random(0))
     match.game.roll_opening((1, 3))
     match.game.play("8/5 6/5")
     match.game.offer_double()
     match.game.drop()
+    return match
+
+
+def test_a_mat_file_from_standard_input(tmp_path: Path) -> None:
     out = io.StringIO()
-    assert main(["analyse", "-", "--json"], stdin=io.StringIO(match_to_mat(match)), stdout=out) == 0
+    assert main(["analyse", "-", "--json"], stdin=io.StringIO(match_to_mat(_dropped_opening_double())), stdout=out) == 0
     assert [d["kind"] for d in json.loads(out.getvalue())["decisions"]] == ["move", "cube", "take"]
 
 
@@ -68,16 +73,6 @@ def test_the_review_pages_worked_example_is_what_the_command_prints(page: str, l
     out = io.StringIO()
     assert main(["analyse", str(docs / "review-example.txt"), "--lang", lang], stdout=out) == 0
     assert out.getvalue() == shown
-
-
-def _dropped_opening_double() -> Match:
-    """A money-like 3-point match: black doubles after one play and white drops (a very bad drop)."""
-    match = Match("backgammon", 3, rng=random.Random(0))
-    match.game.roll_opening((1, 3))
-    match.game.play("8/5 6/5")
-    match.game.offer_double()
-    match.game.drop()
-    return match
 
 
 def test_a_reviewed_cube_decision_is_worded_in_the_reports_language() -> None:

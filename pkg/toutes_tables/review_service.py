@@ -277,6 +277,15 @@ def _keep(done: Rollout | CubeRollout) -> dict[str, Any]:
     return _rollout_view(number, done)
 
 
+def _rollout_options(seed: Any, variance_reduction: Any, truncate: Any) -> dict[str, Any]:
+    """The options every rollout takes, checked: its dice's seed, the luck taken off, where games are cut."""
+    return {
+        "seed": integer("seed", seed, 0, 2**31),
+        "variance_reduction": boolean("variance_reduction", variance_reduction),
+        "truncate": optional_integer("truncate", truncate, 1, MAX_PLIES),
+    }
+
+
 @method
 def rollout_start(
     rules: Any = "backgammon",
@@ -322,9 +331,7 @@ def rollout_start(
         rolled,
         rule_set,
         plays,
-        seed=integer("seed", seed, 0, 2**31),
-        variance_reduction=boolean("variance_reduction", variance_reduction),
-        truncate=optional_integer("truncate", truncate, 1, MAX_PLIES),
+        **_rollout_options(seed, variance_reduction, truncate),
     )
     return _keep(done)
 
@@ -349,9 +356,7 @@ def cube_rollout_start(
         state.position,
         rule_set,
         CubeState.from_xgid(state),
-        seed=integer("seed", seed, 0, 2**31),
-        variance_reduction=boolean("variance_reduction", variance_reduction),
-        truncate=optional_integer("truncate", truncate, 1, MAX_PLIES),
+        **_rollout_options(seed, variance_reduction, truncate),
         lang=spoken(),  # the verdicts in the page's language, as the study's cube advice
     )
     return _keep(done)
