@@ -173,8 +173,9 @@ def test_every_rule_set_is_reviewed(rules: str, random_game: RandomGame) -> None
     assert moves[0].luck is not None  # the opening roll's luck, among the 30 opening rolls
     bound = 3.0 if get_rules(rules).backgammon_scoring else 2.0  # no gammon in Toutes tables: at most a double game
     assert all(-bound <= d.played_equity <= d.best_equity <= bound for d in moves)
-    assert all(d.kind == "move" for d in result.decisions) or get_rules(rules).cube
-    assert all(d.match_id is None for d in result.decisions) or get_rules(rules).cube
+    cube = get_rules(rules).cube
+    assert cube or all(d.kind == "move" for d in result.decisions)
+    assert all((d.match_id is not None) == cube for d in result.decisions)  # a Match ID in the cube sets only
 
 
 def test_an_unfinished_record_is_reviewed_as_far_as_it_goes(random_game: RandomGame) -> None:
