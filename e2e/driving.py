@@ -119,9 +119,9 @@ def wait_for_steps(page: Page, count: int) -> dict[str, Any]:
     return game_view(page)
 
 
-def play_turn_with_pointer(page: Page, v: dict[str, Any], use_drag: bool, confirm: str = "Confirm") -> None:
-    """Move checkers on the canvas until the play is complete, then confirm it with the button (its label
-    ``confirm``: "Valider" on a French page)."""
+def complete_play_with_pointer(page: Page, v: dict[str, Any], use_drag: bool = False) -> dict[str, Any]:
+    """Move checkers on the canvas, each to its farthest destination, until the play is complete (not confirmed);
+    the view then."""
     while not v["turn_state"]["finished"]:
         src, dst = farthest_move(v)
         steps = len(v["turn_state"]["steps"])
@@ -131,6 +131,13 @@ def play_turn_with_pointer(page: Page, v: dict[str, Any], use_drag: bool, confir
             click_location(page, src)
             click_location(page, dst)
         v = wait_for_steps(page, steps + 1)
+    return v
+
+
+def play_turn_with_pointer(page: Page, v: dict[str, Any], use_drag: bool, confirm: str = "Confirm") -> None:
+    """Move checkers on the canvas until the play is complete, then confirm it with the button (its label
+    ``confirm``: "Valider" on a French page)."""
+    v = complete_play_with_pointer(page, v, use_drag)
     if v["turn_state"]["no_play"]:
         return  # passed by the page itself
     page.get_by_role("button", name=confirm, exact=True).click()

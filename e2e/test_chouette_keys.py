@@ -12,6 +12,7 @@ from typing import Any
 from driving import (
     BOOT_TIMEOUT_MS,
     GAME_TIMEOUT_MS,
+    complete_play_with_pointer,
     click_location,
     farthest_move,
     open_chouette,
@@ -45,16 +46,6 @@ def press(page: Page, key: str) -> dict[str, Any]:
     return wait_for_person(page)
 
 
-def move_checkers(page: Page, v: dict[str, Any]) -> dict[str, Any]:
-    """Click checkers to their farthest destinations until the play is complete (not confirmed)."""
-    while not v["turn_state"]["finished"]:
-        src, dst = farthest_move(v)
-        click_location(page, src)
-        click_location(page, dst)
-        v = wait_for_steps(page, len(v["turn_state"]["steps"]) + 1)
-    return v
-
-
 def play_with_keys(page: Page, v: dict[str, Any]) -> dict[str, Any]:
     """A person's turn: R to roll if the dice wait for it, one checker moved and U to take it back, then C."""
     if v["phase"] == "roll":
@@ -68,7 +59,7 @@ def play_with_keys(page: Page, v: dict[str, Any]) -> dict[str, Any]:
     steps = wait_for_steps(page, 1)["turn_state"]["steps"]  # one checker moved, over one die or more
     v = press(page, "u")
     assert v["turn_state"]["steps"] == [], steps  # the whole of that move taken back (docs/play-chouette.md)
-    move_checkers(page, v)
+    complete_play_with_pointer(page, v)
     return press(page, "c")
 
 

@@ -18,8 +18,7 @@ from driving import (
     BOOT_TIMEOUT_MS,
     GAME_TIMEOUT_MS,
     assert_status_read_whole,
-    click_location,
-    farthest_move,
+    complete_play_with_pointer,
     open_chouette,
     open_game,
     open_new_game_dialog,
@@ -27,7 +26,6 @@ from driving import (
     seed_dice,
     start_new_game,
     wait_for_player,
-    wait_for_steps,
     wait_until_idle,
     watched_page,
 )
@@ -163,11 +161,7 @@ def test_the_controls_keep_their_places_when_the_move_is_complete(sized_page: Pa
     v = wait_for_own_move(page)
     before = control_boxes(page, GAME_CONTROLS)
     expect(page.get_by_role("button", name="Confirm")).to_be_disabled()
-    while not v["turn_state"]["finished"]:
-        src, dst = farthest_move(v)
-        click_location(page, src)
-        click_location(page, dst)
-        v = wait_for_steps(page, len(v["turn_state"]["steps"]) + 1)
+    v = complete_play_with_pointer(page, v)
     assert not v["turn_state"]["no_play"], "the seeded first roll has no play: nothing to complete"
     expect(page.get_by_role("button", name="Confirm")).to_be_enabled()
     after = control_boxes(page, GAME_CONTROLS)

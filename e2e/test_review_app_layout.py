@@ -12,12 +12,11 @@ import pytest
 from playwright.sync_api import Page, expect
 from test_play_layout import DESKTOP, PHONE, assert_board_fills_the_screen, screenshot, size_id
 from test_play_layout import sized_page as sized_page  # noqa: F401 (the fixture, as the game's layout tests have it)
-from test_review_page import play_on_the_review_board
+from test_review_page import open_review, play_on_the_review_board
 
 import toutes_tables as tt
 from toutes_tables import record as records
 
-REVIEW_TIMEOUT_MS = 240_000
 ANSWER_TIMEOUT_MS = 60_000
 
 
@@ -35,13 +34,6 @@ def random_record(seed: int, turns: int = 14) -> str:
 
 
 RECORD = random_record(5)
-
-
-def open_review(page: Page, site_url: str, record: str = RECORD) -> None:
-    page.goto(f"{site_url}play-review/")
-    page.evaluate("(r) => sessionStorage.setItem('tt-review-record', r)", record)
-    page.reload()
-    expect(page.locator(".tt-review .tt-status")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
 
 
 def assert_board_in_view(page: Page) -> None:
@@ -71,7 +63,7 @@ def assert_controls_on_the_first_screen(page: Page, count: int) -> None:
 @pytest.mark.parametrize("sized_page", [PHONE, DESKTOP], ids=size_id, indirect=True)
 def test_the_review_has_the_game_pages_layout_and_keeps_the_board_in_view(sized_page: Page, site_url: str) -> None:
     page = sized_page
-    open_review(page, site_url)
+    open_review(page, site_url, RECORD)
     assert_board_fills_the_screen(page)
     # first, previous, next, last and the two "learn from your mistakes" buttons
     assert_controls_on_the_first_screen(page, 6)
@@ -89,7 +81,7 @@ def test_the_review_has_the_game_pages_layout_and_keeps_the_board_in_view(sized_
 
 
 def test_move_numbers_of_ten_and_more_are_shown_whole(page: Page, site_url: str) -> None:
-    open_review(page, site_url)
+    open_review(page, site_url, RECORD)
     moves = page.locator(".tt-review-moves")
     for index in (9, 10):  # the 10th and 11th decisions
         number = moves.locator(f"li[data-index='{index}'] .tt-review-number")
@@ -116,7 +108,7 @@ def test_learning_from_a_mistake_hides_the_best_plays_until_the_player_has_tried
     sized_page: Page, site_url: str
 ) -> None:
     page = sized_page
-    open_review(page, site_url)
+    open_review(page, site_url, RECORD)
     colour, index, mistake = first_mistake(page)
     page.get_by_role("button", name=f"Learn from {colour.capitalize()}'s mistakes").click()
     expect(page.locator(".tt-review-learn")).to_contain_text("find a better play than", timeout=ANSWER_TIMEOUT_MS)
@@ -142,7 +134,7 @@ def test_learning_from_a_mistake_hides_the_best_plays_until_the_player_has_tried
 
 def test_a_new_review_starts_clean_and_the_newest_begin_wins(page: Page, site_url: str) -> None:
     other = random_record(8, turns=6)
-    open_review(page, site_url)  # RECORD, reviewed and kept on this device
+    open_review(page, site_url, RECORD)  # RECORD, reviewed and kept on this device
     colour, _, _ = first_mistake(page)
     page.get_by_role("button", name=f"Learn from {colour.capitalize()}'s mistakes").click()
     expect(page.locator(".tt-review-learn")).to_be_visible()

@@ -10,8 +10,8 @@ from typing import Any
 
 from driving import wait_for_player
 from playwright.sync_api import Page, expect
-from test_review_app_layout import open_review, random_record
-from test_review_page import REVIEW_TIMEOUT_MS, play_near_the_end_to_the_end
+from test_review_app_layout import random_record
+from test_review_page import REVIEW_TIMEOUT_MS, open_review, play_near_the_end_to_the_end
 
 SAVE_KEY = "toutes-tables/saved-game"  # site/game/storage.js's STORAGE_KEY
 
