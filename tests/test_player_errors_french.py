@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from toutes_tables import IllegalMoveError, InvalidNotationError, InvalidPositionError, Position, services
+from toutes_tables import IllegalMoveError, InvalidNotationError, InvalidPositionError, Position, parse_play, services
 from toutes_tables.chouette import Chouette
 from toutes_tables.messages import reworded, worded
 
@@ -77,8 +77,21 @@ def test_a_play_typed_in_the_chouette_is_refused_in_french_on_a_french_page(fren
     assert str(unreadable.value).startswith("impossible de lire 'hello' dans 'hello'\u00a0: on attend des coups")
     with pytest.raises(IllegalMoveError) as illegal:
         services.dispatch("chouette_suggest", {"name": "Claire", "play": "24/1"})
-    assert str(illegal.value).startswith("coup interdit '24/1' dans Position"), illegal.value
+    assert str(illegal.value).startswith("coup interdit '24/1'\u00a0; coups permis\u00a0: "), illegal.value
     assert "illegal play" not in str(illegal.value) and "legal plays" not in str(illegal.value)
+
+
+def test_a_play_refused_to_a_player_leaves_out_the_programmers_position_in_either_language() -> None:
+    """The board is on the player's screen: no ``Position.from_text(...)`` in what the service says to him."""
+    players = [{"name": name, "kind": "human"} for name in ("Anne", "Bruno", "Claire")]
+    services.dispatch("chouette_new", {"players": players, "seed": 1})
+    services.dispatch("chouette_roll")
+    with pytest.raises(IllegalMoveError) as illegal:
+        services.dispatch("chouette_suggest", {"name": "Claire", "play": "24/1"})
+    assert str(illegal.value).startswith("illegal play '24/1'; legal plays: "), illegal.value
+    assert "Position" not in str(illegal.value)
+    with pytest.raises(IllegalMoveError, match=r"Position\.from_text"):  # a Python caller still reads it
+        parse_play(Position.from_text("white 2:2 3:1 / 24:1"), "3/2 2/off", (6, 1), rules="toutes-tables")
 
 
 @pytest.mark.parametrize(

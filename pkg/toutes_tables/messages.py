@@ -99,13 +99,25 @@ def worded(kind: type[E], key: str, **values: object) -> E:
     return error
 
 
-def reworded(error: E, lang: str) -> E:
-    """``error`` said in ``lang`` if it was made by :func:`worded` (the same type, key and values), else itself."""
+# A message's form for players, where the Python form names what only a programmer reads (a position's
+# ``Position.from_text(...)``, say): the player has the board in front of him.
+PLAYER_FORM = ".player"
+
+
+def reworded(error: E, lang: str, *, to_player: bool = False) -> E:
+    """``error`` said in ``lang`` if it was made by :func:`worded` (the same type, key and values), else itself.
+
+    ``to_player`` says it in the message's player's form (``<key>.player``) where the catalogue has one,
+    English too: the service's errors reach a page, the Python ones a programmer.
+    """
     wording = getattr(error, _WORDING, None)
-    if wording is None or lang == DEFAULT_LANGUAGE:
+    if wording is None:
         return error
     key, values = wording
-    again = type(error)(say(lang, key, **_in(lang, values)))
+    said_as = key + PLAYER_FORM if to_player and key + PLAYER_FORM in catalogue(DEFAULT_LANGUAGE) else key
+    if said_as == key and lang == DEFAULT_LANGUAGE:
+        return error
+    again = type(error)(say(lang, said_as, **_in(lang, values)))
     setattr(again, _WORDING, wording)
     return again
 

@@ -28,7 +28,7 @@ def dispatch(name: Any, params: Any = None) -> Any:
     try:
         return _dispatch(name, params)
     except ValueError as exc:
-        again = reworded(exc, service_language.spoken())
+        again = reworded(exc, service_language.spoken(), to_player=True)
         if again is exc:
             raise
         raise again from None
