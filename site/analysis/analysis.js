@@ -9,7 +9,7 @@ import { createBoard } from "../board/board.js";
 import { layout, locationAt } from "../board/geometry.js";
 import { classicPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
-import { DEFAULT_LANGUAGE, pageLanguage, t, tn, tParts } from "../i18n/i18n.js";
+import { colourName, DEFAULT_LANGUAGE, pageLanguage, t, tn, tParts } from "../i18n/i18n.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
 import { RULE_SETS, RULE_TITLES } from "../game/links.js";
@@ -261,7 +261,7 @@ export function createAnalysis(root, { workerUrl }) {
     });
     setChildren(ui.advice);
     rollouts.offer(answer.problem ? null : { rules: answer.rules, xgid: answer.xgid, plays: [] });
-    const who = answer.turn === "white" ? t("colour.white") : t("colour.black");
+    const who = colourName(answer.turn);
     const pips = { black: answer.pips.black, white: answer.pips.white };
     if (answer.problem) say(t("analysis.cannot_play", { reason: answer.problem }));
     else if (answer.dice) say(tn("analysis.to_play", answer.plays.length, { who, dice: answer.dice.join("-"), ...pips }));

@@ -9,7 +9,7 @@
 import { createBoard } from "../board/board.js";
 import { classicPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
-import { pageLanguage, t } from "../i18n/i18n.js";
+import { colourName, pageLanguage, t } from "../i18n/i18n.js";
 import { createNewGameDialog, DEFAULT_LEVEL, defaultOptions, normaliseOptions } from "./dialog.js";
 import { el, setChildren, show } from "./dom.js";
 import { mountEmbedShare } from "./embed-share.js";
@@ -43,11 +43,6 @@ const PASS_PAUSE_MS = 900; // a turn with no play is shown before it is passed
 const THINKING_SHOWN_AFTER_MS = 200; // quicker answers (a roll) would only make the busy sign flicker
 
 const GAME_SEAT = "toutes-tables/game"; // the Web Lock of the page that plays the saved game (seat.js)
-
-/** A colour's name in the page's language ("White", "Blanc"). */
-function colourName(colour) {
-  return colour === "black" ? t("colour.black") : t("colour.white");
-}
 
 export function createGame(root, { workerUrl }) {
   const ui = buildLayout(root);

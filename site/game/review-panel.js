@@ -6,14 +6,13 @@
 // the game (reviewToSave / reviewFromSave, in the game's save): a reload shows a finished one again and starts an
 // unfinished one over.
 
-import { decimal, t } from "../i18n/i18n.js";
+import { colourName, decimal, t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 import { pageButton } from "./page.js";
 import { actionWord, reviewWord } from "../review/graph.js";
 import { formatEquity } from "./advice.js";
 
 const IDLE_POLL_MS = 150; // how often a paused review looks whether the game has left the worker free
-const colourName = (colour) => (colour === "black" ? t("colour.black") : t("colour.white"));
 
 /** The version of the review kept in the game's save: a review saved in another shape is ignored (made again). */
 export const REVIEW_SAVE_VERSION = 1;

@@ -111,4 +111,9 @@ export function decimal(value, digits, lang = pageLanguage()) {
   }).format(value);
 }
 
+/** A colour's name in `lang` ("White", "Blanc"): `colour` is the engine's "black" or "white". */
+export function colourName(colour, lang = pageLanguage()) {
+  return t(colour === "black" ? "colour.black" : "colour.white", {}, lang);
+}
+
 await loadLanguage(pageLanguage());

@@ -11,7 +11,7 @@
 import { createBoard } from "../board/board.js";
 import { classicPosition } from "../board/state.js";
 import { createEngine } from "../engine/client.js";
-import { decimal, t, tn } from "../i18n/i18n.js";
+import { colourName, decimal, t, tn } from "../i18n/i18n.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
 import { isSavedReviewBody } from "../game/review-panel.js";
@@ -30,7 +30,6 @@ const CHUNK = 2; // decisions per request: small enough to show progress, large 
 const MAX_CHUNK = 10; // the most a request takes (review_service.MAX_ITEMS)
 const MAX_FILE_BYTES = 2_000_000;
 const MARK_COLOURS = { doubtful: "#e0a030", bad: "#e06020", "very bad": "#c0392b" };
-const colourName = (colour) => (colour === "black" ? t("colour.black") : t("colour.white"));
 
 async function recordHash(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
