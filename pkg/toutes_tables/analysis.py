@@ -324,6 +324,9 @@ def _opening_values(
 # -- what the review yields ---------------------------------------------------------------
 
 
+SHOWN_PLACES = 4  # the places of a decision's equities in its JSON (what the pages show and hand back)
+
+
 @dataclasses.dataclass(frozen=True)
 class Alternative:
     """One ranked play of a checker decision: its notation, moves (mover's numbering), equity and search depth."""
@@ -370,12 +373,23 @@ class Decision:
     reused: bool = dataclasses.field(default=False, compare=False)  # yielded again from review()'s known, not computed
 
     @property
+    def shown_error(self) -> float:
+        """The error as :meth:`to_json` gives it (4 places): what the pages show and hand back as a known decision,
+        so the marks and the summary, made from it, are the same for a decision computed or read back."""
+        return round(self.error, SHOWN_PLACES)
+
+    @property
+    def shown_luck(self) -> float | None:
+        """The luck as :meth:`to_json` gives it (4 places), for the same reason as :attr:`shown_error`."""
+        return None if self.luck is None else round(self.luck, SHOWN_PLACES)
+
+    @property
     def mark(self) -> str:
-        return mark(self.error)
+        return mark(self.shown_error)
 
     @property
     def luck_mark(self) -> str:
-        return "" if self.luck is None else luck_mark(self.luck)
+        return "" if self.shown_luck is None else luck_mark(self.shown_luck)
 
     @property
     def counted(self) -> bool:
@@ -395,9 +409,9 @@ class Decision:
             "dice": list(self.dice) if self.dice else None,
             "played": self.played,
             "best": self.best,
-            "played_equity": round(self.played_equity, 4),
-            "best_equity": round(self.best_equity, 4),
-            "error": round(self.error, 4),
+            "played_equity": round(self.played_equity, SHOWN_PLACES),
+            "best_equity": round(self.best_equity, SHOWN_PLACES),
+            "error": self.shown_error,
             "error_mp": round(1000 * self.error, 1),
             "mark": self.mark,
             "sign": MARK_SIGNS[self.mark],
@@ -406,10 +420,11 @@ class Decision:
             "played_moves": [list(m) for m in self.played_moves],
             "best_moves": [list(m) for m in self.best_moves],
             "alternatives": [
-                {"play": a.notation, "moves": [list(m) for m in a.moves], "equity": round(a.equity, 4), "ply": a.ply}
+                {"play": a.notation, "moves": [list(m) for m in a.moves], "equity": round(a.equity, SHOWN_PLACES),
+                 "ply": a.ply}
                 for a in self.alternatives
             ],
-            "luck": None if self.luck is None else round(self.luck, 4),
+            "luck": self.shown_luck,
             "luck_mark": self.luck_mark,
             "reason": self.reason,
         }
@@ -933,15 +948,17 @@ def summarise(decisions: Iterable[Decision], results: dict[Color, float] | None 
         c = counts[d.colour]
         if d.kind == "move":
             c["moves"] += 1
-            if d.luck is not None:
-                c["luck"] += d.luck
-                c["luck_points"] += d.luck * d.cube_value
+            # the figures as shown: a review reusing the page's decisions (read back rounded) sums the same
+            luck = d.shown_luck
+            if luck is not None:
+                c["luck"] += luck
+                c["luck_points"] += luck * d.cube_value
             if d.counted:
                 c["unforced"] += 1
-                c["checker"] += d.error
+                c["checker"] += d.shown_error
         else:
             c["cube"] += 1
-            c["cube_error"] += d.error
+            c["cube_error"] += d.shown_error
         if d.mark:
             c["marks"][d.mark] += 1
     won = results or {BLACK: 0.0, WHITE: 0.0}
@@ -979,7 +996,7 @@ class Review:
             "decisions": [d.to_json() for d in self.decisions],
             "luck": [
                 {"index": d.index, "game": d.game, "turn": d.turn, "colour": d.colour.value, "dice": list(d.dice or ()),
-                 "luck": round(d.luck, 4), "luck_mark": d.luck_mark}
+                 "luck": d.shown_luck, "luck_mark": d.luck_mark}
                 for d in self.decisions
                 if d.luck is not None
             ],
