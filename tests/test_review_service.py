@@ -366,7 +366,7 @@ def test_known_decisions_of_another_record_are_refused_naming_them() -> None:
     ("change", "message"),
     [
         ({"kind": "resign"}, "known\\[0\\].kind must be move, cube or take"),
-        ({"dice": [7, 1]}, "dice"),
+        ({"dice": [7, 1]}, "known\\[0\\].dice must be two dice 1-6, got \\[7, 1\\]"),
         ({"error": "big"}, "known\\[0\\].error"),
         ({"played_moves": [[30, 1]]}, "known\\[0\\].played_moves"),
         ({"game": 3}, "decisions of game 3, which this review does not go through"),
@@ -378,3 +378,32 @@ def test_malformed_known_decisions_are_refused_naming_them(change: dict[str, Any
         dispatch("review_start", {"record": RECORD, "known": [{**items[0], **change}]})
     with pytest.raises(ValueError, match="known is a list"):
         dispatch("review_start", {"record": RECORD, "known": "all of them"})
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"cube_value": 3}, r"known\[1\]\.cube_value must be a cube's value \(a power of 2 up to 4096\), got 3"),
+        ({"cube_value": 2**40}, r"known\[1\]\.cube_value must be 1-4096"),
+        ({"cube_value": 0}, r"known\[1\]\.cube_value must be 1-4096"),
+        ({"turn": -1}, r"known\[1\]\.turn must be 1-5000"),
+        ({"turn": 10**12}, r"known\[1\]\.turn must be 1-5000"),
+        ({"index": -3}, r"known\[1\]\.index must be 0-5000"),
+        ({"game": 0}, r"known\[1\]\.game must be 1-5000"),
+        ({"choices": 0}, r"known\[1\]\.choices must be 1-100000"),
+        ({"choices": 10**9}, r"known\[1\]\.choices must be 1-100000"),
+        ({"played": "x" * 5000}, r"known\[1\]\.played is longer than 2000 characters"),
+        ({"best": "x" * 5000}, r"known\[1\]\.best is longer than 2000 characters"),
+        ({"reason": "x" * 5000}, r"known\[1\]\.reason is longer than 2000 characters"),
+        ({"position_id": "not an id"}, r"known\[1\]\.position_id is not a gnubg Position ID: 'not an id'"),
+        ({"alternatives": [{"play": "8/5", "moves": [], "equity": 0.1, "ply": 99}]},
+         r"known\[1\]\.alternatives\[0\] must be \{play, moves, equity, ply \(0-8\)\}"),
+    ],
+)
+def test_every_field_of_a_known_decision_is_bounded_and_its_error_names_the_entry(
+    change: dict[str, Any], message: str
+) -> None:
+    """A known decision comes from the page's storage: each field is bounded, the error says which entry broke it."""
+    items, _ = fresh(RECORD)
+    with pytest.raises(ValueError, match=message):
+        dispatch("review_start", {"record": RECORD, "known": [items[0], {**items[1], **change}]})

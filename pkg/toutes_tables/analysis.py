@@ -73,7 +73,7 @@ from .movegen import check_dice, legal_plays
 from .play import Move, Play, format_play
 from .position import BLACK, CHECKERS, OFF, WHITE, Color, Position
 from .record import MAX_RECORD_CHARS, game_from_json, game_from_text, match_from_json, match_from_text
-from .rules import RuleSet, get_rules
+from .rules import MAX_CUBE, RuleSet, get_rules
 
 REVIEW_LEVEL = "expert"  # the reviewing depth: the strongest level's search
 ALTERNATIVES = 5  # ranked plays kept with each checker decision
@@ -431,6 +431,11 @@ class Decision:
 
 
 MAX_KNOWN_DECISIONS = 5_000  # far more than a long match has: a list claiming more is refused
+# A known decision's bounds: its index, game and turn are below MAX_KNOWN_DECISIONS (a review has fewer), a roll has
+# fewer legal plays than MAX_CHOICES, and its texts (a play's notation, a cube action, a reason) are short.
+MAX_CHOICES = 100_000
+MAX_PLY = 8  # an alternative's search depth (the review looks 0 to 2 plies deep)
+MAX_DECISION_TEXT = 2_000
 
 
 def _moves_from_json(name: str, value: object) -> tuple[Move, ...]:
@@ -455,7 +460,21 @@ def decision_from_json(data: object, name: str = "decision") -> Decision:
         value = data.get(key)
         if isinstance(value, bool) or not isinstance(value, kinds):
             raise ReviewError(f"{name}.{key} is missing or of the wrong type: {shown(value)}")
+        if isinstance(value, str) and len(value) > MAX_DECISION_TEXT:
+            raise ReviewError(f"{name}.{key} is longer than {MAX_DECISION_TEXT} characters: {shown(value)}")
         return value
+
+    def count(key: str, low: int, high: int) -> int:
+        value: int = field(key, int)
+        if not low <= value <= high:
+            raise ReviewError(f"{name}.{key} must be {low}-{high}, got {value!r}")
+        return value
+
+    cube_value = count("cube_value", 1, MAX_CUBE)
+    if cube_value & (cube_value - 1):
+        raise ReviewError(
+            f"{name}.cube_value must be a cube's value (a power of 2 up to {MAX_CUBE}), got {cube_value!r}"
+        )
 
     kind = field("kind", str)
     if kind not in ("move", "cube", "take"):
@@ -472,7 +491,10 @@ def decision_from_json(data: object, name: str = "decision") -> Decision:
     if kind == "move":
         if not isinstance(dice, list):
             raise ReviewError(f"{name}.dice must be two dice 1-6, got {shown(dice)}")
-        rolled = check_dice(dice)
+        try:
+            rolled = check_dice(dice)
+        except ValueError:
+            raise ReviewError(f"{name}.dice must be two dice 1-6, got {shown(dice)}") from None
         luck = _checked_number(f"{name}.luck", luck)
     elif dice is not None or luck is not None:
         raise ReviewError(f"{name}: a {kind} decision has no dice and no luck, got {shown(dice)} and {shown(luck)}")
@@ -482,22 +504,28 @@ def decision_from_json(data: object, name: str = "decision") -> Decision:
     kept = []
     for i, a in enumerate(alternatives):
         where = f"{name}.alternatives[{i}]"
-        if not isinstance(a, dict) or not isinstance(a.get("play"), str) or not isinstance(a.get("ply"), int):
-            raise ReviewError(f"{where} must be {{play, moves, equity, ply}}, got {shown(a)}")
+        if (not isinstance(a, dict) or not isinstance(a.get("play"), str) or len(a["play"]) > MAX_DECISION_TEXT
+                or type(a.get("ply")) is not int or not 0 <= a["ply"] <= MAX_PLY):
+            raise ReviewError(f"{where} must be {{play, moves, equity, ply (0-{MAX_PLY})}}, got {shown(a)}")
         kept.append(Alternative(a["play"], _moves_from_json(f"{where}.moves", a.get("moves")),
                                 _checked_number(f"{where}.equity", a.get("equity")), a["ply"]))
     match_id = data.get("match_id")
-    if match_id is not None and not isinstance(match_id, str):
+    if match_id is not None and (not isinstance(match_id, str) or len(match_id) > MAX_DECISION_TEXT):
         raise ReviewError(f"{name}.match_id must be a gnubg Match ID or null, got {shown(match_id)}")
     # the position the decision was made in: the decider on roll, for a take the doubler
     on_roll = colour.other if kind == "take" else colour
     position_id = field("position_id", str)
+    try:
+        position = Position.from_gnubg_id(position_id, on_roll)
+    except ValueError as exc:
+        raise ReviewError(f"{name}.position_id is not a gnubg Position ID: {position_id!r} ({exc})") from None
     return Decision(
-        index=field("index", int), game=field("game", int), turn=field("turn", int), kind=kind, colour=colour,
-        position=Position.from_gnubg_id(position_id, on_roll), position_id=position_id, match_id=match_id,
+        index=count("index", 0, MAX_KNOWN_DECISIONS), game=count("game", 1, MAX_KNOWN_DECISIONS),
+        turn=count("turn", 1, MAX_KNOWN_DECISIONS), kind=kind, colour=colour,
+        position=position, position_id=position_id, match_id=match_id,
         dice=(max(rolled), min(rolled)) if kind == "move" else None, played=field("played", str),
         best=field("best", str), played_equity=numbers["played_equity"], best_equity=numbers["best_equity"],
-        error=numbers["error"], choices=field("choices", int), cube_value=field("cube_value", int),
+        error=numbers["error"], choices=count("choices", 1, MAX_CHOICES), cube_value=cube_value,
         played_moves=_moves_from_json(f"{name}.played_moves", data.get("played_moves")),
         best_moves=_moves_from_json(f"{name}.best_moves", data.get("best_moves")), alternatives=tuple(kept),
         luck=luck, reason=field("reason", str),
