@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
 # How long a page may take to boot its engine. The fallback boot (micropip, no snapshot) took more than 60 s
 # in three full runs side by side at a load of 37; a wait this long costs nothing when the boot is quick.
@@ -271,3 +271,22 @@ def watched_page(context: BrowserContext, problems: Any) -> Iterator[Page]:
     context.close()
     if problems.errors:
         pytest.fail("the page reported errors:\n" + "\n".join(problems.errors), pytrace=False)
+
+
+def hold_engine_boot(context: BrowserContext) -> list[Route]:
+    """Hold back the engine worker's wheels manifest, so a page stays loading until the routes go on.
+
+    The context must block service workers: one would fetch the files itself, out of the test's reach.
+    """
+    held: list[Route] = []
+    context.route("**/wheels/manifest.json", lambda route: held.append(route))
+    return held
+
+
+def wait_until_engine_boot_held(page: Page, held: list[Route]) -> None:
+    """Wait (at most 30 s, then say what it waited for) until the worker has asked for what is held."""
+    deadline = 600  # x 50 ms
+    while not held and deadline:
+        page.wait_for_timeout(50)
+        deadline -= 1
+    assert held, "the engine worker never asked for wheels/manifest.json"

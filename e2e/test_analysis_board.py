@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import Page, expect
-from driving import BOOT_TIMEOUT_MS
+from playwright.sync_api import Browser, Page, expect
+from driving import BOOT_TIMEOUT_MS, hold_engine_boot, wait_until_engine_boot_held
 
 # The engine answers each change in well under a second on an idle machine; a loaded one (CI beside
 # other work) can take many times that, and a wait that is too short fails by chance.
@@ -170,3 +170,25 @@ def test_analyse_pressed_as_soon_as_it_is_enabled_is_answered_and_never_enabled_
     # the plays' differences from the best are signed "−", as the review's figures
     text = page.locator(".tt-analysis-plays").inner_text()
     assert "\u2212" in text and not re.search(r"(^|[\s(:])-\d", text), text
+
+
+def test_an_id_loaded_while_the_engine_comes_up_keeps_its_dice_and_is_analysed(browser: Browser, site_url: str) -> None:
+    # an XGID loaded in the first seconds once lost its dice: the page's own first request, sent when the
+    # engine came up, replaced the player's, and Analyse stayed disabled
+    context = browser.new_context(service_workers="block")
+    try:
+        held = hold_engine_boot(context)
+        page = context.new_page()
+        page.goto(f"{site_url}analysis/")
+        wait_until_engine_boot_held(page, held)
+        page.locator(".tt-analysis select[name=rules]").select_option("backgammon")
+        page.get_by_label("XGID, gnubg ID or Position ID").fill(OPENING_52)
+        page.get_by_role("button", name="Load").click()
+        for route in held:
+            route.continue_()
+        expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 5-2", timeout=BOOT_TIMEOUT_MS)
+        assert [page.locator(f".tt-analysis select[name={d}]").input_value() for d in ("die1", "die2")] == ["5", "2"]
+        page.get_by_role("button", name="Analyse").click()
+        expect(page.locator(".tt-analysis-plays li").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    finally:
+        context.close()

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
 from driving import (
     BOOT_TIMEOUT_MS,
     GAME_TIMEOUT_MS,
     drag_checker,
     game_view,
+    hold_engine_boot,
     open_game,
     play_turn_with_pointer,
     seed_dice,
     wait_for_more_moves,
     wait_for_player,
     wait_for_steps,
+    wait_until_engine_boot_held,
 )
 
 
@@ -28,8 +30,7 @@ def test_nothing_can_be_pressed_while_the_engine_loads_and_early_clicks_and_keys
     context = browser.new_context(service_workers="block")
     try:
         seed_dice(context, dice_seed)
-        held: list[Route] = []
-        context.route("**/wheels/manifest.json", lambda route: held.append(route))
+        held = hold_engine_boot(context)
         page = context.new_page()
         page.on("console", problems.on_console)
         page.on("pageerror", problems.on_page_error)
@@ -37,11 +38,7 @@ def test_nothing_can_be_pressed_while_the_engine_loads_and_early_clicks_and_keys
         expect(page.locator(".tt-progress")).to_be_visible()
         page.wait_for_function("() => window.toutesTables")
         # the worker asks for the wheels' manifest early in its boot: wait for that request to be held
-        deadline = 600  # x 50 ms: 30 s, then the test says what it waited for instead of hanging
-        while not held and deadline:
-            page.wait_for_timeout(50)
-            deadline -= 1
-        assert held, "the engine worker never asked for wheels/manifest.json"
+        wait_until_engine_boot_held(page, held)
         for name in ("Roll", "Undo", "Confirm", "New game…"):
             button = page.get_by_role("button", name=name)
             # in place, so nothing jumps when the game appears, but disabled

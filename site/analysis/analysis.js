@@ -427,6 +427,9 @@ export function createAnalysis(root, { workerUrl }) {
   engine.ready.then(
     () => {
       show(ui.progressBox, false);
+      // a position the player asked for while the engine came up (an ID pasted and loaded) stands: the
+      // page's own first request would come after it and replace it (its dice were once lost so)
+      if (generation > 0) return;
       const query = new URLSearchParams(window.location.search);
       const rules = query.get("rules");
       if (rules && RULE_SETS.includes(rules)) c.rules.value = rules;
