@@ -5,12 +5,13 @@
 // Each line shows the rollout's equity with its 95 % interval beside the search's verdict. The rollouts
 // are truncated (see TRUNCATE_PLIES) and seeded, so the same position gives the same figures. Nothing is
 // shown for a candidate before its first game, and the rollout gives a verdict only once it can (rolloutSettled:
-// docs/analysis.md, "Rollouts"): until then it says that it has too few games.
+// docs/analysis.md, "Rollouts"): until then it says that it has too few games. A lone candidate (the position
+// before its roll, a forced play) has nothing to compare: its verdict is its equity, once its interval is narrow.
 
 import { el, setChildren } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
 import { pageButton } from "../game/page.js";
-import { t, tn } from "../i18n/i18n.js";
+import { decimal, t, tn } from "../i18n/i18n.js";
 
 const GAMES_PER_REQUEST = 1; // of each candidate
 // The work one request may do (rankings of a roll's plays, about 3 ms each in CPython, a few times that in
@@ -24,6 +25,9 @@ const TRUNCATE_PLIES = 10;
 // A verdict before the intervals separate the candidates only after this many games of each (a few sets of the 36
 // rolls, with the luck taken off): fewer say nothing a reader should trust.
 export const MIN_VERDICT_GAMES = 72;
+// A lone candidate (the position before its roll, a forced play) has nothing to compare: its rolled-out equity is
+// stated once its 95 % interval is within this of it either way (or after MIN_VERDICT_GAMES games).
+export const NARROW_HALF_WIDTH = 0.05;
 const NOTHING = "\u2014"; // an em dash: no figure yet
 // The cube actions as the engine names them, with their catalogue keys and the search's equity keys.
 const CUBE_ACTIONS = {
@@ -38,12 +42,16 @@ const apart = (a, b) => Boolean(a.interval && b.interval) && (a.interval[0] > b.
  * Whether a rollout's answer may give its verdict: after MIN_VERDICT_GAMES games, or sooner once the 95 % intervals
  * separate what the verdict compares: for plays, the leader's interval is clear of every other play's; for the
  * cube actions, take's of pass's (the answer) and no double's of doubling's (the smaller of the two: the
- * opponent answers well).
+ * opponent answers well). A lone candidate's verdict is its equity, once its interval is narrow (NARROW_HALF_WIDTH).
  */
 export function rolloutSettled(answer) {
   const candidates = answer.candidates || [];
-  if (!answer.games || candidates.length < 2) return false;
+  if (!answer.games || !candidates.length) return false;
   if (answer.games >= MIN_VERDICT_GAMES) return true;
+  if (candidates.length === 1) {
+    const [low, high] = candidates[0].interval || [-Infinity, Infinity];
+    return high - low <= 2 * NARROW_HALF_WIDTH;
+  }
   if (answer.kind === "cube") {
     const [noDouble, take, pass] = Object.keys(CUBE_ACTIONS).map((name) => candidates.find((c) => c.notation === name));
     if (!noDouble || !take || !pass) return false;
@@ -57,6 +65,20 @@ export function rolloutSettled(answer) {
 function leaderOf(answer) {
   const played = (answer.candidates || []).filter((c) => c.games > 0);
   return played.length ? played.reduce((best, c) => (c.equity > best.equity ? c : best)) : null;
+}
+
+/**
+ * The verdict line of a rollout of one candidate (the position before its roll, a forced play): nothing to compare,
+ * so never "too few games"; its rolled-out equity and interval once rolloutSettled, before that when it will be.
+ */
+export function loneVerdictLine(answer) {
+  const [candidate] = answer.candidates;
+  const play = candidate.notation || t("rollout.before_roll");
+  if (!rolloutSettled(answer)) {
+    return t("rollout.lone_running", { play, count: answer.games, min: MIN_VERDICT_GAMES, width: decimal(NARROW_HALF_WIDTH, 3) });
+  }
+  const [low, high] = candidate.interval || [candidate.equity, candidate.equity];
+  return t("rollout.lone_verdict", { play, equity: formatEquity(candidate.equity), low: formatEquity(low), high: formatEquity(high) });
 }
 
 /** A rollout panel in `container`, talking to `engine` (the page's createEngine()). */
@@ -118,6 +140,7 @@ export function createRolloutPanel(container, engine) {
       if (!settled || !answer.verdict) return t("rollout.too_few_cube", { ...values, search: answer.search.verdict });
       return t("rollout.cube_verdict", { rollout: answer.verdict, search: answer.search.verdict });
     }
+    if (answer.candidates.length === 1) return loneVerdictLine(answer);
     if (!settled) return tn("rollout.too_few", answer.games, values);
     const leader = leaderOf(answer);
     return t("rollout.play_verdict", { play: leader.notation || t("rollout.before_roll") });

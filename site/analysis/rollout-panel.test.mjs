@@ -1,10 +1,11 @@
 // The rollout panel's verdict rule (docs/analysis.md, "Rollouts"): no verdict before the 95 % intervals separate
-// what the verdict compares, or before MIN_VERDICT_GAMES games.
+// what the verdict compares, or before MIN_VERDICT_GAMES games; a lone candidate, with nothing to compare, is
+// stated with its equity once its interval is narrow.
 
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { MIN_VERDICT_GAMES, rolloutSettled } from "./rollout-panel.js";
+import { MIN_VERDICT_GAMES, NARROW_HALF_WIDTH, loneVerdictLine, rolloutSettled } from "./rollout-panel.js";
 
 const candidate = (notation, equity, half, games) => ({
   notation, equity, games, interval: games >= 2 ? [equity - half, equity + half] : null,
@@ -35,4 +36,19 @@ test("after the minimum number of games the verdict is given even with overlappi
   const tied = (games) => ({ kind: "cube", games, candidates: [candidate("No double", 0.9, 0.2, games), candidate("Double, take", 0.95, 0.2, games), candidate("Double, pass", 1, 0, games)] });
   assert.equal(rolloutSettled(tied(MIN_VERDICT_GAMES - 1)), false);
   assert.equal(rolloutSettled(tied(MIN_VERDICT_GAMES)), true);
+});
+
+test("a rollout of one candidate states its equity once its interval is narrow, never that it has too few games", () => {
+  // rollout_start without dice (the position before its roll) or a forced play: one candidate, nothing to compare
+  const lone = (games, half) => ({ kind: "plays", games, candidates: [candidate("", 0.3, half, games)] });
+  assert.equal(rolloutSettled(lone(1, 0)), false); // one game: no interval yet
+  assert.equal(rolloutSettled(lone(10, NARROW_HALF_WIDTH * 2)), false);
+  assert.equal(rolloutSettled(lone(10, NARROW_HALF_WIDTH)), true);
+  assert.equal(rolloutSettled(lone(MIN_VERDICT_GAMES, 0.3)), true); // wide, but enough games
+  for (const games of [1, 10, MIN_VERDICT_GAMES, 216]) assert.doesNotMatch(loneVerdictLine(lone(games, 0.3)), /Too few/);
+  assert.equal(loneVerdictLine(lone(MIN_VERDICT_GAMES, 0.2)),
+    "Rollout: before the roll is worth +0.300 (95 % interval +0.100 to +0.500); the only candidate, nothing to compare.");
+  assert.match(loneVerdictLine(lone(10, 0.3)), /^Only one candidate \(before the roll\).*after 72 games \(10 so far\)/);
+  const forced = { kind: "plays", games: 20, candidates: [candidate("24/18 13/11", -0.1, 0.02, 20)] };
+  assert.match(loneVerdictLine(forced), /^Rollout: 24\/18 13\/11 is worth \u22120\.100/);
 });
