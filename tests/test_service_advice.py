@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +14,8 @@ from toutes_tables.ai import LEVELS
 from toutes_tables.ai.cube import CubeState, should_double, should_take
 from toutes_tables.service import ServiceError, dispatch
 from toutes_tables.record import game_to_text, match_from_text
+from toutes_tables.review_words import CUBE_ACTIONS, slug
+from toutes_tables.services import dispatch as services_dispatch
 
 # White on roll in a race, well ahead but not out of reach: double and take with the cube in the middle.
 DOUBLING_RACE = "white 6:4 5:3 4:3 3:2 2:2 1:1 / 7:2 6:3 5:3 4:3 3:2 2:1 1:1"  # 62 pips against 68: double, take
@@ -113,6 +118,28 @@ def test_a_hint_before_rolling_gives_the_cube_advice() -> None:
     assert cube["may_double"] is True
     assert cube["action"] == "double"
     assert cube["verdict"] and isinstance(cube["reason"], str)
+
+
+def test_the_hints_cube_choices_are_named_as_the_pages_catalogues_say_them() -> None:
+    """The hint once named a choice "double, drop", a name no catalogue has: a French page showed it in English.
+
+    Its names are the cube actions the pages say (review_words.CUBE_ACTIONS, the site's review.action.* keys),
+    the analysis board's study_advice's, and site/engine/PROTOCOL.md's example (site/game/french.test.mjs reads it).
+    """
+    game = Game("backgammon", position=Position.from_text(DOUBLING_RACE))
+    load_game(game)
+    equities = dispatch("hint")["cube"]["equities"]
+    assert set(equities) <= set(CUBE_ACTIONS), equities
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10"
+    study = services_dispatch("study_advice", {"rules": "backgammon", "xgid": xgid})["cube"]
+    assert list(study["equities"]) == list(equities)
+    site = Path(__file__).parent.parent / "site"
+    for lang in ("en", "fr"):
+        catalogue = json.loads((site / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        assert all(f"review.action.{slug(choice)}" in catalogue for choice in equities), (lang, equities)
+    protocol = (site / "engine" / "PROTOCOL.md").read_text(encoding="utf-8")
+    example = re.search(r'"cube": \{"action": "double".*?"equities": (\{.*?\})', protocol, re.S)
+    assert example and list(json.loads(example.group(1))) == list(equities), example
 
 
 def test_a_hint_facing_a_double_says_take_or_drop() -> None:

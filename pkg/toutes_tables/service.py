@@ -938,6 +938,17 @@ def equity_figure(value: float) -> float:
     return round(value, 3)
 
 
+def cube_choice_equities(advice: Any) -> dict[str, float]:
+    """The doubler's cubeful equities of his three choices, named as the pages say them (the catalogues'
+    ``review.action.*``, :data:`toutes_tables.review_words.CUBE_ACTIONS`): the game's hint and the analysis
+    board's study_advice both give them, so the two cannot name a choice differently."""
+    return {
+        "no double": equity_figure(advice.no_double),
+        "double, take": equity_figure(advice.double_take),
+        "double, pass": equity_figure(advice.double_drop),
+    }
+
+
 def _cube_advice_view(advice: Any, facing_double: bool) -> dict[str, Any]:
     """Cube advice as plain data for the player who must act: the doubler before rolling, else the taker.
 
@@ -950,11 +961,7 @@ def _cube_advice_view(advice: Any, facing_double: bool) -> dict[str, Any]:
             "may_double": advice.may_double,
             "verdict": advice.verdict,
             "reason": advice.reason,
-            "equities": {
-                "no double": equity_figure(advice.no_double),
-                "double, take": equity_figure(advice.double_take),
-                "double, drop": equity_figure(advice.double_drop),
-            },
+            "equities": cube_choice_equities(advice),
         }
     # the advice is the doubler's; the taker gets its reason in his own words
     return {

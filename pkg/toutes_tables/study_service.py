@@ -44,7 +44,7 @@ from .movegen import check_dice, legal_plays
 from .play import format_play
 from .position import BLACK, CHECKERS, WHITE, Color, Position
 from .rules import MAX_CUBE, RuleSet, get_rules
-from .service import absolute_moves, colour_name, equity_figure, rules_name
+from .service import absolute_moves, colour_name, cube_choice_equities, equity_figure, rules_name
 from .service_language import spoken
 from .service_calls import (
     ServiceError,
@@ -303,11 +303,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
             "verdict": decision.verdict,
             "reason": decision.reason,
             "take_reason": decision.answer_reason,  # to the player on roll, beside "reason"
-            "equities": {
-                "no double": equity_figure(decision.no_double),
-                "double, take": equity_figure(decision.double_take),
-                "double, pass": equity_figure(decision.double_drop),
-            },
+            "equities": cube_choice_equities(decision),
         }
     answer["budget_reached"] = budget is not None and time.perf_counter() - began > budget
     return answer

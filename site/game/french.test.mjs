@@ -3,6 +3,7 @@
 // never shown as the engine sent them (docs/translations.md).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 
 globalThis.document = { documentElement: { lang: "fr" } };
 const { loadLanguage } = await import("../i18n/i18n.js");
@@ -11,11 +12,16 @@ const { costText, cubeEquitiesText, formatEquity, hintCostText } = await import(
 const { markedLine } = await import("./review-panel.js");
 const { actionWord } = await import("../review/graph.js");
 
-test("the hint's cube choices are in French on a French page", () => {
-  const text = cubeEquitiesText({ "no double": 0.769, "double, take": 0.94, "double, pass": 1 });
+// The hint before rolling as site/engine/PROTOCOL.md shows it: the names the game's hint really sends
+// (tests/test_service_advice.py checks the service sends the example's names).
+const protocol = readFileSync(new URL("../engine/PROTOCOL.md", import.meta.url), "utf8");
+const hintBeforeRolling = JSON.parse(protocol.match(/^\{"actor": "white", "phase": "roll"[^]*?\}\}\}$/m)[0]);
+
+test("the hint's cube choices are in French on a French page, as the game's hint names them", () => {
+  const text = cubeEquitiesText(hintBeforeRolling.cube.equities);
   assert.equal(text, "pas de double +0,769 \u00b7 double, prend +0,940 \u00b7 double, refuse +1,000");
   assert.equal(cubeEquitiesText({ take: -0.3, drop: -1 }), "prend \u22120,300 \u00b7 refuse \u22121,000");
-  assert.doesNotMatch(text, /no double|take|pass/);
+  assert.doesNotMatch(text, /no double|take|pass|drop/);
 });
 
 test("a play's cost names its mark in French on a French page", () => {
