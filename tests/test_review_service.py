@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 import subprocess
@@ -407,3 +408,12 @@ def test_every_field_of_a_known_decision_is_bounded_and_its_error_names_the_entr
     items, _ = fresh(RECORD)
     with pytest.raises(ValueError, match=message):
         dispatch("review_start", {"record": RECORD, "known": [items[0], {**items[1], **change}]})
+
+
+def test_a_decision_is_marked_on_its_error_as_shown() -> None:
+    """docs/review.md, Marks: a 0.0304 error shows as 30 millipoints, at the threshold: no mark; 0.0306 shows as 31."""
+    items, _ = fresh(RECORD)
+    decision = analysis.decision_from_json(items[0])
+    at, over = (dataclasses.replace(decision, error=e) for e in (0.0304, 0.0306))
+    assert (at.mark, over.mark) == ("", "doubtful")
+    assert (at.to_json()["sign"], over.to_json()["sign"]) == ("", "?!")

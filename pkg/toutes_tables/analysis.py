@@ -385,7 +385,9 @@ class Decision:
 
     @property
     def mark(self) -> str:
-        return mark(self.shown_error)
+        """The mark of the error as shown (3 places, the millipoints the pages show, as the game's last_cost marks its
+        cost): a 0.0304 error shows as 30 millipoints, at the threshold, and has no mark (docs/review.md, "Marks")."""
+        return mark(round(self.shown_error, 3))
 
     @property
     def luck_mark(self) -> str:
