@@ -19,7 +19,7 @@ import { buildStage } from "../game/stage.js";
 import { embedSnippet } from "../embed/snippet.js";
 import { boardRequest, clearedPosition, edit, idKind, withTrays } from "./editor.js";
 import { createRolloutPanel } from "./rollout-panel.js";
-import { markWord } from "../review/graph.js";
+import { markWord } from "../i18n/engine-words.js";
 
 // every cube the engine takes (rules.MAX_CUBE, 4096 = 2^12): an XGID may carry any of them
 export const MAX_CUBE = 4096;

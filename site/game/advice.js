@@ -4,7 +4,7 @@
 // are the engine's names, as data, said through the catalogues (review.mark.*, review.action.*).
 
 import { decimal, t } from "../i18n/i18n.js";
-import { actionWord, markWord } from "../review/graph.js";
+import { actionWord, markWord } from "../i18n/engine-words.js";
 
 /** An equity with its sign, three decimals: "+0.123", "−0.045" (a true minus sign), "0.000"; "+0,123" in French. */
 export function formatEquity(value) {

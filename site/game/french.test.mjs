@@ -10,7 +10,7 @@ const { loadLanguage } = await import("../i18n/i18n.js");
 await loadLanguage("fr");
 const { costText, cubeEquitiesText, formatEquity, hintCostText } = await import("./advice.js");
 const { markedLine } = await import("./review-panel.js");
-const { actionWord } = await import("../review/graph.js");
+const { actionWord } = await import("../i18n/engine-words.js");
 
 // The hint before rolling as site/engine/PROTOCOL.md shows it: the names the game's hint really sends
 // (tests/test_service_advice.py checks the service sends the example's names).

@@ -9,7 +9,7 @@
 import { colourName, decimal, t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 import { pageButton } from "./page.js";
-import { actionWord, reviewWord } from "../review/graph.js";
+import { actionWord, reviewWord } from "../i18n/engine-words.js";
 import { formatEquity } from "./advice.js";
 
 const IDLE_POLL_MS = 150; // how often a paused review looks whether the game has left the worker free

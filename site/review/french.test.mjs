@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { loadLanguage, t } from "../i18n/i18n.js";
-import { reviewWord } from "./graph.js";
+import { reviewWord } from "../i18n/engine-words.js";
 
 await loadLanguage("fr");
 const engine = (lang) => JSON.parse(readFileSync(new URL(`../../pkg/toutes_tables/data/messages/${lang}.json`, import.meta.url), "utf8"));

@@ -3,32 +3,8 @@
 // canvas), so it is tested under node (site/review/review.test.mjs); review.js draws it. The words are the
 // page's language's (site/i18n/); the marks are the engine's names ("very bad"), said through the catalogues.
 
-import { decimal, hasMessage, t, tn } from "../i18n/i18n.js";
-
-/** A review word's key part, as the engine's catalogues make it (toutes_tables.review_words): "very bad" is "very_bad". */
-function slug(name) {
-  return String(name).toLowerCase().replace(/\W+/g, "_").replace(/^_+|_+$/g, "");
-}
-
-/**
- * One of the engine's review names in the page's language: `kind` "mark" ("very bad"), "luck" ("very
- * lucky"), "rating" ("World class"), "luck_rating" ("Go to bed") or "action" ("no double", "take"); a name
- * the catalogues lack stays as it is.
- */
-export function reviewWord(kind, name) {
-  const key = `review.${kind}.${slug(name)}`;
-  return hasMessage(key) ? t(key) : name;
-}
-
-/** A decision's mark ("doubtful", "bad", "very bad": the engine's names) in the page's language. */
-export const markWord = (mark) => reviewWord("mark", mark);
-/** A roll's luck mark ("very lucky" … "very unlucky": the engine's names) in the page's language. */
-export const luckWord = (mark) => reviewWord("luck", mark);
-/**
- * A cube action as the engine names it, as data (a cube decision's played and best: "no double", "double",
- * "take", "drop"; a hint's equities: "double, take", "double, pass"), in the page's language.
- */
-export const actionWord = (name) => reviewWord("action", name);
+import { decimal, t, tn } from "../i18n/i18n.js";
+import { markWord } from "../i18n/engine-words.js";
 
 /** The series for `colour`: [{index, y, mark, luckMark, decider}] over the move decisions (cube ones left out). */
 export function graphSeries(decisions, colour = "white") {

@@ -18,7 +18,8 @@ import { isSavedReviewBody } from "../game/review-panel.js";
 import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
 import { buildStage } from "../game/stage.js";
-import { actionWord, formatPoints, graphLayout, graphSeries, judgeTry, legendText, luckWord, markLabel, mistakes, nearestPoint, reviewWord, stepIndex } from "./graph.js";
+import { formatPoints, graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, stepIndex } from "./graph.js";
+import { actionWord, luckWord, reviewWord } from "../i18n/engine-words.js";
 import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
 import { HANDOFF_KEY, handedDecisions } from "../handoff.js";
 
