@@ -91,8 +91,8 @@ def worded(kind: type[E], key: str, **values: object) -> E:
     engine's own modules (a chouette's rule, a play typed, a Position ID) are made this way.
 
     >>> error = worded(ValueError, "error.nothing_to_undo")
-    >>> str(error), str(reworded(error, "fr"))
-    ('nothing to undo: no checker has moved this turn', "rien à reprendre : aucune dame n'a bougé ce tour-ci")
+    >>> str(error), str(reworded(error, "fr"))  # French puts a no-break space before the colon
+    ('nothing to undo: no checker has moved this turn', "rien à reprendre\\xa0: aucune dame n'a bougé ce tour-ci")
     """
     error = kind(say(DEFAULT_LANGUAGE, key, **_in(DEFAULT_LANGUAGE, values)))
     setattr(error, _WORDING, (key, values))
