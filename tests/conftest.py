@@ -139,3 +139,15 @@ def rollout_rankings(monkeypatch: pytest.MonkeyPatch) -> RankingCounter:
 
     monkeypatch.setattr(rollout, "rank_plays", counted)
     return counter
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    """The JSON service speaks French for the test (as on a /fr/ page), and English again after it."""
+    from toutes_tables import services
+
+    services.dispatch("set_language", {"lang": "fr"})
+    try:
+        yield
+    finally:
+        services.dispatch("set_language", {"lang": "en"})

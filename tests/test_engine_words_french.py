@@ -3,7 +3,6 @@ the computer's advice and its reasons, the cube's verdict, the answer to a resig
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,16 +15,6 @@ from toutes_tables.services import dispatch
 OPENING = start_position(64)
 DOUBLING_RACE = "white 6:4 5:3 4:3 3:2 2:2 1:1 / 7:2 6:3 5:3 4:3 3:2 2:1 1:1"  # 62 pips against 68: double, take
 SURE_GAMMON = "black 13:15 / 1:15"  # Black on roll, White sure of a gammon
-
-
-@pytest.fixture
-def french() -> Iterator[None]:
-    """The service speaks French for the test, and English again after it."""
-    dispatch("set_language", {"lang": "fr"})
-    try:
-        yield
-    finally:
-        dispatch("set_language", {"lang": "en"})
 
 
 def _play(position: Position, dice: tuple[int, int], notation: str) -> Any:

@@ -17,8 +17,11 @@ from toutes_tables.service_calls import ServiceError
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "pkg" / "toutes_tables" / "data" / "messages"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-# the keys the engine's code names: said("key"), say(lang, "key"), worded(Error, "key") and the CLI's catalogue calls
-KEY_CALL = re.compile(r"""\b(?:said|say|worded|self\.words)\((?:\s*[\w.()]+\s*,)?\s*"([a-z_]+\.[\w.]+)\"""")
+# the keys the engine's code names: said("key"), say(lang, "key"), worded(Error, "key"), a record's or a .mat file's
+# _fail(n, "key"), Words("key") and the CLI's catalogue calls
+KEY_CALL = re.compile(
+    r"""\b(?:said|say|worded|self\.words|_fail|Words)\((?:\s*[\w.()\[\] +-]+\s*,)?\s*"([a-z_]+\.[\w.]+)\""""
+)
 
 
 def _catalogue(path: Path) -> dict[str, str]:
@@ -64,8 +67,11 @@ def test_every_key_the_engine_names_is_in_the_english_catalogue() -> None:
 
 def test_the_key_scan_sees_each_kind_of_call() -> None:
     source = 'said("moves.take", who=w) say(lang, "dice.pair") self.words("cli.rolls", n=1) display("x.y")'
-    source += ' worded(IllegalMoveError, "chouette.rule.full", most=8)'
-    assert KEY_CALL.findall(source) == ["moves.take", "dice.pair", "cli.rolls", "chouette.rule.full"]
+    source += ' worded(IllegalMoveError, "chouette.rule.full", most=8) _fail(item[0] + 1, "record.score", line)'
+    source += ' Words("record.what.game", {})'
+    assert KEY_CALL.findall(source) == [
+        "moves.take", "dice.pair", "cli.rolls", "chouette.rule.full", "record.score", "record.what.game",
+    ]
 
 
 def test_a_message_missing_in_a_language_is_said_in_english(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,22 +6,11 @@ JSON service's language by ``services.dispatch`` (docs/translations.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from toutes_tables import IllegalMoveError, InvalidNotationError, InvalidPositionError, Position, parse_play, services
 from toutes_tables.chouette import Chouette
 from toutes_tables.messages import reworded, worded
-
-
-@pytest.fixture
-def french() -> Iterator[None]:
-    services.dispatch("set_language", {"lang": "fr"})
-    try:
-        yield
-    finally:
-        services.dispatch("set_language", {"lang": "en"})
 
 
 def _chouette_in_play() -> None:

@@ -72,6 +72,7 @@ from typing import Literal
 from .dice_words import announce as announce
 from .display import Pictured
 from .errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError, check_instance, check_sequence, shown
+from .messages import Words, colour_word, worded
 from .movegen import check_dice, legal_plays, play_from_moves
 from .notation import parse_play
 from .play import Move, Play
@@ -107,19 +108,17 @@ class GameOptions:
             if type(getattr(self, name)) is not bool:
                 raise ValueError(f"option {name} must be True or False, got {getattr(self, name)!r}")
         if type(self.auto_doubles) is not int or not 0 <= self.auto_doubles <= MAX_AUTO_DOUBLES:
-            raise InvalidArgumentError(
-                f"auto_doubles is a cube value limit from 0 (off) to {MAX_AUTO_DOUBLES} (MAX_AUTO_DOUBLES), "
-                f"got {shown(self.auto_doubles)}"
-            )
+            raise worded(InvalidArgumentError, "game.option_auto_doubles", most=MAX_AUTO_DOUBLES,
+                         value=shown(self.auto_doubles))
         if self.auto_double_mode not in ("double", "plus-one"):
-            raise ValueError(f"auto_double_mode is 'double' or 'plus-one', got {self.auto_double_mode!r}")
+            raise worded(ValueError, "game.option_auto_double_mode", value=repr(self.auto_double_mode))
         if not rules.cube:
             backgammon_only = {"jacoby": self.jacoby, "auto_doubles": self.auto_doubles, "point_game": self.point_game}
             for name, on in backgammon_only.items():
                 if on:
-                    raise ValueError(f"{rules.title} has no cube: option {name} is for the backgammon sets")
+                    raise worded(ValueError, "game.option_no_cube", rules=rules.title, name=name)
         elif self.winner_opens:
-            raise ValueError(f"winner_opens is the 1698 Toutes tables option, not for {rules.title}")
+            raise worded(ValueError, "game.option_winner_opens", rules=rules.title)
         return rules
 
     def to_json(self) -> dict[str, object]:
@@ -243,7 +242,7 @@ def _resolve_start(rules: RuleSet, start: int | DrawnStart | None, rng: DiceSour
     else:
         raise ValueError(f"start must be a number 1-225, a DrawnStart or None, got {start!r}")
     if not rules.drawn_starts and number != CLASSIC_START:
-        raise ValueError(f"{rules.title} is played from the classic start (No. {CLASSIC_START}), not No. {number}")
+        raise worded(ValueError, "game.classic_start", rules=rules.title, classic=CLASSIC_START, number=number)
     return number, drawn
 
 
@@ -369,7 +368,8 @@ class Game(Pictured):
     def _expect(self, *phases: Phase, action: str) -> None:
         if self.phase not in phases:
             wanted = " or ".join(repr(p) for p in phases)
-            raise IllegalMoveError(f"cannot {action} in phase {self.phase!r} (needs {wanted}) in {self.position!r}")
+            raise worded(IllegalMoveError, "game.phase", action=Words(f"game.action.{action}"), phase=repr(self.phase),
+                         wanted=wanted, position=repr(self.position))
 
     def _roll_dice(self, dice: Sequence[int] | None, action: str) -> Dice:
         if dice is None:
@@ -377,7 +377,8 @@ class Game(Pictured):
         try:
             return check_dice(tuple(dice) if isinstance(dice, list) else dice)
         except (ValueError, TypeError):
-            raise IllegalMoveError(f"cannot {action}: dice must be two integers 1-6, got {dice!r}") from None
+            raise worded(IllegalMoveError, "game.dice", action=Words(f"game.action.{action}"),
+                         dice=repr(dice)) from None
 
     def roll_opening(self, dice: Sequence[int] | None = None) -> Dice:
         """Roll the opening dice ``(black's die, white's die)``; a tie is recorded and rolled again.
@@ -386,8 +387,8 @@ class Game(Pictured):
         doubles, the stake goes up); otherwise the higher die's player is on roll in
         ``"move"`` with both dice.
         """
-        self._expect("opening", action="roll the opening dice")
-        black, white = self._roll_dice(dice, "roll the opening dice")
+        self._expect("opening", action="roll_opening")
+        black, white = self._roll_dice(dice, "roll_opening")
         self._history.append(OpeningRoll(black, white))
         if black == white:
             limit = self.options.auto_doubles
@@ -426,7 +427,8 @@ class Game(Pictured):
                         return legal
                 if not plays and not play.moves:
                     return Play(self.position, ())
-            raise IllegalMoveError(f"illegal play {str(play)!r} with {self.dice!r} in {self.position!r}")
+            raise worded(IllegalMoveError, "game.illegal_play", play=repr(str(play)), dice=repr(self.dice),
+                         position=repr(self.position))
         if isinstance(play, str):
             try:
                 return parse_play(self.position, play, plays, self.dice)
@@ -438,18 +440,18 @@ class Game(Pictured):
             raise IllegalMoveError(f"a play is notation, a Play or (from, to) moves, got {play!r}") from None
         if not moves:
             if plays:
-                raise IllegalMoveError(
-                    f"cannot pass with {self.dice!r} in {self.position!r}: a play exists, e.g. {str(plays[0])!r}"
-                )
+                raise worded(IllegalMoveError, "game.cannot_pass", dice=repr(self.dice), position=repr(self.position),
+                             play=repr(str(plays[0])))
             return Play(self.position, ())
         if any(not (0 <= a <= 25 and 0 <= b <= 25) for a, b in moves):
-            raise IllegalMoveError(f"points are 0-25 in moves {list(moves)!r}")
+            raise worded(IllegalMoveError, "game.points", moves=repr(list(moves)))
         try:
             return play_from_moves(self.position, self.dice, moves, self.rules)
         except IllegalMoveError:
             raise
         except (ValueError, IndexError):
-            raise IllegalMoveError(f"illegal play {list(moves)!r} with {self.dice!r} in {self.position!r}") from None
+            raise worded(IllegalMoveError, "game.illegal_play", play=repr(list(moves)), dice=repr(self.dice),
+                         position=repr(self.position)) from None
 
     def play(self, play: Play | str | Sequence[Move]) -> Play:
         """Play one whole turn: a legal :class:`Play`, standard notation, or ``(from, to)`` moves.
@@ -479,15 +481,14 @@ class Game(Pictured):
         if not self.can_double():
             self._expect("roll", action="double")
             if not self.cube_enabled:
-                raise IllegalMoveError(f"{self.rules.title} is played without the cube here")
+                raise worded(IllegalMoveError, "game.no_cube", rules=self.rules.title)
             if self.is_crawford:
-                raise IllegalMoveError("no doubling in the Crawford game")
+                raise worded(IllegalMoveError, "game.crawford")
             if self.cube_value * 2 > MAX_CUBE:
-                raise IllegalMoveError(
-                    f"the cube goes up to {MAX_CUBE} (MAX_CUBE): it is on {self.cube_value} and cannot be doubled"
-                )
-            owner = self.cube_owner.value if self.cube_owner else "nobody"
-            raise IllegalMoveError(f"{self.position.turn.value} cannot double: the cube belongs to {owner}")
+                raise worded(IllegalMoveError, "game.cube_at_most", most=MAX_CUBE, value=self.cube_value)
+            assert self.cube_owner is not None  # centred, the cube can be doubled by the player on roll
+            raise worded(IllegalMoveError, "game.cube_owned", colour=colour_word(self.position.turn),
+                         owner=colour_word(self.cube_owner))
         value = self.cube_value * 2
         self._history.append(Double(self.position.turn, value))
         self.phase = "double-offered"
@@ -524,10 +525,11 @@ class Game(Pictured):
         allowed = self.resign_outcomes
         check_instance(outcome, Outcome, "outcome", "an Outcome")
         if outcome not in allowed:
-            raise IllegalMoveError(f"{self.rules.title} has no {outcome!r} to resign; choose from {allowed!r}")
+            raise worded(IllegalMoveError, "game.resign_outcome", rules=self.rules.title, outcome=repr(outcome),
+                         allowed=repr(allowed))
         if player is None:
             if self.phase == "opening":
-                raise IllegalMoveError("before the opening roll nobody is on roll: name the player who resigns")
+                raise worded(IllegalMoveError, "game.resign_who")
             player = self.to_act or self.position.turn
         if not isinstance(player, Color):
             raise IllegalMoveError(f"player must be BLACK or WHITE, got {player!r}")
@@ -569,10 +571,10 @@ class Game(Pictured):
             self._check_actor(action.player, self.position.turn, "double")
             value = self.cube_value * 2
             if action.value != value:
-                raise IllegalMoveError(f"a double now turns the cube to {value}, not {action.value}")
+                raise worded(IllegalMoveError, "game.double_value", value=value, written=action.value)
             self.offer_double()
         elif isinstance(action, (Take, Drop)):
-            self._check_actor(action.player, self.position.turn.other, "answer the double")
+            self._check_actor(action.player, self.position.turn.other, "answer")
             self.take() if isinstance(action, Take) else self.drop()
         elif isinstance(action, Resign):
             self.resign(action.outcome, action.player)
@@ -582,7 +584,9 @@ class Game(Pictured):
     def _check_actor(self, recorded: Color, expected: Color, action: str) -> None:
         check_instance(recorded, Color, "the action's player", "BLACK or WHITE")
         if self.phase != "opening" and recorded is not expected:
-            raise IllegalMoveError(f"{recorded.value} cannot {action}: it is {expected.value}'s turn")
+            raise worded(IllegalMoveError, "game.actor", colour=colour_word(recorded),
+                         action=Words(f"game.action.{action}"),
+                         expected=colour_word(expected))
 
     @classmethod
     def replay(

@@ -40,6 +40,7 @@ import re
 from .errors import IllegalMoveError, InvalidRecordError
 from .game import Game
 from .match import Match
+from .messages import Words, colour_word, reason, worded
 from .movegen import legal_plays
 from .play import Move, apply_moves
 from .position import BLACK, WHITE, Color
@@ -78,9 +79,13 @@ class MatFile:
     names: tuple[str, str]
 
 
-def _fail(n: int, what: str, line: str | None = None) -> MatImportError:
-    shown = f": {line.strip()[:80]!r}" if line is not None else ""
-    return MatImportError(f".mat line {n}: {what}{shown}")
+def _fail(n: int, message: str | ValueError, line: str | None = None, /, **values: object) -> MatImportError:
+    """The error for line ``n``, quoting ``line`` if given: ``message`` is a message key (``mat.*``) with
+    ``values``, or the error the game gave (said in its own words)."""
+    said = reason(message) if isinstance(message, ValueError) else Words(message, values)
+    if line is None:
+        return worded(MatImportError, "mat.line", n=n, reason=said)
+    return worded(MatImportError, "mat.line_quoted", n=n, reason=said, line=repr(line.strip()[:80]))
 
 
 def _steps(text: str, n: int, line: str) -> list[Move]:
@@ -88,10 +93,10 @@ def _steps(text: str, n: int, line: str) -> list[Move]:
     for match in _STEP_RE.finditer(text):
         src, dst, times = int(match.group(1)), int(match.group(2)), int(match.group(3) or 1)
         if not (1 <= src <= 25 and 0 <= dst <= 24 and dst < src):
-            raise _fail(n, f"a step goes from 25 (bar) or 1-24 down to 0 (off) or 1-24, not {match.group(0)!r}", line)
+            raise _fail(n, "mat.step", line, step=repr(match.group(0)))
         moves += [(src, dst)] * times
     if len(moves) > 4:
-        raise _fail(n, f"a turn moves at most four checkers, not {len(moves)}", line)
+        raise _fail(n, "mat.four_checkers", line, count=len(moves))
     return moves
 
 
@@ -100,11 +105,11 @@ def _play(game: Game, dice: tuple[int, int], steps: list[Move], n: int, line: st
     if game.phase == "roll":
         game.roll(dice)
     elif game.phase != "move" or game.dice is None or sorted(game.dice) != sorted(dice):
-        raise _fail(n, f"a roll of {dice[0]}-{dice[1]} cannot come now (the game is at {game.phase!r})", line)
+        raise _fail(n, "mat.roll_now", line, dice=f"{dice[0]}-{dice[1]}", phase=repr(game.phase))
     plays = legal_plays(game.position, dice, game.rules)
     if not steps:
         if plays:
-            raise _fail(n, f"{dice[0]}-{dice[1]} has legal plays here; the cell names none", line)
+            raise _fail(n, "mat.plays_exist", line, dice=f"{dice[0]}-{dice[1]}")
         game.pass_turn()
         return
     try:
@@ -115,10 +120,10 @@ def _play(game: Game, dice: tuple[int, int], steps: list[Move], n: int, line: st
     try:  # written in another order (one step per die, but not die by die): the play with their result
         result = apply_moves(game.position, steps)[0]
     except ValueError as exc:
-        raise _fail(n, f"the steps cannot be played ({exc})", line) from None
+        raise _fail(n, "mat.steps_unplayable", line, reason=reason(exc)) from None
     play = next((p for p in plays if p.result == result), None)
     if play is None:
-        raise _fail(n, f"the steps are not a legal play of {dice[0]}-{dice[1]} in this position", line)
+        raise _fail(n, "mat.steps_illegal", line, dice=f"{dice[0]}-{dice[1]}")
     game.play(play)
 
 
@@ -127,22 +132,22 @@ def _resign(game: Game, winner: Color, points: int, n: int, line: str) -> None:
     multiplier = points // game.cube_value if game.cube_value and points % game.cube_value == 0 else 0
     outcome = {1: Outcome.SINGLE, 2: Outcome.GAMMON, 3: Outcome.BACKGAMMON}.get(multiplier)
     if outcome is None:
-        raise _fail(n, f"{points} points is not a single game, gammon or backgammon at cube {game.cube_value}", line)
+        raise _fail(n, "mat.points", line, points=points, cube=game.cube_value)
     try:
         game.resign(outcome, loser)
     except ValueError as exc:
-        raise _fail(n, str(exc), line) from None
+        raise _fail(n, exc, line) from None
 
 
 def _apply_cell(game: Game, cell: re.Match[str], column: int, n: int, line: str) -> None:
     if game.is_over and not cell.group("wins"):
-        raise _fail(n, "the game is over", line)
+        raise _fail(n, "mat.game_over", line)
     if cell.group("move"):
         dice_text = cell.group("dice")
         dice = (int(dice_text[0]), int(dice_text[1]))
         if game.phase == "opening":
             if dice[0] == dice[1]:
-                raise _fail(n, "an opening roll is never a double (a tie is rolled again)", line)
+                raise _fail(n, "mat.opening_double", line)
             opener = WHITE if column >= RIGHT_COLUMN else BLACK
             high, low = max(dice), min(dice)
             game.roll_opening((high, low) if opener is BLACK else (low, high))
@@ -150,7 +155,7 @@ def _apply_cell(game: Game, cell: re.Match[str], column: int, n: int, line: str)
     elif cell.group("double"):
         value = int(cell.group("value"))
         if value != 2 * game.cube_value:
-            raise _fail(n, f"a double now turns the cube to {2 * game.cube_value}, not {value}", line)
+            raise _fail(n, "mat.double_value", line, value=2 * game.cube_value, written=value)
         game.offer_double()
     elif cell.group("take"):
         game.take()
@@ -163,10 +168,8 @@ def _apply_cell(game: Game, cell: re.Match[str], column: int, n: int, line: str)
             _resign(game, winner, points, n, line)
         assert game.result is not None
         if (game.result.winner, game.result.points) != (winner, points):
-            raise _fail(
-                n, f"the game was won by {game.result.winner.value} for {game.result.points}, "
-                f"not by {winner.value} for {points}", line
-            )
+            raise _fail(n, "mat.won_by", line, winner=colour_word(game.result.winner),
+                        points=game.result.points, written=colour_word(winner), written_points=points)
 
 
 def _row(game: Game, n: int, line: str) -> None:
@@ -181,37 +184,37 @@ def _row(game: Game, n: int, line: str) -> None:
             continue
         cell = _CELL_RE.match(body, position)
         if cell is None:
-            raise _fail(n, f"cannot read {body[position:position + 30].strip()!r}", line)
+            raise _fail(n, "mat.unreadable", line, text=repr(body[position:position + 30].strip()))
         column = body_start + position
         try:
             _apply_cell(game, cell, column, n, line)
         except MatImportError:
             raise
         except ValueError as exc:
-            raise _fail(n, str(exc), line) from None
+            raise _fail(n, exc, line) from None
         position = cell.end()
 
 
 def read_mat(text: str) -> MatFile:
     """Read a ``.mat`` file's text into its replayed match and players' names."""
     if not isinstance(text, str):
-        raise MatImportError(f"a .mat file is text, got {text!r:.60}")
+        raise worded(MatImportError, "mat.not_text", text=f"{text!r:.60}")
     if len(text) > MAX_MAT_CHARS:
-        raise MatImportError(f"a .mat file of {len(text)} characters is longer than {MAX_MAT_CHARS}")
+        raise worded(MatImportError, "mat.too_long", count=len(text), most=MAX_MAT_CHARS)
     lines = [(n, line.rstrip()) for n, line in enumerate(text.splitlines(), 1)]
     for n, line in lines:
         if len(line) > MAX_LINE_CHARS:
-            raise _fail(n, f"a line of {len(line)} characters is longer than {MAX_LINE_CHARS}")
+            raise _fail(n, "mat.line_too_long", count=len(line), most=MAX_LINE_CHARS)
     items = [(n, line) for n, line in lines if line.strip() and not line.lstrip().startswith(";")]
     if not items:
-        raise MatImportError("an empty .mat file: expected 'N point match'")
+        raise worded(MatImportError, "mat.empty")
     n, line = items[0]
     found = _LENGTH_RE.match(line)
     if not found:
-        raise _fail(n, "expected 'N point match'", line)
+        raise _fail(n, "mat.length_form", line)
     length = int(found.group(1))
     if not 1 <= length <= MAX_LENGTH:
-        raise _fail(n, f"a match is 1 to {MAX_LENGTH} points (money sessions are not imported)", line)
+        raise _fail(n, "mat.length", line, most=MAX_LENGTH)
     match = Match("backgammon", length, rng=random.Random(0))
     names: tuple[str, str] | None = None
     number = 0
@@ -220,34 +223,34 @@ def read_mat(text: str) -> MatFile:
         header = _GAME_RE.match(line)
         if header:
             if int(header.group(1)) != number + 1:
-                raise _fail(n, f"expected game {number + 1}", line)
+                raise _fail(n, "mat.game_expected", line, number=number + 1)
             if number:
                 if not match.game.is_over:
-                    raise _fail(n, f"game {number} is not over, so game {number + 1} cannot begin", line)
+                    raise _fail(n, "record.game_not_over", line, before=number, number=number + 1)
                 if match.is_over:
-                    raise _fail(n, "the match is already over", line)
+                    raise _fail(n, "record.match_over", line)
                 match.next_game()
             number += 1
             game = None
             continue
         if number == 0:
-            raise _fail(n, "expected 'Game 1'", line)
+            raise _fail(n, "record.game_expected", line, number=1)
         if game is None:
             players = _PLAYERS_RE.match(line)
             if not players:
-                raise _fail(n, "expected the players' line 'Name : score   Name : score'", line)
+                raise _fail(n, "mat.players_form", line)
             these = (players.group(1), players.group(3))
             if names is not None and these != names:
-                raise _fail(n, f"the players were {names[0]!r} and {names[1]!r}", line)
+                raise _fail(n, "mat.players", line, left=repr(names[0]), right=repr(names[1]))
             names = these
             score = (int(players.group(2)), int(players.group(4)))
             if score != (match.score[BLACK], match.score[WHITE]):
-                raise _fail(n, f"the score before game {number} is {match.score[BLACK]}-{match.score[WHITE]}", line)
+                raise _fail(n, "mat.score", line, number=number, score=f"{match.score[BLACK]}-{match.score[WHITE]}")
             game = match.game
             continue
         _row(game, n, line)
     if number == 0:
-        raise MatImportError("the .mat file has no 'Game 1'")
+        raise worded(MatImportError, "mat.no_game")
     assert names is not None
     return MatFile(match, names)
 

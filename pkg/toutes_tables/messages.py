@@ -60,7 +60,7 @@ def catalogue(lang: str) -> Mapping[str, str]:
     return {key: value for key, value in data.items() if not key.startswith("//")}
 
 
-def say(lang: str, key: str, **values: object) -> str:
+def say(lang: str, key: str, /, **values: object) -> str:
     """The message ``key`` in ``lang`` (in English if ``lang``'s catalogue lacks it), its values filled in.
 
     A key no catalogue has is a ``KeyError``: it is the code's mistake, not the player's, and a test
@@ -74,16 +74,47 @@ def say(lang: str, key: str, **values: object) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class Words:
-    """A value of a :func:`worded` error that is itself a message (a field's name), said in the error's language."""
+    """A value of a :func:`worded` error that is itself a message (a field's name, or another error's
+    reason with its own values), said in the error's language."""
 
     key: str
+    values: Mapping[str, object] = dataclasses.field(default_factory=dict)
 
 
-def _in(lang: str, values: Mapping[str, object]) -> dict[str, object]:
-    return {name: say(lang, value.key) if isinstance(value, Words) else value for name, value in values.items()}
+def colour_word(colour: object) -> Words:
+    """A colour (``BLACK``, or its value ``"black"``) as a value of a worded error: ``black`` in English, as
+    records and errors write it in the middle of a sentence, ``Noir`` in French."""
+    return Words(f"colour.lower.{getattr(colour, 'value', colour)}")
 
 
-def worded(kind: type[E], key: str, **values: object) -> E:
+def _said(lang: str, words: Words, to_player: bool) -> str:
+    key = words.key
+    if to_player and key + PLAYER_FORM in catalogue(DEFAULT_LANGUAGE):
+        key += PLAYER_FORM
+    return say(lang, key, **_in(lang, words.values, to_player))
+
+
+def _in(lang: str, values: Mapping[str, object], to_player: bool = False) -> dict[str, object]:
+    return {name: _said(lang, v, to_player) if isinstance(v, Words) else v for name, v in values.items()}
+
+
+def reason(error: BaseException) -> object:
+    """``error`` as a value of another :func:`worded` error (a record's line quoting the game's refusal):
+    its :class:`Words` if it was worded, so that it is said in the outer error's language, else its English text.
+
+    >>> inner = worded(ValueError, "error.nothing_to_undo")
+    >>> outer = worded(ValueError, "record.line", n=5, reason=reason(inner))
+    >>> str(reworded(outer, "fr"))
+    "ligne 5\\xa0: rien à reprendre\\xa0: aucune dame n'a bougé ce tour-ci"
+    """
+    wording = getattr(error, _WORDING, None)
+    if wording is None:
+        return str(error)
+    key, values = wording
+    return Words(key, values)
+
+
+def worded(kind: type[E], key: str, /, **values: object) -> E:
     """An error of ``kind`` saying the message ``key`` in English, that keeps its key and values.
 
     A Python caller reads the English (``str(error)``); the JSON service, which speaks the page's
@@ -115,11 +146,20 @@ def reworded(error: E, lang: str, *, to_player: bool = False) -> E:
         return error
     key, values = wording
     said_as = key + PLAYER_FORM if to_player and key + PLAYER_FORM in catalogue(DEFAULT_LANGUAGE) else key
-    if said_as == key and lang == DEFAULT_LANGUAGE:
+    if said_as == key and lang == DEFAULT_LANGUAGE and not (to_player and _nested_player_form(values)):
         return error
-    again = type(error)(say(lang, said_as, **_in(lang, values)))
+    again = type(error)(say(lang, said_as, **_in(lang, values, to_player)))
     setattr(again, _WORDING, wording)
     return again
+
+
+def _nested_player_form(values: Mapping[str, object]) -> bool:
+    """Whether a value of a worded error is a message with a player's form of its own (or holds one)."""
+    english = catalogue(DEFAULT_LANGUAGE)
+    return any(
+        isinstance(value, Words) and (value.key + PLAYER_FORM in english or _nested_player_form(value.values))
+        for value in values.values()
+    )
 
 
 def locale_language(environ: Mapping[str, str]) -> str:

@@ -74,6 +74,7 @@ from typing import Any, NoReturn
 from .errors import InvalidRecordError, check_instance, shown
 from .game import Action, Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take
 from .match import Match
+from .messages import Words, colour_word, reason, worded
 from .position import BLACK, WHITE, Color, Position
 from .rules import RULE_SETS, Outcome
 from .starts import DrawnStart, start_number
@@ -219,17 +220,12 @@ class _Lines:
 
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
-            raise InvalidRecordError(f"a record is text, got {type(text).__name__}")
+            raise worded(InvalidRecordError, "record.not_text", kind=type(text).__name__)
         if len(text) > MAX_RECORD_CHARS:
-            raise InvalidRecordError(
-                f"the record is {len(text)} characters long; records are read up to "
-                f"{MAX_RECORD_CHARS} (MAX_RECORD_CHARS)"
-            )
+            raise worded(InvalidRecordError, "record.too_long", count=len(text), most=MAX_RECORD_CHARS)
         raw_lines = text.splitlines()
         if len(raw_lines) > MAX_RECORD_LINES:
-            raise InvalidRecordError(
-                f"the record has {len(raw_lines)} lines; records are read up to {MAX_RECORD_LINES} (MAX_RECORD_LINES)"
-            )
+            raise worded(InvalidRecordError, "record.too_many_lines", count=len(raw_lines), most=MAX_RECORD_LINES)
         self.items: list[tuple[int, str]] = []
         for n, raw in enumerate(raw_lines, 1):
             line = raw.split("#", 1)[0].strip()
@@ -240,11 +236,13 @@ class _Lines:
     def peek(self) -> tuple[int, str] | None:
         return self.items[self.i] if self.i < len(self.items) else None
 
-    def next(self, what: str) -> tuple[int, str]:
+    def next(self, what: Words | None = None) -> tuple[int, str]:
+        """The next line; at the record's end, the error says ``what`` was expected (there must be one then)."""
         item = self.peek()
         if item is None:
+            assert what is not None
             last = self.items[-1][0] if self.items else 0
-            raise InvalidRecordError(f"line {last + 1}: the record ends where {what} was expected")
+            _fail(last + 1, "record.ends", what=what)
         self.i += 1
         return item
 
@@ -259,13 +257,19 @@ class _Lines:
     def require(self, key: str) -> tuple[int, str]:
         item = self.keyword(key)
         if item is None:
-            n, line = self.next(f"'{key}: ...'")
-            _fail(n, f"expected '{key}: ...'", line)
+            n, line = self.next(Words("record.what.keyword", {"key": key}))
+            _fail(n, "record.expected_keyword", line, key=key)
         return item
 
 
-def _fail(n: int, what: str, line: str | None = None) -> NoReturn:
-    raise InvalidRecordError(f"line {n}: {what}" + (f": {shown(line)}" if line is not None else ""))
+def _fail(n: int, message: str | ValueError, line: str | None = None, /, **values: object) -> NoReturn:
+    """:class:`InvalidRecordError` for line ``n``, quoting ``line`` if given: ``message`` is a message
+    key (``record.*``) with ``values``, or the error the rules or the game gave (said in its own words)."""
+    said = reason(message) if isinstance(message, ValueError) else Words(message, values)
+    if line is None:
+        raise worded(InvalidRecordError, "record.line", n=n, reason=said)
+    raise worded(InvalidRecordError, "record.line_quoted", n=n, reason=said, line=shown(line))
+
 
 
 _DICE_RE = r"([1-6])-([1-6])"
@@ -278,34 +282,34 @@ def _parse_options(n: int, text: str, rules: str) -> GameOptions:
     for item in text.split():
         key, sep, value = item.partition("=")
         if not sep:
-            _fail(n, f"option {item!r} is not key=value", text)
+            _fail(n, "record.option_form", text, item=repr(item))
         if key in names:
             if value not in _ON_OFF:
-                _fail(n, f"option {key} is on or off, not {value!r}", text)
+                _fail(n, "record.option_on_off", text, key=key, value=repr(value))
             values[names[key]] = _ON_OFF[value]
         elif key == "auto-doubles":
             if not re.fullmatch("[0-9]{1,9}", value):
-                _fail(n, f"auto-doubles is a number, not {value!r}", text)
+                _fail(n, "record.option_auto_doubles", text, value=repr(value))
             values["auto_doubles"] = int(value)
         elif key == "auto-double-mode":
             values["auto_double_mode"] = value
         else:
-            _fail(n, f"unknown option {key!r}", text)
+            _fail(n, "record.option_unknown", text, key=repr(key))
     try:
         options = GameOptions(**values)
         options.validate()
     except ValueError as exc:
-        _fail(n, str(exc), text)
+        _fail(n, exc, text)
     return options
 
 
 def _parse_header(lines: _Lines) -> tuple[str, GameOptions]:
-    n, first = lines.next("the format line")
+    n, first = lines.next(Words("record.what.format_line"))
     if first != FORMAT_LINE:
-        _fail(n, f"expected the format line {FORMAT_LINE!r}", first)
+        _fail(n, "record.format_line", first, format=repr(FORMAT_LINE))
     n, rules = lines.require("Rules")
     if rules not in RULE_SETS:
-        _fail(n, f"unknown rule set {rules!r}; expected one of {', '.join(RULE_SETS)}")
+        _fail(n, "record.rule_set", rules=repr(rules), names=", ".join(RULE_SETS))
     item = lines.keyword("Options")
     options = _parse_options(item[0], item[1], rules) if item else GameOptions(rules=rules)
     return rules, options
@@ -314,10 +318,10 @@ def _parse_header(lines: _Lines) -> tuple[str, GameOptions]:
 def _parse_start(n: int, text: str) -> int | DrawnStart:
     m = re.fullmatch(rf"([0-9]{{1,3}})(?: drawn {_DICE_RE} {_DICE_RE}((?: rerolled(?: {_DICE_RE})+)?))?", text)
     if not m:
-        _fail(n, "expected 'Start: N' or 'Start: N drawn a-b c-d [rerolled d-d ...]'", text)
+        _fail(n, "record.start_form", text)
     number = int(m.group(1))
     if not 1 <= number <= 225:
-        _fail(n, f"start numbers are 1-225, not {number}", text)
+        _fail(n, "record.start_range", text, number=number)
     if m.group(2) is None:
         return number
     first = tuple(sorted((int(m.group(2)), int(m.group(3)))))
@@ -326,17 +330,17 @@ def _parse_start(n: int, text: str) -> int | DrawnStart:
     try:
         drawn_number = start_number(first, second)  # type: ignore[arg-type]
     except ValueError as exc:
-        _fail(n, str(exc), text)
+        _fail(n, exc, text)
     if drawn_number != number:
-        _fail(n, f"the drawing rolls give start No. {drawn_number}, not No. {number}", text)
+        _fail(n, "record.start_drawn", text, drawn=drawn_number, number=number)
     if any(a != b for a, b in rerolled):
-        _fail(n, "only doubles are set aside (rerolled) when drawing a start", text)
+        _fail(n, "record.start_rerolled", text)
     return DrawnStart(number, first, second, rerolled)  # type: ignore[arg-type]
 
 
 def _parse_color(n: int, word: str, line: str) -> Color:
     if word not in ("black", "white"):
-        _fail(n, f"expected black or white, not {word!r}", line)
+        _fail(n, "record.colour", line, word=repr(word))
     return BLACK if word == "black" else WHITE
 
 
@@ -350,7 +354,7 @@ def _apply_line(game: Game, n: int, line: str) -> None:
         if line.startswith("Opening:"):
             m = _OPENING_RE.match(line[len("Opening:") :].strip())
             if not m:
-                _fail(n, "expected 'Opening: black D white D'", line)
+                _fail(n, "record.opening_form", line)
             game.apply(OpeningRoll(int(m.group(1)), int(m.group(2))))
             return
         m = _TURN_RE.match(line)
@@ -360,13 +364,13 @@ def _apply_line(game: Game, n: int, line: str) -> None:
             if game.phase == "move" and game.history and isinstance(game.history[-1], OpeningRoll):
                 if dice != game.dice or color is not game.turn:
                     assert game.dice is not None and game.turn is not None
-                    _fail(n, f"the opening gave {game.turn.value} {_dice(game.dice)}", line)
+                    _fail(n, "record.opening_gave", line, colour=colour_word(game.turn), dice=_dice(game.dice))
             else:
                 game.apply(Roll(color, dice))
             play = m.group(4).strip()
             if play:
                 if color is not game.turn:
-                    _fail(n, f"it is not {color.value}'s turn", line)
+                    _fail(n, "record.not_turn", line, colour=colour_word(color))
                 game.play(play)
             return
         words = line.split(" ", 1)
@@ -387,37 +391,33 @@ def _apply_line(game: Game, n: int, line: str) -> None:
             if rm:
                 game.apply(Resign(color, _OUTCOME_WORDS[rm.group(1)]))
                 return
-        _fail(n, "not a game action", line)
+        _fail(n, "record.not_action", line)
     except InvalidRecordError:
         raise
     except ValueError as exc:  # IllegalMoveError and friends: the game refused the action
-        _fail(n, f"{exc}", line)
+        _fail(n, exc, line)
 
 
 def _parse_game(lines: _Lines, number: int, options: GameOptions, match: Match | None) -> Game:
-    n, line = lines.next(f"'Game {number}'")
+    n, line = lines.next(Words("record.what.game", {"number": number}))
     if line != f"Game {number}":
-        _fail(n, f"expected 'Game {number}'", line)
+        _fail(n, "record.game_expected", line, number=number)
     score_item = lines.keyword("Score")
     if score_item is not None:
         sm = re.fullmatch(r"black ([0-9]{1,9}) white ([0-9]{1,9})", score_item[1])
         if not sm:
-            _fail(score_item[0], "expected 'Score: black N white N'", score_item[1])
+            _fail(score_item[0], "record.score_form", score_item[1])
         if match is not None:
             recorded = {BLACK: int(sm.group(1)), WHITE: int(sm.group(2))}
             if recorded != match.score:
-                _fail(
-                    score_item[0],
-                    f"the games before make the score black {match.score[BLACK]} white {match.score[WHITE]}",
-                    score_item[1],
-                )
+                _fail(score_item[0], "record.score", score_item[1], black=match.score[BLACK], white=match.score[WHITE])
     n_start, start_text = lines.require("Start")
     start = _parse_start(n_start, start_text)
     crawford_item = lines.keyword("Crawford")
     crawford = False
     if crawford_item is not None:
         if crawford_item[1] not in ("yes", "no"):
-            _fail(crawford_item[0], "expected 'Crawford: yes' or 'Crawford: no'", crawford_item[1])
+            _fail(crawford_item[0], "record.crawford_form", crawford_item[1])
         crawford = crawford_item[1] == "yes"
     opener_item = lines.keyword("Opener")
     opener = _parse_color(opener_item[0], opener_item[1], opener_item[1]) if opener_item else None
@@ -425,38 +425,41 @@ def _parse_game(lines: _Lines, number: int, options: GameOptions, match: Match |
     position = None
     if position_item is not None:
         if match is not None:
-            _fail(position_item[0], "the games of a match begin from their start", position_item[1])
+            _fail(position_item[0], "record.match_position", position_item[1])
         try:
             position = Position.from_text(position_item[1])
         except ValueError as exc:
-            _fail(position_item[0], str(exc), position_item[1])
+            _fail(position_item[0], exc, position_item[1])
     try:
         if match is None:
             game = Game(None, start, options, is_crawford=crawford, opener=opener, position=position)
         else:
             game = match._begin(start) if number > 1 else match.game
             if crawford_item is not None and crawford != game.is_crawford:
-                _fail(crawford_item[0], f"game {number} {'is' if game.is_crawford else 'is not'} the Crawford game")
+                key = "record.crawford_game" if game.is_crawford else "record.not_crawford_game"
+                _fail(crawford_item[0], key, number=number)
             if opener != game.opener:
-                who = game.opener.value if game.opener else "the opening roll"
-                _fail(opener_item[0] if opener_item else n, f"game {number} is opened by {who}")
+                at = opener_item[0] if opener_item else n
+                if game.opener is None:
+                    _fail(at, "record.opened_by_roll", number=number)
+                _fail(at, "record.opened_by", number=number, colour=colour_word(game.opener))
     except InvalidRecordError:
         raise
     except ValueError as exc:
-        _fail(n_start, str(exc), start_text)
+        _fail(n_start, exc, start_text)
     while True:
         item = lines.peek()
         if item is None or item[1].startswith("Game "):
             break
-        lines.next("an action")
+        lines.next()
         n, line = item
         if len(game.history) >= MAX_GAME_ACTIONS:
-            _fail(n, f"game {number} has more than {MAX_GAME_ACTIONS} actions (MAX_GAME_ACTIONS)")
+            _fail(n, "record.too_many_actions", number=number, most=MAX_GAME_ACTIONS)
         if line.startswith("Result:"):
             if game.result is None:
-                _fail(n, "the game is not over", line)
+                _fail(n, "record.not_over", line)
             if line[len("Result:") :].strip() != str(game.result):
-                _fail(n, f"the replay gives 'Result: {game.result}'", line)
+                _fail(n, "record.result", line, result=str(game.result))
             continue
         _apply_line(game, n, line)
     return game
@@ -468,8 +471,8 @@ def game_from_text(text: str) -> Game:
     _, options = _parse_header(lines)
     game = _parse_game(lines, 1, options, None)
     if lines.peek() is not None:
-        n, line = lines.next("")
-        _fail(n, "a game record holds one game", line)
+        n, line = lines.next()
+        _fail(n, "record.one_game", line)
     return game
 
 
@@ -480,9 +483,9 @@ def match_from_text(text: str) -> Match:
     n, value = lines.require("Match")
     m = re.fullmatch(r"([0-9]{1,9})(?: crawford=(on|off))?", value)
     if not m:
-        _fail(n, "expected 'Match: N crawford=on|off'", value)
+        _fail(n, "record.match_form", value)
     if lines.peek() is None:
-        _fail(n + 1, "a match record needs 'Game 1'")
+        _fail(n + 1, "record.match_game_1")
     # The first game's start is needed to build the match; read ahead for it.
     start: int | DrawnStart | None = None
     for sn, line in lines.items[lines.i :]:
@@ -492,15 +495,15 @@ def match_from_text(text: str) -> Match:
     try:
         match = Match(None, int(m.group(1)), options, crawford=m.group(2) != "off", start=start)
     except ValueError as exc:
-        _fail(n, str(exc), value)
+        _fail(n, exc, value)
     number = 1
     while lines.peek() is not None:
         if number > 1 and not match.game.is_over:
-            ln, line = lines.next("")
-            _fail(ln, f"game {number - 1} is not over, so game {number} cannot begin", line)
+            ln, line = lines.next()
+            _fail(ln, "record.game_not_over", line, before=number - 1, number=number)
         if number > 1 and match.is_over:
-            ln, line = lines.next("")
-            _fail(ln, "the match is already over", line)
+            ln, line = lines.next()
+            _fail(ln, "record.match_over", line)
         _parse_game(lines, number, options, match)
         number += 1
     return match

@@ -12,6 +12,7 @@ import random
 from typing import Protocol
 
 from .errors import InvalidArgumentError, shown
+from .messages import worded
 from .position import WHITE, Color, Position
 
 # The 15 pairs a < b in lexicographic order: (1, 2) = 0, (1, 3) = 1 ... (5, 6) = 14.
@@ -48,7 +49,7 @@ def start_number(first_roll: tuple[int, int], second_roll: tuple[int, int]) -> i
         whole = isinstance(roll, (tuple, list)) and len(roll) == 2 and all(type(d) is int for d in roll)
         pair = (min(roll), max(roll)) if whole else None
         if pair not in _PAIR_INDEX:
-            raise InvalidArgumentError(f"a drawing roll needs two different dice 1-6, got {shown(roll)}")
+            raise worded(InvalidArgumentError, "game.drawing_roll", roll=shown(roll))
         pairs.append(_PAIR_INDEX[pair])
     return 15 * pairs[0] + pairs[1] + 1
 
