@@ -62,7 +62,7 @@ from typing import Any
 from .ai.cube import CubeAdvice, CubeState, cube_advice, match_away
 from .ai.evaluate import equity, unfinished_equity
 from .ai.levels import get_level
-from .ai.network import Network, default_network
+from .ai.network import CachedNetwork, Network, default_network
 from .ai.search import ROLLS, ScoredPlay, rank_plays
 from .errors import check_instance, shown
 from .game import Action, Double, Drop, Game, OpeningRoll, Played, Roll, Take
@@ -76,6 +76,9 @@ from .record import MAX_RECORD_CHARS, game_from_json, game_from_text, match_from
 from .rules import MAX_CUBE, RuleSet, get_rules
 
 REVIEW_LEVEL = "expert"  # the reviewing depth: the strongest level's search
+# The cube looked at by the reviewing level without its time budget (as the checker search is): the review's
+# figures depend on the record alone, not on how loaded the machine was.
+REVIEW_CUBE_LEVEL = dataclasses.replace(get_level(REVIEW_LEVEL), time_budget=None)
 ALTERNATIVES = 5  # ranked plays kept with each checker decision
 SEARCH_MARGIN = 0.15  # ai.search.rank_plays_deeper's default margin, which the expert level plays with
 
@@ -89,9 +92,10 @@ LUCKY, VERY_LUCKY = 0.3, 0.6
 # gnubg's isCloseCubedecision: a cube decision is counted when doubling costs less than this.
 CLOSE_CUBE = 0.16
 # Before the reviewing depth looks at a cube decision nobody took, the 0-ply advice must find it
-# close within this margin: most turns are far from a double, and the 1-ply advice is the review's
-# costliest part after the checker search.
+# close within this margin: most turns are far from a double. (The 1-ply look costs the review little:
+# its 21 rolls' plays were valued by the last move's replies, and the review's CachedNetwork keeps them.)
 PRECHECK_LEVEL, PRECHECK_MARGIN = "advanced", 0.1
+REVIEW_CACHE_SIZE = 8192  # positions per generation of the review's CachedNetwork (two generations)
 # gnubg's arThrsRating: the overall error per decision (in equity) under which each rating holds.
 RATINGS: tuple[tuple[float, str], ...] = (
     (0.002, "Supernatural"),
@@ -640,9 +644,17 @@ class _GameReviewer:
     """Steps through one game, yielding its decisions."""
 
     def __init__(
-        self, reviewed: ReviewedGame, network: Network, first_index: int, lang: str, known: Sequence[Decision] = ()
+        self,
+        reviewed: ReviewedGame,
+        network: Network,
+        first_index: int,
+        lang: str,
+        known: Sequence[Decision] = (),
+        uncached: Network | None = None,
     ) -> None:
         self.reviewed = reviewed
+        # the network itself, for the opening roll's luck (remembered per network by _opening_values)
+        self.uncached = network if uncached is None else uncached
         self.known = known  # this game's first decisions, reviewed before: reused, not computed again
         self.reused = 0  # how many of them are behind
         self.network = network
@@ -722,7 +734,7 @@ class _GameReviewer:
     def _luck(self, game: Game, rules: RuleSet, dice: tuple[int, int]) -> float:
         position = game.position
         if self.opening is not None and self.turn == 1:
-            return opening_luck(position, dice, rules, self.network)
+            return opening_luck(position, dice, rules, self.uncached)
         values = self.replies
         if values is None:
             # The first turn of a game set up from a position or opened without an opening roll.
@@ -788,9 +800,12 @@ class _GameReviewer:
     def _cube(self, game: Game, doubled: bool, answer: Action | None = None) -> Iterator[Decision]:
         position = game.position
         state = _cube_state(game, self.reviewed)
-        if not doubled and not _close(cube_advice(position, game.rules, state, PRECHECK_LEVEL), PRECHECK_MARGIN):
-            return  # far from a double even at 0-ply: not a decision gnubg would count, and 1-ply is costly
-        advice = cube_advice(position, game.rules, state, REVIEW_LEVEL, self.lang)
+        if not doubled and not _close(
+            cube_advice(position, game.rules, state, PRECHECK_LEVEL, network=self.network), PRECHECK_MARGIN
+        ):
+            return  # far from a double even at 0-ply: not a decision gnubg would count
+        # The 21 rolls' plays are the ones the last move's replies valued (reply_values): the cache answers them.
+        advice = cube_advice(position, game.rules, state, REVIEW_CUBE_LEVEL, self.lang, network=self.network)
         nd, dt, dp = advice.no_double, advice.double_take, advice.double_drop
         double_value = min(dt, dp)
         close = _close(advice)
@@ -868,8 +883,11 @@ def _review(
     known: dict[int, list[Decision]] | None = None,
 ) -> Iterator[Decision]:
     index = 0
+    # One position is valued for the luck of the roll reaching it, the cube's look at its rolls and the checker
+    # search: the review asks the network once (bounded; the figures are the network's to the last bit).
+    cached = CachedNetwork(network, REVIEW_CACHE_SIZE)
     for reviewed in games:
-        reviewer = _GameReviewer(reviewed, network, index, lang, (known or {}).get(reviewed.number, []))
+        reviewer = _GameReviewer(reviewed, cached, index, lang, (known or {}).get(reviewed.number, []), network)
         yield from reviewer.decisions()
         index = reviewer.index
 

@@ -46,6 +46,7 @@ from .evaluate import Chances, chances
 from .features import in_contact
 from .levels import Level, get_level
 from .met import GammonShares, MatchCube, default_table
+from .network import Network
 from .search import rank_plays
 
 if TYPE_CHECKING:
@@ -224,18 +225,23 @@ class Leaf:
     over: bool
 
 
-def roll_leaves(position: Position, rules: str | RuleSet, time_budget: float | None = None) -> list[Leaf] | None:
-    """The position after each of the player on roll's 21 rolls and best plays; None once ``time_budget`` ran out."""
+def roll_leaves(
+    position: Position, rules: str | RuleSet, time_budget: float | None = None, network: Network | None = None
+) -> list[Leaf] | None:
+    """The position after each of the player on roll's 21 rolls and best plays; None once ``time_budget`` ran out.
+
+    ``network``: the evaluation's (None: the default one); the review passes its cached one.
+    """
     began = time.perf_counter()
     rule_set = get_rules(rules)
     leaves = []
     for dice, weight in ROLLS:
         if time_budget is not None and time.perf_counter() - began > time_budget:
             return None
-        ranked = rank_plays(position, dice, rule_set)
+        ranked = rank_plays(position, dice, rule_set, network)
         result = ranked[0].play.result if ranked else position.swapped()
         over = result.theirs[OFF] == CHECKERS
-        after = _finished(result, rule_set, result.turn.other) if over else chances(result, None, rule_set)
+        after = _finished(result, rule_set, result.turn.other) if over else chances(result, network, rule_set)
         leaves.append(Leaf(weight, result, after, over))
     return leaves
 
@@ -433,10 +439,12 @@ def cube_advice(
     cube: CubeState,
     level: str | Level = "expert",
     lang: str = DEFAULT_LANGUAGE,
+    network: Network | None = None,
 ) -> CubeAdvice:
     """The cube decision for the player on roll in ``position``, before he rolls, and the take for his opponent.
 
-    The verdict and the reasons are in ``lang`` (the message catalogues' ``cube.*`` keys).
+    The verdict and the reasons are in ``lang`` (the message catalogues' ``cube.*`` keys). ``network``: the
+    evaluation's (None: the default one). The take comes from the same leaves as the double.
     """
     rule_set = get_rules(rules)
     why_not = _why_not(cube, position, rule_set, lang)
@@ -446,12 +454,12 @@ def cube_advice(
     winner = position.winner()
     leaves = None
     if search.ply >= 1 and winner is None:
-        leaves = roll_leaves(position, rule_set, getattr(search, "time_budget", None))
+        leaves = roll_leaves(position, rule_set, getattr(search, "time_budget", None), network)
     if leaves is not None:  # the cube valued after each roll
         c = _average(leaves)
         no_double, double_take, mwcs = leaf_equities(leaves, cube, owner)
     else:  # a glance (or the time ran out): Janowski's formula on the position's own chances
-        c = _finished(position, rule_set, winner) if winner is not None else chances(position, None, rule_set)
+        c = _finished(position, rule_set, winner) if winner is not None else chances(position, network, rule_set)
         no_double, double_take, mwcs = cubeful_equities(c, cube, owner, cube_efficiency(position))
     double_drop = 1.0
     take = double_take <= double_drop

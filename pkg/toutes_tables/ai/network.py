@@ -196,6 +196,49 @@ class Network:
         return layer
 
 
+class CachedNetwork(Network):
+    """``network``'s outputs, remembered: the same position asked again costs a look-up, not an evaluation.
+
+    The review values one position several times (the luck of the roll that reached it, the cube's
+    look at its 21 rolls, the checker play's ranking), each in its own function: they share one of
+    these. Bounded: two generations of at most ``size`` positions each; when the newer one is full,
+    the older is dropped and the newer becomes the older (what was asked recently stays). The outputs
+    are ``network``'s to the last bit (a copy of the list it gave).
+    """
+
+    def __init__(self, network: Network, size: int = 8192) -> None:  # the weights are network's: no Network.__init__
+        if size < 1:
+            raise ValueError(f"size is at least 1, got {size!r}")
+        self.network = network
+        self.header = network.header
+        self.layers = network.layers
+        self.size = size
+        self.hits = self.misses = 0
+        self._newer: dict[tuple[object, bytes], tuple[float, ...]] = {}
+        self._older: dict[tuple[object, bytes], tuple[float, ...]] = {}
+
+    def __len__(self) -> int:
+        """How many positions' outputs are remembered (at most twice ``size``)."""
+        return len(self._newer) + len(self._older)
+
+    def outputs(self, mine: Sequence[int], theirs: Sequence[int], units: Sequence[int] | None = None) -> list[float]:
+        key = (None if units is None else tuple(units), bytes(mine) + bytes(theirs))
+        value = self._newer.get(key)
+        if value is None:
+            value = self._older.get(key)
+            if value is None:
+                self.misses += 1
+                value = tuple(self.network.outputs(mine, theirs, units))
+            else:
+                self.hits += 1
+            if len(self._newer) >= self.size:
+                self._older, self._newer = self._newer, {}
+            self._newer[key] = value
+        else:
+            self.hits += 1
+        return list(value)
+
+
 @lru_cache(maxsize=1)
 def default_network() -> Network:
     """The network shipped in the package (loaded once)."""
