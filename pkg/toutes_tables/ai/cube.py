@@ -341,13 +341,26 @@ def cubeful_equities(
     return (*_normalised(cube, mwcs), mwcs)
 
 
-def _normalised(cube: CubeState, mwcs: tuple[float, float, float]) -> tuple[float, float]:
-    """No double and double/take MWCs as gnubg's normalised match equity: -1 losing the cube's value, +1 winning it."""
+def normalised_match_equity(cube: CubeState, mwc: float) -> float:
+    """A match-winning chance at ``cube``'s score as gnubg's normalised match equity: -1 losing the cube's value, +1
+    winning it (the cube advice's and the cube rollout's unit, so that their figures compare).
+
+    >>> cube = CubeState(match_length=5, away=(3, 3))
+    >>> lose, win = default_table().mwc(3, 2), default_table().mwc(2, 3)
+    >>> normalised_match_equity(cube, lose), normalised_match_equity(cube, win)
+    (-1.0, 1.0)
+    """
     a, b = cube.away
-    lose_cube = default_table().mwc(a, b - cube.value, post_crawford=1 in (a, b))
-    span = mwcs[2] - lose_cube
-    no_double, double_take = ((2.0 * (m - lose_cube) / span - 1.0) if span > 1e-12 else 0.0 for m in mwcs[:2])
-    return no_double, double_take
+    table = default_table()
+    post_crawford = 1 in (a, b)
+    lose_cube = table.mwc(a, b - cube.value, post_crawford)
+    span = table.mwc(a - cube.value, b, post_crawford) - lose_cube
+    return 2.0 * (mwc - lose_cube) / span - 1.0 if span > 1e-12 else 0.0
+
+
+def _normalised(cube: CubeState, mwcs: tuple[float, float, float]) -> tuple[float, float]:
+    """No double and double/take MWCs as gnubg's normalised match equity (``mwcs[2]``, double/pass, is +1)."""
+    return normalised_match_equity(cube, mwcs[0]), normalised_match_equity(cube, mwcs[1])
 
 
 def _after_money(leaf: Leaf, theirs: bool | None, jacoby: bool) -> float:
@@ -403,6 +416,38 @@ def leaf_equities(
         default_table().mwc(a - cube.value, b, post_crawford=1 in (a, b)),
     )
     return (*_normalised(cube, mwcs), mwcs)
+
+
+def cube_action(no_double: float, double_take: float, double_drop: float = 1.0) -> tuple[bool, bool, bool]:
+    """What cubeful equities (the doubler's, double/pass +1) say, gnubg's way: ``(double, take, too_good)``.
+
+    The opponent takes when taking costs him less than passing. The player doubles when both answers
+    leave him better off than not doubling, or when he would be passed and playing on is not worth
+    clearly more (he cashes). Not doubling because playing on is worth more than the pass is "too good".
+    The cube advice reads its own equities so, and the cube rollout its rolled-out ones.
+
+    >>> cube_action(0.8, 0.9), cube_action(0.95, 1.2), cube_action(1.3, 1.5), cube_action(0.5, 0.4)
+    ((True, True, False), (True, False, False), (False, False, True), (False, True, False))
+    """
+    take = double_take <= double_drop
+    # Cashing is preferred unless playing on is worth clearly more (a gammon chance, not rounding).
+    cash = not take and no_double <= double_drop + CASH_MARGIN
+    double = min(double_take, double_drop) > no_double or cash
+    return double, take, not double and no_double > double_drop
+
+
+def cube_verdict(double: bool, take: bool, *, too_good: bool, redouble: bool, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The verdict of a cube decision in gnubg's words, in ``lang`` ("No double, take", "Too good to redouble, pass").
+
+    ``redouble``: the player on roll owns the cube. A player who may not double gets "No double" whatever
+    his equities: the caller passes ``double`` and ``too_good`` False then.
+
+    >>> cube_verdict(True, False, too_good=False, redouble=True)
+    'Redouble, pass'
+    """
+    word = "redouble" if redouble else "double"
+    action = word if double else f"too_good_{word}" if too_good else f"no_{word}"
+    return say(lang, f"cube.verdict.{action}", answer=say(lang, "cube.answer.take" if take else "cube.answer.pass"))
 
 
 def _why_not(cube: CubeState, position: Position, rule_set: RuleSet, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -462,37 +507,30 @@ def cube_advice(
         c = _finished(position, rule_set, winner) if winner is not None else chances(position, network, rule_set)
         no_double, double_take, mwcs = cubeful_equities(c, cube, owner, cube_efficiency(position))
     double_drop = 1.0
-    take = double_take <= double_drop
-    best_double = min(double_take, double_drop)
+    double, take, too_good = cube_action(no_double, double_take, double_drop)
     trailer_post_crawford = cube.post_crawford() and cube.away[1] == 1 and cube.away[0] > 1
-    # Cashing is preferred unless playing on is worth clearly more (a gammon chance, not rounding).
-    cash = not take and no_double <= double_drop + CASH_MARGIN
-    double = may_double and (best_double > no_double or cash or trailer_post_crawford)
-    answer = say(lang, "cube.answer.take" if take else "cube.answer.pass")
+    double = may_double and (double or trailer_post_crawford)
+    too_good = may_double and too_good and not double
+    verdict = cube_verdict(double, take, too_good=too_good, redouble=bool(owner), lang=lang)
     # In a match the same chances mean different things at different scores: say which score.
     you_win = (
         say(lang, "cube.you_win_match", me=cube.away[0], them=cube.away[1])
         if cube.is_match
         else say(lang, "cube.you_win")
     )
-    word = "redouble" if owner else "double"
     win, gammons = _pct(c.win, lang), _gammons(c.win_gammon, lang)
     if not may_double:
-        verdict = say(lang, f"cube.verdict.no_{word}", answer=answer)
         reason = why_not
     elif double:
-        verdict = say(lang, f"cube.verdict.{word}", answer=answer)
         if trailer_post_crawford:
             reason = say(lang, "cube.reason.post_crawford")
         elif take:
             reason = say(lang, "cube.reason.double_take", you_win=you_win, win=win)
         else:
             reason = say(lang, "cube.reason.double_pass", you_win=you_win, win=win, gammons=gammons)
-    elif no_double > double_drop:
-        verdict = say(lang, f"cube.verdict.too_good_{word}", answer=answer)
+    elif too_good:
         reason = say(lang, "cube.reason.too_good", you_win=you_win, win=win, gammon=_pct(c.win_gammon, lang))
     else:
-        verdict = say(lang, f"cube.verdict.no_{word}", answer=answer)
         reason = say(lang, "cube.reason.not_yet", you_win=you_win, win=win)
         if c.lose_gammon >= 0.15:
             reason = say(lang, "cube.reason.not_yet_gammons", you_win=you_win, win=win, lose=_pct(c.lose_gammon, lang))
