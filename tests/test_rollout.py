@@ -8,6 +8,7 @@ import pytest
 
 from toutes_tables import RULE_SETS, Position, get_rules, legal_plays, start_position
 from toutes_tables import rollout as rollout_module
+from toutes_tables.ai import cube as cube_module
 from toutes_tables.ai.cube import CubeState
 from toutes_tables.ai.met import default_table
 from toutes_tables.rollout import (
@@ -215,6 +216,37 @@ def test_a_truncated_cube_rollout_scores_the_cubeful_equity_where_it_stops() -> 
     nd, dt, dp = done.candidates
     assert all(-3.0 < c.mean < 3.0 for c in (nd, dt)) and dp.mean == 1.0
     assert nd.games == dt.games == 4 and done.verdict == "No double, take"
+
+
+CUBE_EQUITIES = [  # no double, double/take around the take point, the cash margin and too good
+    (nd, dt) for nd in (0.3, 0.8, 0.995, 1.005, 1.02, 1.5, 2.0) for dt in (0.5, 0.9, 0.99, 1.0, 1.2, 2.5)
+]
+
+
+@pytest.mark.parametrize("owned", [False, True], ids=["centred", "owned"])
+def test_a_cube_rollout_reads_its_equities_as_the_cube_advice_reads_its_own(
+    monkeypatch: pytest.MonkeyPatch, owned: bool
+) -> None:
+    cube = CubeState(value=2, owner=PASS.turn) if owned else CubeState()
+    done = CubeRollout(PASS, "backgammon", cube)
+    for nd, dt in CUBE_EQUITIES:
+        for candidate, mean in zip(done.candidates, (nd, dt, 1.0), strict=True):
+            candidate.games, candidate.total = 1, mean
+        # the advice at a glance (0-ply) values the cube with cubeful_equities: hand it the same figures
+        monkeypatch.setattr(cube_module, "cubeful_equities", lambda *_, nd=nd, dt=dt: (nd, dt, None))
+        advice = cube_module.cube_advice(PASS, "backgammon", cube, "advanced")
+        assert (advice.no_double, advice.double_take) == (nd, dt)
+        assert done.verdict == advice.verdict, (nd, dt)
+
+
+@pytest.mark.parametrize("away", [(3, 5), (2, 2), (2, 1), (4, 1), (7, 3)])
+def test_a_cube_rollout_in_a_match_normalises_as_the_cube_advice(away: tuple[int, int]) -> None:
+    cube = CubeState(match_length=7, away=away, crawford=False)
+    done = CubeRollout(PASS, "backgammon", cube)
+    advice = cube_module.cube_advice(PASS, "backgammon", cube, "advanced")
+    assert advice.match_winning_chances is not None
+    rolled = [done._normalised(mwc) for mwc in advice.match_winning_chances]
+    assert rolled == pytest.approx([advice.no_double, advice.double_take, advice.double_drop], abs=1e-12)
 
 
 @pytest.mark.parametrize(

@@ -59,13 +59,13 @@ import math
 import random
 from collections.abc import Sequence
 
-from .ai.cube import CASH_MARGIN, CubeAdvice, CubeState, cube_advice
+from .ai.cube import CubeAdvice, CubeState, cube_action, cube_advice, cube_verdict, normalised_match_equity
 from .ai.evaluate import equity
 from .ai.met import default_table
 from .ai.network import Network, default_network
 from .ai.search import ROLLS, rank_plays
 from .errors import check_instance, shown
-from .messages import DEFAULT_LANGUAGE, check_language, say
+from .messages import DEFAULT_LANGUAGE, check_language
 from .movegen import check_dice, legal_plays
 from .play import Play, format_play
 from .position import CHECKERS, OFF, Color, Position
@@ -398,12 +398,7 @@ class CubeRollout(_Rollouts):
         self._me = me
         self._match = self.cube.is_match
         if self._match:
-            a, b = self.cube.away
-            table = default_table()
-            self._post_crawford = 1 in (a, b)
-            v = self.cube.value
-            self._lose_cube = table.mwc(a, b - v, self._post_crawford)
-            self._span = table.mwc(a - v, b, self._post_crawford) - self._lose_cube
+            self._post_crawford = 1 in self.cube.away
         self.candidates = [CandidateResult(name, None) for name in (NO_DOUBLE, DOUBLE_TAKE, DOUBLE_PASS)]
 
     def run(self, games: int = 1, budget: int = MAX_RUN_WORK) -> CubeRollout:
@@ -413,16 +408,9 @@ class CubeRollout(_Rollouts):
     @property
     def verdict(self) -> str:
         """The rolled-out verdict in the cube advice's words ("No double, take", "Double, pass", "Too good to ...")."""
-        nd, dt, dp = (c.mean for c in self.candidates)
-        take = dt <= dp
-        answer = say(self.lang, "cube.answer.take" if take else "cube.answer.pass")
-        word = "redouble" if self.cube.owner is not None else "double"
-        cash = not take and nd <= dp + CASH_MARGIN  # the advice's rule: cash unless playing on is clearly better
-        if min(dt, dp) > nd or cash:
-            return say(self.lang, f"cube.verdict.{word}", answer=answer)
-        if nd > dp:
-            return say(self.lang, f"cube.verdict.too_good_{word}", answer=answer)
-        return say(self.lang, f"cube.verdict.no_{word}", answer=answer)
+        double, take, too_good = cube_action(*(c.mean for c in self.candidates))
+        # the player on roll may double (checked at the start): an owned cube is his
+        return cube_verdict(double, take, too_good=too_good, redouble=self.cube.owner is not None, lang=self.lang)
 
     # -- the scores: points (money) or match-winning chances, normalised as the cube advice -------------
 
@@ -430,9 +418,7 @@ class CubeRollout(_Rollouts):
         """The decision player's result in the advice's units: ``mine`` is points (money) or his MWC (match)."""
         if not self._match:
             return mine / self.cube.value
-        if self._span <= 1e-12:
-            return 0.0
-        return 2.0 * (mine - self._lose_cube) / self._span - 1.0
+        return normalised_match_equity(self.cube, mine)
 
     def _scored(self, winner_is_me: bool, points: int) -> float:
         """The decision player's points (money) or MWC (match) when a game ends with ``points`` to one side."""
