@@ -218,6 +218,17 @@ def test_a_truncated_cube_rollout_scores_the_cubeful_equity_where_it_stops() -> 
     assert nd.games == dt.games == 4 and done.verdict == "No double, take"
 
 
+def test_a_cube_rollouts_search_is_the_advice_named_and_rounded_as_its_candidates() -> None:
+    done = played(CubeRollout(RACE, "backgammon", seed=3, variance_reduction=False), 2)
+    advice, search = done.advice, done.search_to_json()
+    assert search["verdict"] == advice.verdict
+    equities = search["equities"]
+    assert isinstance(equities, dict) and list(equities) == [c.notation for c in done.candidates]
+    figures = (advice.no_double, advice.double_take, advice.double_drop)
+    assert list(equities.values()) == [round(x, 4) for x in figures]
+    assert [c.to_json()["equity"] for c in done.candidates] == [round(c.mean, 4) for c in done.candidates]
+
+
 CUBE_EQUITIES = [  # no double, double/take around the take point, the cash margin and too good
     (nd, dt) for nd in (0.3, 0.8, 0.995, 1.005, 1.02, 1.5, 2.0) for dt in (0.5, 0.9, 0.99, 1.0, 1.2, 2.5)
 ]

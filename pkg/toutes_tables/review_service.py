@@ -258,14 +258,9 @@ def _rollout_view(number: int, done: Rollout | CubeRollout) -> dict[str, Any]:
     view: dict[str, Any] = {"id": number, "kind": "plays", "games": done.games, "in_progress": done.in_progress,
                             "candidates": candidates}
     if isinstance(done, CubeRollout):
-        advice = done.advice
         view["kind"] = "cube"
         view["verdict"] = done.verdict if done.games else None
-        view["search"] = {
-            "verdict": advice.verdict,
-            "equities": {"No double": round(advice.no_double, 4), "Double, take": round(advice.double_take, 4),
-                         "Double, pass": round(advice.double_drop, 4)},
-        }
+        view["search"] = done.search_to_json()
     return view
 
 

@@ -84,6 +84,11 @@ ALL_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b
 NO_DOUBLE, DOUBLE_TAKE, DOUBLE_PASS = "No double", "Double, take", "Double, pass"
 
 
+def shown_figure(value: float) -> float:
+    """A rollout's figure as it is handed out (4 places, as the review's): the candidates' and the search's alike."""
+    return round(value, 4)
+
+
 class RolloutError(ValueError):
     """A rollout that cannot be set up: no candidates, a bad argument, nothing to roll out."""
 
@@ -138,10 +143,10 @@ class CandidateResult:
             "notation": self.notation,
             "moves": [list(m) for m in self.play.moves] if self.play is not None else [],
             "games": self.games,
-            "equity": round(self.mean, 4),
-            "standard_error": round(self.standard_error, 4) if finite else None,
-            "interval": [round(low, 4), round(high, 4)] if finite else None,
-            "win_rate": round(self.win_rate, 4),
+            "equity": shown_figure(self.mean),
+            "standard_error": shown_figure(self.standard_error) if finite else None,
+            "interval": [shown_figure(low), shown_figure(high)] if finite else None,
+            "win_rate": shown_figure(self.win_rate),
         }
 
 
@@ -411,6 +416,16 @@ class CubeRollout(_Rollouts):
         double, take, too_good = cube_action(*(c.mean for c in self.candidates))
         # the player on roll may double (checked at the start): an owned cube is his
         return cube_verdict(double, take, too_good=too_good, redouble=self.cube.owner is not None, lang=self.lang)
+
+    def search_to_json(self) -> dict[str, object]:
+        """The 0-ply cube advice the rollout is compared with: its verdict and its equities, named as the candidates
+        and to the same places (:func:`shown_figure`)."""
+        advice = self.advice
+        equities = (advice.no_double, advice.double_take, advice.double_drop)
+        return {
+            "verdict": advice.verdict,
+            "equities": {c.notation: shown_figure(e) for c, e in zip(self.candidates, equities, strict=True)},
+        }
 
     # -- the scores: points (money) or match-winning chances, normalised as the cube advice -------------
 
