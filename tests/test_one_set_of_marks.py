@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from toutes_tables import Game, Position
-from toutes_tables.analysis import BAD, DOUBTFUL, MARK_SIGNS, MARKS, VERY_BAD, mark, mark_thresholds
+import pytest
+
+from toutes_tables import Game, Position, get_rules, legal_plays
+from toutes_tables.analysis import BAD, DOUBTFUL, MARK_SIGNS, MARKS, VERY_BAD, Decision, mark, mark_thresholds
 from toutes_tables.record import game_to_text
 from toutes_tables.services import dispatch
 
@@ -89,3 +91,47 @@ def test_the_rules_book_states_the_engines_thresholds() -> None:
     computer = (ROOT / "docs" / "computer.md").read_text(encoding="utf-8")
     stated = re.findall(r"more than (0\.\d+) is \*(doubtful|bad|very bad)\*", computer)
     assert sorted((float(a), n) for a, n in stated) == sorted(MARKS)
+
+
+# Three plays whose costs rounded once differ from the differences of their equities as shown (+0.100, +0.091,
+# +0.070): 0.0096 is 0.010 (not 0.009), and 0.0306 is 0.031, doubtful (not 0.030, unmarked).
+BEST, CLOSE, DOUBTFUL_PLAY = 0.1004, 0.0908, 0.0698
+
+
+def fabricated_hint(monkeypatch: pytest.MonkeyPatch, position: Position, dice: tuple[int, int]) -> None:
+    """The computer's hint of any level gives three legal plays of ``dice`` the equities above."""
+    from toutes_tables.ai import advice
+
+    plays = legal_plays(position, dice, get_rules("backgammon"))[:3]
+    made = advice.Hint(
+        [advice.PlayAdvice(p, str(p), e, 2, "why") for p, e in zip(plays, (BEST, CLOSE, DOUBTFUL_PLAY), strict=True)],
+        None,
+    )
+    monkeypatch.setattr(advice, "hint", lambda *_, **__: made)
+
+
+def reviewed_as(error: float) -> tuple[float, str]:
+    """The error as the review shows it in whole millipoints (3 places), and its mark."""
+    position = Position.from_text(CLASSIC)
+    decision = Decision(1, 1, 1, "move", position.turn, position, position.gnubg_id(), None, (6, 5), "a", "b",
+                        BEST - error, BEST, error, 20)
+    return round(decision.shown_error, 3), decision.mark
+
+
+def test_the_hint_and_the_analysis_board_cost_a_play_as_the_review_marks_its_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One cost for a play (service.with_costs): its equity's difference from the best rounded once, as the review
+    rounds its error, and marked as shown; the figures as shown are what the review would show and mark."""
+    position = Position.from_text(CLASSIC)
+    fabricated_hint(monkeypatch, position, (6, 5))
+    board = dispatch("study_advice", {"rules": "backgammon", "xgid": CLASSIC_65_XGID, "count": 3})["plays"]
+    game = Game("backgammon", position=position)
+    game.roll((6, 5))
+    dispatch("load", {"record": game_to_text(game), "steps": [], "level": "expert"})
+    hinted = dispatch("hint")["plays"]
+    want = [reviewed_as(BEST - e) for e in (BEST, CLOSE, DOUBTFUL_PLAY)]
+    assert want == [(0.0, ""), (0.01, ""), (0.031, "doubtful")]
+    assert [(p["cost"], p["mark"]) for p in board] == want
+    assert [(p["cost"], p["mark"]) for p in hinted] == want
+    assert [p["equity"] for p in hinted] == [p["equity"] for p in board] == [0.1, 0.091, 0.07]

@@ -985,17 +985,22 @@ def _play_advice_view(advice: Any, color: Color) -> dict[str, Any]:
     }
 
 
-def _with_costs(plays: list[dict[str, Any]]) -> None:
-    """Give each hinted play its ``cost`` against the first (the best) and the review's ``mark`` of that cost.
-
-    The figures are the shown ones (three decimals) and the marks the review's thresholds
-    (docs/review.md), so the hint's "doubtful" is the review's and the page keeps no copy of them.
-    """
+def shown_cost(cost: float) -> dict[str, Any]:
+    """A play's ``cost`` (the equity it gives away) as the pages show it, three decimals, and the review's ``mark`` of
+    that figure (:func:`toutes_tables.analysis.mark`; docs/review.md): the review marks its error so, as shown to 3
+    places, and the page keeps no copy of the thresholds. The hint, the analysis board and the game's ``last_cost``
+    all give a cost through here."""
     from .analysis import mark
 
-    for advice in plays:
-        advice["cost"] = equity_figure(max(0.0, plays[0]["equity"] - advice["equity"]))
-        advice["mark"] = mark(advice["cost"])
+    figure = equity_figure(max(0.0, cost))
+    return {"cost": figure, "mark": mark(figure)}
+
+
+def with_costs(plays: list[dict[str, Any]], equities: Sequence[float]) -> list[dict[str, Any]]:
+    """Each of ``plays`` (best first, as the pages show them) with its cost against the first and its mark
+    (:func:`shown_cost`). ``equities`` are the plays' own, unrounded: the cost is their difference rounded once,
+    as the review's error is (the difference of two equities as shown can be a thousandth off)."""
+    return [{**view, **shown_cost(equities[0] - equity)} for view, equity in zip(plays, equities, strict=True)]
 
 
 def continuation(turn: TurnInProgress, play: Play) -> tuple[Move, ...] | None:
@@ -1027,12 +1032,14 @@ def _mid_turn_plays(
     candidates = [(a.play, a.equity, a.ply) for a in deep]
     candidates += [(s.play, s.equity, s.ply) for s in rank_plays(turn.position, turn.dice, turn.rules)]
     plays: list[dict[str, Any]] = []
+    equities: list[float] = []
     seen: set[Position] = set()
     for play, equity, ply in candidates:
         rest = continuation(turn, play) if play.result not in seen else None
         seen.add(play.result)
         if rest is None:
             continue
+        equities.append(equity)
         plays.append(
             {
                 "notation": str(play),
@@ -1047,7 +1054,8 @@ def _mid_turn_plays(
             break
     best = deep[0]
     started_elsewhere = not plays or plays[0]["notation"] != best.notation
-    return plays, ({"notation": best.notation, "equity": equity_figure(best.equity)} if started_elsewhere else None)
+    shown = {"notation": best.notation, "equity": equity_figure(best.equity)} if started_elsewhere else None
+    return with_costs(plays, equities), shown
 
 
 @method
@@ -1090,8 +1098,7 @@ def hint() -> dict[str, Any]:
 
             level = _advice_level(session)
             advice = advise(turn.position, turn.dice, game.rules, None, level=level, count=HINT_PLAYS, lang=spoken())
-            plays = [_play_advice_view(p, actor) for p in advice.plays]
-        _with_costs(plays)
+            plays = with_costs([_play_advice_view(p, actor) for p in advice.plays], [p.equity for p in advice.plays])
     elif game.cube_enabled:
         from .ai.cube import cube_advice
 
@@ -1112,18 +1119,16 @@ def hint() -> dict[str, Any]:
 def _play_cost(turn: TurnInProgress, played: Play, level: Any) -> dict[str, Any]:
     """What ``played`` cost against the best play of the turn at ``level``, for the view's ``last_cost``."""
     from .ai.advice import play_cost
-    from .analysis import mark
 
     ranked = level.rank(turn.position, turn.dice, turn.rules)
     best = ranked[0].play
     # one search: play_cost reuses the ranking (and looks deeper only at a play ranked at a glance)
-    cost = equity_figure(play_cost(turn.position, turn.dice, played, turn.rules, ranked=ranked))
+    cost = play_cost(turn.position, turn.dice, played, turn.rules, ranked=ranked)
     return {
         "colour": turn.position.turn.value,
         "notation": str(played),
         "best": str(best),
-        "cost": cost,
-        "mark": mark(cost),  # the review's marks, worded as the figure shown (docs/review.md)
+        **shown_cost(cost),
     }
 
 

@@ -44,7 +44,7 @@ from .movegen import check_dice, legal_plays
 from .play import format_play
 from .position import BLACK, CHECKERS, WHITE, Color, Position
 from .rules import MAX_CUBE, RuleSet, get_rules
-from .service import absolute_moves, colour_name, cube_choice_equities, equity_figure, rules_name
+from .service import absolute_moves, colour_name, cube_choice_equities, equity_figure, rules_name, with_costs
 from .service_language import spoken
 from .service_calls import (
     ServiceError,
@@ -260,7 +260,6 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     """The computer's best plays (with dice) or its cube decision (without), for the analysis board."""
     from .ai.advice import hint
     from .ai.cube import CubeState, cube_advice
-    from .analysis import mark
 
     from .ai.levels import get_level
 
@@ -281,19 +280,17 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
         return answer
     if state.dice is not None:
         advice = hint(position, state.dice, rule_set, level=STUDY_LEVEL, count=count, lang=spoken())
-        best = advice.plays[0].equity if advice.plays else 0.0
-        answer["plays"] = []
-        for p in advice.plays:
-            cost = equity_figure(max(0.0, best - p.equity))
-            answer["plays"].append({
+        views = [
+            {
                 "notation": p.notation,
                 "equity": equity_figure(p.equity),
-                "cost": cost,
-                "mark": mark(cost),  # the review's marks (analysis.MARKS): the page keeps no copy
                 "ply": p.ply,
                 "reason": p.reason,
                 "moves": absolute_moves(p.play.moves, position.turn),
-            })
+            }
+            for p in advice.plays
+        ]
+        answer["plays"] = with_costs(views, [p.equity for p in advice.plays])  # as the game's hint costs them
     elif rule_set.cube:
         decision = cube_advice(position, rule_set, CubeState.from_xgid(state), STUDY_LEVEL, spoken())
         answer["cube"] = {
