@@ -258,9 +258,10 @@ def study_position(
 @method
 def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     """The computer's best plays (with dice) or its cube decision (without), for the analysis board."""
+    # The AI on first use, not at the module's top: the worker imports every service module when it starts
+    # (tests/test_review_service.py: the worker starts without loading the AI).
     from .ai.advice import hint
     from .ai.cube import CubeState, cube_advice
-
     from .ai.levels import get_level
 
     rule_set = _rules(rules)
