@@ -99,6 +99,39 @@ def test_a_bad_position_typed_on_the_analysis_board_is_refused_in_french(
     assert str(refused.value).startswith(french_start), refused.value
 
 
+@pytest.mark.parametrize(
+    ("params", "english", "french_words"),
+    [
+        (
+            {"position_id": "WeIAhFMPZFUgDL"},
+            "Position ID 'WeIAhFMPZFUgDL': both colours on one point: the player on roll has 4 on 2, the opponent 3",
+            "Position ID 'WeIAhFMPZFUgDL'\u00a0: deux couleurs sur une même flèche\u00a0: le joueur qui a le trait en a"
+            " 4 sur sa flèche 2, l'adversaire 3 sur la même flèche (sa flèche 23)",
+        ),
+        (
+            {"gnubg_id": "4HPwATDgc/ABMA:5lRDXNfPxOMF"},
+            "Match ID '5lRDXNfPxOMF': cube owner field is 2; it must be 0, 1 or 3 (centred)",
+            "Match ID '5lRDXNfPxOMF'\u00a0: le champ du propriétaire du videau vaut 2\u00a0; il vaut 0, 1 ou 3",
+        ),
+        (
+            {"xgid": "XGID=-b----E-C---eE---c-e----C-:0:0:1:00:0:0:0:0:10"},  # White's 24 point holds 3
+            "XGID 'XGID=-b----E-C---eE---c-e----C-:0:0:1:00:0:0:0:0:10': white has 16 checkers; a side has 15",
+            "XGID 'XGID=-b----E-C---eE---c-e----C-:0:0:1:00:0:0:0:0:10'\u00a0: Blanc a 16 dames\u00a0; un camp en a 15",
+        ),
+    ],
+)
+def test_the_detail_of_an_impossible_position_is_said_in_the_pages_language(
+    french: None, params: dict[str, str], english: str, french_words: str
+) -> None:
+    with pytest.raises(ValueError) as refused:
+        services.dispatch("study_position", {"rules": "backgammon", **params})
+    assert str(refused.value).startswith(french_words), refused.value
+    services.dispatch("set_language", {"lang": "en"})
+    with pytest.raises(ValueError) as in_english:
+        services.dispatch("study_position", {"rules": "backgammon", **params})
+    assert str(in_english.value).startswith(english), in_english.value
+
+
 def test_a_bad_position_id_stays_english_in_python() -> None:
     with pytest.raises(InvalidPositionError, match="^a gnubg Position ID is 14 base64 characters, got 'xx'$"):
         Position.from_gnubg_id("xx")

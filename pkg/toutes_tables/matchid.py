@@ -43,7 +43,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .errors import InvalidRecordError, check_instance
-from .messages import worded
+from .messages import Words, worded
 from .position import BLACK, WHITE, Color, Position
 
 if TYPE_CHECKING:
@@ -222,29 +222,29 @@ class MatchState:
         turn, doubled, resigned, high, low = take(1), take(1), take(2), take(3), take(3)
         length, score0, score1, jacoby_off = take(15), take(15), take(15), take(1)
 
-        def bad(why: str) -> InvalidRecordError:
-            return InvalidRecordError(f"Match ID {match_id!r}: {why}")
+        def bad(why: str, **values: object) -> InvalidRecordError:
+            return worded(InvalidRecordError, "matchid.field", id=repr(match_id), reason=Words(why, values))
 
         if bits:
-            raise bad("bits are set after the last field (bit 66)")
+            raise bad("matchid.bits")
         if owner == 2:
-            raise bad("cube owner field is 2; it must be 0, 1 or 3 (centred)")
+            raise bad("matchid.owner")
         if game_state > GameState.DROPPED:
-            raise bad(f"game state {game_state} is not one of 0-4")
+            raise bad("matchid.state", state=game_state)
         if high > 6 or low > 6:
-            raise bad(f"dice {high} and {low}: a die shows 1-6 (0 = not rolled)")
+            raise bad("matchid.die", high=high, low=low)
         if (high == 0) != (low == 0):
-            raise bad(f"dice {high} and {low}: either both dice are rolled or neither")
+            raise bad("matchid.both_dice", high=high, low=low)
         if high < low:
-            raise bad(f"dice {high} and {low}: gnubg writes the higher die first")
+            raise bad("matchid.higher_first", high=high, low=low)
         if length > MATCH_ID_MAX_LENGTH:
-            raise bad(f"match length {length} is above gnubg's maximum {MATCH_ID_MAX_LENGTH}")
+            raise bad("matchid.length", length=length, most=MATCH_ID_MAX_LENGTH)
         if length and (score0 > length or score1 > length) and game_state < GameState.OVER:
             # gnubg writes such scores once the match is won (a 7-point match ends 1-10, say) but
             # refuses to read them back; here they are read when the game is over, refused otherwise.
-            raise bad(f"score {score0}-{score1} is above the match length {length} in a game not over")
+            raise bad("matchid.score", score=f"{score0}-{score1}", length=length)
         if crawford and not length:
-            raise bad("the Crawford flag is set in a money game (match length 0)")
+            raise bad("matchid.crawford")
         return cls(
             cube=1 << log_cube,
             cube_owner=None if owner == 3 else owner,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from .display import Pictured
 from .errors import InvalidPositionError, check_int, shown
-from .messages import worded
+from .messages import DEFAULT_LANGUAGE, Words, colour_word, reason, say, worded
 
 CHECKERS = 15
 BAR = 25
@@ -58,27 +58,35 @@ def from_absolute(point: int, color: Color) -> int:
     return point if color is WHITE else 25 - point
 
 
-def _validate_side(name: str, checkers: Sequence[int]) -> tuple[int, ...]:
+def _validate_side(side: str, checkers: Sequence[int]) -> tuple[int, ...]:
+    """The 26 counts of one side (``side``: its message key, ``position.side.*``), checked."""
     if not isinstance(checkers, (tuple, list)):
-        raise InvalidPositionError(f"{name}: checker counts must be a list or tuple, got {shown(checkers)}")
+        raise InvalidPositionError(
+            f"{say(DEFAULT_LANGUAGE, side)}: checker counts must be a list or tuple, got {shown(checkers)}"
+        )
     if len(checkers) == 25:  # points 1-24 + bar, the borne-off count implied
         counts = list(checkers)
         if any(type(c) is not int or c < 0 for c in counts):
-            raise InvalidPositionError(f"{name}: checker counts must be non-negative integers, got {list(checkers)!r}")
+            raise InvalidPositionError(
+                f"{say(DEFAULT_LANGUAGE, side)}: checker counts must be non-negative integers, got {list(checkers)!r}"
+            )
         on_board = sum(counts)
         if on_board > CHECKERS:
-            raise InvalidPositionError(f"{name} has {on_board} checkers on the board; a side has {CHECKERS}")
+            raise worded(InvalidPositionError, "position.on_board", side=Words(side), count=on_board, most=CHECKERS)
         return (CHECKERS - on_board, *counts)
     if len(checkers) != 26:
         raise InvalidPositionError(
-            f"{name}: expected 26 counts (off, points 1-24, bar) or 25 (points 1-24, bar), got {len(checkers)}"
+            f"{say(DEFAULT_LANGUAGE, side)}: expected 26 counts (off, points 1-24, bar) or 25 (points 1-24, bar), "
+            f"got {len(checkers)}"
         )
     counts = list(checkers)
     if any(type(c) is not int or c < 0 for c in counts):
-        raise InvalidPositionError(f"{name}: checker counts must be non-negative integers, got {list(checkers)!r}")
+        raise InvalidPositionError(
+            f"{say(DEFAULT_LANGUAGE, side)}: checker counts must be non-negative integers, got {list(checkers)!r}"
+        )
     total = sum(counts)
     if total != CHECKERS:
-        raise InvalidPositionError(f"{name} has {total} checkers (board, bar and borne off); a side has {CHECKERS}")
+        raise worded(InvalidPositionError, "position.total", side=Words(side), count=total, most=CHECKERS)
     return tuple(counts)
 
 
@@ -118,14 +126,12 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color], Pictured):
     def __new__(cls, mine: Sequence[int], theirs: Sequence[int], turn: Color = WHITE) -> Position:
         if not isinstance(turn, Color):
             raise InvalidPositionError(f"turn must be BLACK or WHITE, got {turn!r}")
-        m = _validate_side("the player on roll", mine)
-        t = _validate_side("the opponent", theirs)
+        m = _validate_side("position.side.on_roll", mine)
+        t = _validate_side("position.side.opponent", theirs)
         for p in range(1, 25):
             if m[p] and t[25 - p]:
-                raise InvalidPositionError(
-                    f"both colours on one point: the player on roll has {m[p]} on {p}, "
-                    f"the opponent {t[25 - p]} on the same point (their {25 - p})"
-                )
+                raise worded(InvalidPositionError, "position.shared_point", mine=m[p], point=p, theirs=t[25 - p],
+                             their_point=25 - p)
         return tuple.__new__(cls, (m, t, turn))
 
     @classmethod
@@ -193,14 +199,10 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color], Pictured):
         """
         for color in (self.turn, self.turn.other):
             if self.checkers(color)[OFF] == CHECKERS:
-                raise InvalidPositionError(
-                    f"{color.value} has borne off all {CHECKERS} checkers: "
-                    f"the game would be over before it begins ({self!r})"
-                )
+                raise worded(InvalidPositionError, "position.borne_off", colour=colour_word(color), most=CHECKERS,
+                             position=repr(self))
         if all(side[BAR] and all(other[p] >= 2 for p in range(1, 7)) for side, other in self._sides()):
-            raise InvalidPositionError(
-                f"both sides have checkers on the bar against a closed board: nobody can ever move ({self!r})"
-            )
+            raise worded(InvalidPositionError, "position.deadlock", position=repr(self))
         return self
 
     def _sides(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
@@ -240,12 +242,14 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color], Pictured):
             counts = [0] * 26
             for point, n in dict(points).items():
                 if not (type(point) is int and 1 <= point <= 24):
-                    raise InvalidPositionError(f"{color.value}: absolute points are 1-24, got {point!r}")
+                    raise worded(InvalidPositionError, "position.absolute_point", colour=colour_word(color),
+                                 point=repr(point))
                 counts[from_absolute(point, color)] += n
             counts[BAR] = on_bar
             counts[OFF] = CHECKERS - sum(counts)
             if counts[OFF] < 0:
-                raise InvalidPositionError(f"{color.value} has {sum(counts) - counts[OFF]} checkers; a side has 15")
+                raise worded(InvalidPositionError, "position.colour_total", colour=colour_word(color),
+                             count=sum(counts) - counts[OFF], most=CHECKERS)
             sides[color] = counts
         return cls(sides[turn], sides[turn.other], turn)
 
@@ -360,7 +364,7 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color], Pictured):
         try:
             return cls(mine, theirs, turn)
         except InvalidPositionError as exc:
-            raise worded(InvalidPositionError, "position.id_invalid", pid=repr(pid), reason=exc) from None
+            raise worded(InvalidPositionError, "position.id_invalid", pid=repr(pid), reason=reason(exc)) from None
 
     def to_gnubg_board(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The board as gnubg's Python bindings take it: ``(opponent[25], player on roll[25])``."""

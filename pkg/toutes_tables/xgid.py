@@ -44,7 +44,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from .errors import InvalidPositionError, check_instance, shown
-from .messages import Words, worded
+from .messages import Words, reason, worded
 from .matchid import MATCH_ID_MAX_LENGTH, MatchState
 from .position import BLACK, WHITE, Color, Position, to_absolute
 
@@ -238,7 +238,7 @@ class XGID:
         except InvalidXGIDError:
             raise
         except InvalidPositionError as exc:
-            raise InvalidXGIDError(f"XGID {text!r}: {exc}") from None
+            raise worded(InvalidXGIDError, "xgid.position", text=repr(text), reason=reason(exc)) from None
 
     # -- the same state in gnubg's and the engine's terms ---------------------------------
 
