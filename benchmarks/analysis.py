@@ -3,8 +3,9 @@
 Prints, in CPython, the seconds the expert took to play the game (checker plays and cube
 decisions, as the web game's computer makes them), the seconds the review took, the time per
 reviewed decision and their ratio (review / play: under 1 the review is faster than the game
-was), and the same in network evaluations, the work itself (seconds on a shared machine vary
-with its load; the evaluations do not). Like with like: the expert plays at the level the review
+was), the same in this process's CPU seconds (which a loaded machine moves less than the wall
+clock's), and in network evaluations, the work itself (seconds on a shared machine vary with its
+load; the evaluations do not). Like with like: the expert plays at the level the review
 reviews with, the expert's search without its time budget (every candidate searched, the cube's 21
 rolls always looked at), as the review always does; ``--budget`` has it play with its 2 s budget a
 move instead, as the web game's computer does (a loaded machine reaches it more often, and then
@@ -47,12 +48,12 @@ class EvaluationCounter:
         network.outputs = counted  # type: ignore[method-assign]
 
 
-def expert_game(rules: str, seed: int, level: Level = LEVELS["expert"]) -> tuple[Game, float]:
-    """A game the expert (``level``) plays against itself, and the seconds its decisions took."""
+def expert_game(rules: str, seed: int, level: Level = LEVELS["expert"]) -> tuple[Game, float, float]:
+    """A game the expert (``level``) plays against itself, and the seconds its decisions took (wall clock, CPU)."""
     game = Game(rules, rng=random.Random(seed))
-    thinking = 0.0
+    thinking = cpu = 0.0
     while not game.is_over:
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         if game.phase == "opening":
             game.roll_opening()  # a tie is rolled again
         elif game.phase == "roll":
@@ -68,7 +69,8 @@ def expert_game(rules: str, seed: int, level: Level = LEVELS["expert"]) -> tuple
             play = choose_play(game.position, game.dice, rules, level)
             game.play(play) if play is not None else game.pass_turn()
         thinking += time.perf_counter() - began
-    return game, thinking
+        cpu += time.process_time() - began_cpu
+    return game, thinking, cpu
 
 
 def main() -> None:
@@ -85,19 +87,21 @@ def main() -> None:
     how = "expert with its 2 s budget" if args.budget else "expert without budget, as the review searches"
     for n in range(args.games):
         counter.count = 0
-        game, played = expert_game(args.rules, args.seed + n, level)
+        game, played, played_cpu = expert_game(args.rules, args.seed + n, level)
         played_evaluations = counter.count
         turns = sum(1 for a in game.history if type(a).__name__ == "Played")
         counter.count = 0
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         decisions = list(review(game))
-        reviewed = time.perf_counter() - began
+        reviewed, reviewed_cpu = time.perf_counter() - began, time.process_time() - began_cpu
         reviewed_evaluations = counter.count
         print(
             f"{args.rules} seed {args.seed + n} ({how}): {turns} turns, "
             f"{len(decisions)} decisions reviewed | "
             f"played in {played:.1f} s, reviewed in {reviewed:.1f} s "
             f"({1000 * reviewed / max(1, len(decisions)):.0f} ms per decision) | review/play {reviewed / played:.2f} | "
+            f"CPU: played {played_cpu:.1f} s, reviewed {reviewed_cpu:.1f} s, "
+            f"review/play {reviewed_cpu / played_cpu:.2f} | "
             f"network evaluations: played {played_evaluations}, reviewed {reviewed_evaluations} "
             f"(ratio {reviewed_evaluations / max(1, played_evaluations):.2f})"
         )
