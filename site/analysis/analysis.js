@@ -303,14 +303,14 @@ export function createAnalysis(root, { workerUrl }) {
 
   function showAdvice(answer) {
     if (answer.plays.length) {
-      const best = answer.plays[0].equity;
       const items = answer.plays.map((p, i) => {
         const item = el(
           "li",
           { tabindex: 0, class: "tt-analysis-play", "data-notation": p.notation },
           el("strong", {}, p.notation),
           ` ${formatEquity(p.equity)}`,
-          i ? ` (${formatEquity(p.equity - best)}${p.mark ? `, ${markWord(p.mark)}` : ""})` : "", // the review's mark, the engine's name
+          // the engine's cost (service.with_costs) and the review's mark of it, the engine's name: the figure marked
+          i ? ` (${formatEquity(-p.cost)}${p.mark ? `, ${markWord(p.mark)}` : ""})` : "",
           el("span", { class: "tt-reason" }, ` ${p.reason}`),
           el("span", { class: "tt-analysis-ply" }, ` ${t("analysis.ply", { ply: p.ply })}`),
         );
