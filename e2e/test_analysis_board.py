@@ -9,6 +9,9 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Browser, Page, expect
 from driving import BOOT_TIMEOUT_MS, hold_engine_boot, wait_until_engine_boot_held
 
+from toutes_tables.matchid import MATCH_ID_MAX_LENGTH
+from toutes_tables.rules import MAX_CUBE
+
 # The engine answers each change in well under a second on an idle machine; a loaded one (CI beside
 # other work) can take many times that, and a wait that is too short fails by chance.
 ANSWER_TIMEOUT_MS = 30_000
@@ -82,6 +85,15 @@ def test_a_pasted_xgid_opens_with_its_dice_cube_and_score_and_the_best_plays(pag
     second.click()
     expect(second).to_have_class("tt-analysis-play tt-chosen")
     assert page.evaluate("() => window.toutesTablesAnalysis.board.state.arrows") != [[8, 5], [6, 5]]
+
+
+def test_the_boards_cubes_and_match_length_are_the_engines(page: Page, site_url: str) -> None:
+    """The page keeps no copy of the engine's bounds: the worker's ready message brings them (service.limits)."""
+    open_board(page, site_url)
+    cubes = page.locator(".tt-analysis select[name=cube] option").all_inner_texts()
+    assert cubes == [str(2**i) for i in range(MAX_CUBE.bit_length())] and cubes[-1] == str(MAX_CUBE)
+    assert page.get_by_label("Match length (0: money)").get_attribute("max") == str(MATCH_ID_MAX_LENGTH)
+    assert page.get_by_label("Black's score").get_attribute("max") == str(MATCH_ID_MAX_LENGTH - 1)
 
 
 def test_a_bad_id_is_named_and_the_board_is_kept(page: Page, site_url: str) -> None:

@@ -323,6 +323,20 @@ def test_a_mat_file_opened_on_the_page_is_reviewed_and_a_bad_one_names_its_line(
     expect(page.locator(".tt-review-moves li")).to_have_count(len(reviewed["decisions"]))
 
 
+def test_a_file_larger_than_the_engines_record_bound_is_refused_unread(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    """The review page's bound on a file is the engine's on a record (service.limits), not a copy of it."""
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"x" * (records.MAX_RECORD_CHARS + 1))
+    page.goto(f"{site_url}play-review/")
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Paste a game", timeout=REVIEW_TIMEOUT_MS)
+    page.get_by_label("Open a record or .mat file").set_input_files(str(huge))
+    expect(page.locator(".tt-review .tt-notice")).to_contain_text(f"huge.txt is too large for a record "
+                                                                  f"({records.MAX_RECORD_CHARS + 1} bytes)")
+    assert page.locator(".tt-review textarea").first.input_value() == ""
+
+
 def few_turns_record(dice: tuple[tuple[int, int], ...]) -> str:
     """A short backgammon game: White opens 3-1, then each roll of ``dice`` played by the first legal play."""
     game = tt.Game("backgammon", rng=random.Random(0))

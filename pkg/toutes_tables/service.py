@@ -10,6 +10,10 @@ Methods
 -------
 ``version()``
     The engine's version.
+``limits()``
+    The engine's bounds a page applies before it asks, so that it keeps no copy of them (the worker sends
+    them with its ready message): ``max_cube``, ``max_match_length`` (the longest match a Match ID holds,
+    the analysis board's), ``max_record_chars``.
 ``levels()``
     The computer's levels, weakest first: ``[{name, title}]``.
 ``new_match(rules, match_length, start, cube, crawford, jacoby, auto_doubles,
@@ -90,6 +94,7 @@ from typing import Any, Protocol
 from . import __version__
 from .errors import IllegalMoveError, InvalidRecordError
 from .match import Match
+from .matchid import MATCH_ID_MAX_LENGTH
 from .game import Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, Take, announce
 from .movegen import check_dice
 from .notation import format_play
@@ -136,6 +141,13 @@ MAX_TEXT = 200  # a Position ID, a level or a rule set's name, a play in notatio
 def version() -> str:
     """The engine's version, so a front end can check which wheel it loaded."""
     return __version__
+
+
+@method
+def limits() -> dict[str, int]:
+    """The bounds the pages apply before asking: the cube's highest value, the longest match a Match ID holds, and
+    a record's most characters (the pages' controls and file checks read them here, never a copy)."""
+    return {"max_cube": MAX_CUBE, "max_match_length": MATCH_ID_MAX_LENGTH, "max_record_chars": MAX_RECORD_CHARS}
 
 
 # -- a turn in progress ---------------------------------------------------------------------

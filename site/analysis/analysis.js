@@ -21,9 +21,10 @@ import { boardRequest, clearedPosition, edit, idKind, withTrays } from "./editor
 import { createRolloutPanel } from "./rollout-panel.js";
 import { markWord } from "../i18n/engine-words.js";
 
-// every cube the engine takes (rules.MAX_CUBE, 4096 = 2^12): an XGID may carry any of them
-export const MAX_CUBE = 4096;
-export const CUBE_VALUES = Array.from({ length: Math.log2(MAX_CUBE) + 1 }, (_, i) => 2 ** i);
+/** Every cube value up to `maxCube` (the engine's, service.limits): an XGID may carry any of them. */
+export function cubeValues(maxCube) {
+  return Array.from({ length: Math.log2(maxCube) + 1 }, (_, i) => 2 ** i);
+}
 const CUBE_RULES = new Set(["backgammon", "backgammon-225"]);
 const ADVICE_PLAYS = 8;
 
@@ -58,12 +59,13 @@ function buildLayout(root) {
     clear: pageButton(t("analysis.clear")),
     die1: die(t("analysis.first_die"), "die1"),
     die2: die(t("analysis.second_die"), "die2"),
-    cube: options(el("select", { name: "cube", "aria-label": t("analysis.cube") }), CUBE_VALUES),
+    // the cubes and the longest match are the engine's (applyLimits, once it is up)
+    cube: options(el("select", { name: "cube", "aria-label": t("analysis.cube") }), [1]),
     owner: options(el("select", { name: "owner", "aria-label": t("analysis.owner") }), ["", "black", "white"],
       { "": t("analysis.owner.centred"), black: t("colour.black"), white: t("colour.white") }),
-    length: el("input", { type: "number", min: 0, max: 64, value: 0, name: "length", "aria-label": t("analysis.length"), class: "tt-number" }),
-    scoreBlack: el("input", { type: "number", min: 0, max: 63, value: 0, name: "score-black", "aria-label": t("analysis.score_black"), class: "tt-number" }),
-    scoreWhite: el("input", { type: "number", min: 0, max: 63, value: 0, name: "score-white", "aria-label": t("analysis.score_white"), class: "tt-number" }),
+    length: el("input", { type: "number", min: 0, value: 0, name: "length", "aria-label": t("analysis.length"), class: "tt-number" }),
+    scoreBlack: el("input", { type: "number", min: 0, value: 0, name: "score-black", "aria-label": t("analysis.score_black"), class: "tt-number" }),
+    scoreWhite: el("input", { type: "number", min: 0, value: 0, name: "score-white", "aria-label": t("analysis.score_white"), class: "tt-number" }),
     crawford: el("input", { type: "checkbox", name: "crawford" }),
     // disabled until the engine has checked a position (refreshAnalyse): a press before would go unanswered
     analyse: pageButton(t("analysis.analyse"), { class: "tt-button tt-primary", "aria-keyshortcuts": "A", disabled: true }),
@@ -214,7 +216,7 @@ export function createAnalysis(root, { workerUrl }) {
     ui.root.querySelector(`input[name="turn"][value="${answer.turn}"]`).checked = true;
     c.die1.value = answer.dice ? String(answer.dice[0]) : "";
     c.die2.value = answer.dice ? String(answer.dice[1]) : "";
-    if (!CUBE_VALUES.includes(answer.cube.value)) options(c.cube, [answer.cube.value]); // past the engine's bound: never, but shown
+    if (![...c.cube.options].some((o) => o.value === String(answer.cube.value))) options(c.cube, [answer.cube.value]); // shown whatever it is
     c.cube.value = String(answer.cube.value);
     c.owner.value = answer.cube.owner || "";
     c.length.value = String(answer.match.length);
@@ -424,8 +426,19 @@ export function createAnalysis(root, { workerUrl }) {
     }
   });
 
+  /** The engine's bounds on the controls (service.limits, sent with its ready message): the page keeps no copy. */
+  function applyLimits({ max_cube: maxCube, max_match_length: maxLength }) {
+    const chosen = c.cube.value;
+    c.cube.replaceChildren();
+    options(c.cube, cubeValues(maxCube));
+    c.cube.value = chosen;
+    c.length.max = String(maxLength);
+    c.scoreBlack.max = c.scoreWhite.max = String(maxLength - 1);
+  }
+
   engine.ready.then(
-    () => {
+    ({ limits }) => {
+      applyLimits(limits);
       show(ui.progressBox, false);
       // a position the player asked for while the engine came up (an ID pasted and loaded) stands: the
       // page's own first request would come after it and replace it (its dice were once lost so)

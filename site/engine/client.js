@@ -24,8 +24,9 @@ export class EngineError extends Error {
  * Start the engine worker.
  * @param {string|URL} [workerUrl] the worker script; defaults to worker.js beside this module.
  * @param {{onProgress?: (progress: {stage: string, detail: string}) => void}} [options]
- * @returns {{ready: Promise<{version: string, bootMs: number}>, call: (method: string, params?: object) => Promise<any>, terminate: () => void, pending: number}}
- *   `pending`: how many requests are still unanswered (0 once the page has nothing to wait for).
+ * @returns {{ready: Promise<{version: string, bootMs: number, limits: object}>, call: (method: string, params?: object) => Promise<any>, terminate: () => void, pending: number}}
+ *   `pending`: how many requests are still unanswered (0 once the page has nothing to wait for); `limits`: the
+ *   engine's bounds the pages apply before asking (service.limits: max_cube, max_match_length, max_record_chars).
  *
  * Each boot stage and the ready answer leave a performance mark as they arrive (`tt-engine-<stage>`, its
  * detail the stage's; `tt-engine-ready`), so benchmarks and tests can read them from the page.
@@ -52,7 +53,7 @@ export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)
       onProgress?.({ stage: data.stage, detail: data.detail });
     } else if (data.type === "ready") {
       performance.mark("tt-engine-ready");
-      settleReady.resolve({ version: data.version, bootMs: data.bootMs });
+      settleReady.resolve({ version: data.version, bootMs: data.bootMs, limits: data.limits });
     } else if (data.type === "failed") {
       failAll(new EngineError(data.error));
     } else if (pending.has(data.id)) {

@@ -106,7 +106,8 @@ async function boot() {
     bridge = await bootWithoutSnapshot(loadPyodide, manifest, await engineWheel);
   }
   const version = JSON.parse(bridge("version", "null")).result;
-  return { bridge, version, bootMs: performance.now() - started };
+  const limits = JSON.parse(bridge("limits", "null")).result; // the pages' bounds, from the engine itself
+  return { bridge, version, limits, bootMs: performance.now() - started };
 }
 
 /** The interpreter restored from the boot snapshot, its engine's files unpacked, and checked with its probe. */
@@ -196,7 +197,7 @@ const engine = new Promise((resolve, reject) => {
   boot().then(resolve, reject);
 });
 engine.then(
-  ({ version, bootMs }) => postMessage({ type: "ready", version, bootMs }),
+  ({ version, limits, bootMs }) => postMessage({ type: "ready", version, limits, bootMs }),
   (error) => postMessage({ type: "failed", error: describe(error) }),
 ).finally(() => {
   bootSettled = true;

@@ -29,7 +29,6 @@ const SAVED_KEEP = 10; // reviews kept on the device
 const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a link without its own opens it
 const CHUNK = 2; // decisions per request: small enough to show progress, large enough not to waste calls
 const MAX_CHUNK = 10; // the most a request takes (review_service.MAX_ITEMS)
-const MAX_FILE_BYTES = 2_000_000;
 const MARK_COLOURS = { doubtful: "#e0a030", bad: "#e06020", "very bad": "#c0392b" };
 
 async function recordHash(text) {
@@ -712,7 +711,8 @@ export function createReview(root, { workerUrl }) {
   ui.file.addEventListener("change", async () => {
     const file = ui.file.files[0];
     if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
+    const { limits } = await engine.ready; // the engine's own bound on a record (service.limits)
+    if (file.size > limits.max_record_chars) {
       say(t("review.too_large", { name: file.name, size: file.size }), true);
       return;
     }

@@ -1,0 +1,62 @@
+"""The engine's bounds on what a page asks (``service.limits``) reach the pages with the worker's ready message,
+so no page keeps a copy that could drift from the engine's (site/engine/PROTOCOL.md, "Messages from the worker")."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from toutes_tables.matchid import MATCH_ID_MAX_LENGTH
+from toutes_tables.record import MAX_RECORD_CHARS
+from toutes_tables.rules import MAX_CUBE
+from toutes_tables.services import dispatch
+
+ROOT = Path(__file__).resolve().parent.parent
+LIMITS = {"max_cube": MAX_CUBE, "max_match_length": MATCH_ID_MAX_LENGTH, "max_record_chars": MAX_RECORD_CHARS}
+# Copies older than service.limits, each still to be read from the engine (the saved games' and the review links'
+# record bounds are checked before the engine is up; the new game dialog's automatic doubles, rules.MAX_AUTO_DOUBLES,
+# happen to be 64 too); listed so that no other page adds one.
+KNOWN_COPIES = {"site/review/links.js", "site/game/review-panel.js", "site/game/storage.js", "site/game/dialog.js"}
+
+
+def test_the_engine_says_its_limits() -> None:
+    assert dispatch("limits", {}) == LIMITS
+
+
+def test_the_worker_sends_the_engines_limits_with_its_ready_message() -> None:
+    worker = (ROOT / "site" / "engine" / "worker.js").read_text(encoding="utf-8")
+    client = (ROOT / "site" / "engine" / "client.js").read_text(encoding="utf-8")
+    assert 'bridge("limits", "null")' in worker
+    assert re.search(r'postMessage\(\{ type: "ready", [^}]*\blimits\b', worker)
+    assert "limits: data.limits" in client
+
+
+def copied_limits(text: str) -> list[str]:
+    """Lines of a script that write one of the engine's limits as a number: the cube's, a record's (``2_000_000``),
+    or a control's ``max`` at the longest match or the score below it."""
+    values = {MAX_CUBE, MAX_RECORD_CHARS}
+    found = []
+    for n, line in enumerate(text.splitlines(), 1):
+        numbers = {int(m.replace("_", "")) for m in re.findall(r"(?<![\w.])\d[\d_]*(?![\w.])", line)}
+        maxima = {int(m) for m in re.findall(r"\bmax:\s*(\d+)", line)}
+        if numbers & values or maxima & {MATCH_ID_MAX_LENGTH, MATCH_ID_MAX_LENGTH - 1}:
+            found.append(f"{n}: {line.strip()}")
+    return found
+
+
+def test_the_pattern_finds_the_copies_it_is_meant_to_find() -> None:
+    for line in ("export const MAX_CUBE = 4096;", "const MAX_FILE_BYTES = 2_000_000;",
+                 'el("input", { type: "number", min: 0, max: 63, value: 0 })'):
+        assert copied_limits(line), line
+    assert not copied_limits("const start = 64; // the classic start, No. 64")
+
+
+def test_the_analysis_board_and_the_review_page_keep_no_copy_of_the_engines_limits() -> None:
+    scripts = [p for p in (ROOT / "site").rglob("*.*js") if "node_modules" not in p.parts and ".test." not in p.name]
+    assert len(scripts) > 20
+    copies = {
+        str(p.relative_to(ROOT)): copied_limits(p.read_text(encoding="utf-8"))
+        for p in scripts
+        if str(p.relative_to(ROOT)) not in KNOWN_COPIES
+    }
+    assert {path: lines for path, lines in copies.items() if lines} == {}
