@@ -80,9 +80,9 @@ def test_the_french_board_rolls_out_the_cube_actions_in_french(page: Page, site_
     status = page.locator(".tt-rollout-status")
     expect(status).to_contain_text("de chaque décision de videau", timeout=ANSWER_TIMEOUT_MS)
     verdict = page.locator(".tt-rollout-verdict")
-    expect(verdict).to_contain_text("Rollout\u00a0: Double, refuser", timeout=ANSWER_TIMEOUT_MS)
+    expect(verdict).to_contain_text("Rollout\u00a0: Double, refuse", timeout=ANSWER_TIMEOUT_MS)
     rows = page.locator(".tt-rollout-table tbody tr td:first-child")
-    expect(rows).to_have_text(["Pas de double", "Double, prend", "Double, refuse"])
+    expect(rows).to_have_text(["Pas de double", "Double, accepte", "Double, refuse"])
     page.get_by_role("button", name="Arrêter").click()
     expect(start).to_be_enabled(timeout=ANSWER_TIMEOUT_MS)
 

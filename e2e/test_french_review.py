@@ -33,7 +33,7 @@ def test_the_french_review_says_the_cube_actions_in_french(page: Page, site_url:
     # the decision's detail: its best action in French too
     moves.nth(answer).click()
     detail = page.locator(".tt-review-detail")
-    expect(detail).to_contain_text("Le meilleur\u00a0: prend")
+    expect(detail).to_contain_text("Le meilleur\u00a0: accepte")
     assert "take" not in detail.inner_text()
 
 

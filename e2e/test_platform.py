@@ -141,7 +141,8 @@ def test_web_manifest_makes_the_site_installable(page: Page, site_url: str) -> N
 
 
 def test_engine_reports_a_failed_boot_instead_of_hanging(browser: Any, site_url: str) -> None:
-    """With WebAssembly forbidden to the worker (no 'wasm-unsafe-eval'), ready rejects with the reason."""
+    """With WebAssembly forbidden to the worker (no 'wasm-unsafe-eval'), ready rejects with the reason, which a
+    French page says in French."""
     context = browser.new_context(service_workers="block")
     try:
         def strict_worker(route: Any) -> None:
@@ -156,12 +157,20 @@ def test_engine_reports_a_failed_boot_instead_of_hanging(browser: Any, site_url:
         failure = page.evaluate("""async (siteUrl) => {
           const { createEngine } = await import(new URL("engine/client.js", siteUrl).href);
           const engine = createEngine();
-          const boot = await engine.ready.then(() => ({ ready: true }), (e) => ({ type: e.type, message: e.message }));
+          const boot = await engine.ready.then(() => ({ ready: true }), (e) => e);
           const request = await engine.call("version").then(() => "answered", (e) => e.type);
-          return { boot, request };
+          // said in French as a French page says it (site/i18n/engine-words.js)
+          document.documentElement.lang = "fr";
+          const { loadLanguage } = await import(new URL("i18n/i18n.js", siteUrl).href);
+          await loadLanguage("fr");
+          const { engineFailure } = await import(new URL("i18n/engine-words.js", siteUrl).href);
+          const { type, message, kind } = boot;
+          return { boot: { type, message, kind }, request, french: engineFailure(boot) };
         }""", site_url)
     finally:
         context.close()
     assert failure["boot"]["type"] == "CompileError"
     assert "Content Security Policy" in failure["boot"]["message"]
     assert failure["request"] == "CompileError"
+    assert failure["boot"]["kind"] == "wasm"
+    assert failure["french"].startswith("ce navigateur n'a pas pu démarrer son WebAssembly"), failure["french"]

@@ -81,7 +81,7 @@ def test_a_reviewed_cube_decision_is_worded_in_the_reports_language() -> None:
     record = io.StringIO(match_to_mat(_dropped_opening_double()))
     assert main(["analyse", "-", "--lang", "fr"], stdin=record, stdout=out) == 0
     answer = next(line for line in out.getvalue().splitlines() if " réponse " in line)
-    assert " joué refuse " in answer and " meilleur prend " in answer, answer
+    assert " joué refuse " in answer and " meilleur accepte " in answer, answer
     assert not any(word in out.getvalue() for word in (" take ", " drop ", "no double")), out.getvalue()
 
 

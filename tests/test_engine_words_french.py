@@ -39,7 +39,7 @@ def test_the_cube_advice_is_said_in_french() -> None:
     advice = cube_advice(race, "backgammon", CubeState(), "advanced", "fr")
     english = cube_advice(race, "backgammon", CubeState(), "advanced")
     assert (advice.double, advice.take) == (english.double, english.take) == (True, True)
-    assert advice.verdict == "Double, accepter" and english.verdict == "Double, take"
+    assert advice.verdict == "Double, accepte" and english.verdict == "Double, take"
     assert advice.reason.startswith("Vous gagnez ") and "\u00a0%\u00a0: assez fort pour doubler" in advice.reason
     assert advice.take_reason.startswith("Votre adversaire gagne ")
     assert advice.take_reason.endswith(" : accepter perd moins que refuser.")
@@ -51,7 +51,7 @@ def test_the_cube_advice_is_said_in_french() -> None:
 def test_the_services_hint_speaks_french(french: None) -> None:
     dispatch("load", {"record": _record(Game("backgammon", position=Position.from_text(DOUBLING_RACE))), "steps": []})
     cube = dispatch("hint")["cube"]
-    assert cube["verdict"] == "Double, accepter" and cube["reason"].startswith("Vous gagnez ")
+    assert cube["verdict"] == "Double, accepte" and cube["reason"].startswith("Vous gagnez ")
     doubled = Game("backgammon", position=Position.from_text(DOUBLING_RACE))
     doubled.offer_double()
     dispatch("load", {"record": _record(doubled), "steps": []})

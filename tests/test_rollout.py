@@ -171,8 +171,8 @@ def test_the_owner_of_the_cube_rolls_out_a_redouble() -> None:
 
 def test_a_cube_rollouts_verdicts_are_in_its_language() -> None:
     done = played(CubeRollout(PASS, "backgammon", seed=1, variance_reduction=False, lang="fr"), 2)
-    assert done.verdict == "Double, refuser" and done.advice.verdict == "Double, refuser"
-    assert played(CubeRollout(FORCED_WIN, "backgammon", lang="fr"), 1).verdict == "Trop bon pour doubler, refuser"
+    assert done.verdict == "Double, refuse" and done.advice.verdict == "Double, refuse"
+    assert played(CubeRollout(FORCED_WIN, "backgammon", lang="fr"), 1).verdict == "Trop bon pour doubler, refuse"
     with pytest.raises(ValueError, match="lang"):
         CubeRollout(PASS, "backgammon", lang="xx")
 

@@ -22,6 +22,7 @@ import { createBoard } from "./board.js";
 import { classicPosition } from "./state.js";
 import { createEngine } from "../engine/client.js";
 import { parseAttributes } from "./attributes.js";
+import { engineFailure } from "../i18n/engine-words.js";
 import { t, tn } from "../i18n/i18n.js";
 
 let sharedEngine = null;
@@ -166,9 +167,9 @@ export class TouteTablesBoard extends HTMLElement {
       if (this.steps.length === 0 && !extra.move) {
         // the position itself was refused (a malformed ID, say): say so instead of a board
         this.teardown();
-        this.append(node("p", { class: "tt-embed-error", role: "alert" }, t("widget.cannot_show", { reason: error.message })));
+        this.append(node("p", { class: "tt-embed-error", role: "alert" }, t("widget.cannot_show", { reason: engineFailure(error) })));
       } else {
-        this.status.textContent = t("widget.not_allowed", { reason: error.message });
+        this.status.textContent = t("widget.not_allowed", { reason: engineFailure(error) });
       }
       return;
     }

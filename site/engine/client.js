@@ -11,12 +11,17 @@
 
 import { DEFAULT_LANGUAGE, pageLanguage } from "../i18n/i18n.js";
 
-/** An error answered by the engine (or a failed boot); `type` is the Python exception's class name. */
+/**
+ * An error answered by the engine (or a failed boot); `type` is the Python exception's class name. A failed boot
+ * also has its `stage`, and `kind` ("http" with `file` and `status`, "wasm"), which the page words (engineFailure).
+ */
 export class EngineError extends Error {
-  constructor({ type, message }) {
+  constructor({ type, message, stage, kind, file, status }) {
     super(message);
     this.name = "EngineError";
     this.type = type;
+    const boot = Object.entries({ stage, kind, file, status }).filter(([, value]) => value !== undefined);
+    Object.assign(this, Object.fromEntries(boot));
   }
 }
 

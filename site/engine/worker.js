@@ -20,13 +20,26 @@ const PYODIDE_OPTIONS = {
 // Pyodide's fetch of its wasm is answered from the wasm's gzip-compressed copy (compressed_wasm.js).
 const wasmBytes = serveWasmCompressed(PYODIDE_URL);
 
+let bootStage = "runtime"; // the boot's last stage: a failed boot says where it stopped (PROTOCOL.md)
+
 function progress(stage, detail) {
+  bootStage = stage;
   postMessage({ type: "progress", stage, detail });
+}
+
+/** A file the boot needs that the server did not give: `kind` "http", its file name and HTTP status kept as data. */
+class FetchError extends Error {
+  constructor(url, status) {
+    super(`${url}: HTTP ${status}`);
+    this.kind = "http";
+    this.file = String(url).split("/").pop();
+    this.status = status;
+  }
 }
 
 async function fetchOk(url) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if (!response.ok) throw new FetchError(url, response.status);
   return response;
 }
 
@@ -177,6 +190,14 @@ function describe(error) {
   return { type: error?.type ?? error?.name ?? "Error", message: String(error?.message ?? error) };
 }
 
+/** A failed boot as data the page words in its language (i18n/engine-words.js): the stage it stopped at, and why. */
+function describeBoot(error) {
+  const described = { ...describe(error), stage: bootStage };
+  if (error?.kind) described.kind = error.kind;
+  if (error?.kind === "http") Object.assign(described, { file: error.file, status: error.status });
+  return described;
+}
+
 // Pyodide 314 catches a failed WebAssembly start (a Content-Security-Policy without 'wasm-unsafe-eval',
 // the .wasm unreachable offline), only warns "wasm instantiation failed!" then the error, and never
 // settles loadPyodide. Turn that warning into a failed boot so the page can say so.
@@ -187,7 +208,11 @@ console.warn = (...args) => {
   consoleWarn(...args);
   if (bootSettled) return;
   if (args[0] === "wasm instantiation failed!") wasmStartFailed = true;
-  else if (wasmStartFailed) bootFailed(args[0]);
+  else if (wasmStartFailed) {
+    const failure = args[0] instanceof Error ? args[0] : new Error(String(args[0]));
+    failure.kind = "wasm"; // said by the page in its language (i18n/engine-words.js)
+    bootFailed(failure);
+  }
 };
 
 // Settles once: with the engine, or with the reason it cannot start. Requests wait on it.
@@ -198,7 +223,7 @@ const engine = new Promise((resolve, reject) => {
 });
 engine.then(
   ({ version, limits, bootMs }) => postMessage({ type: "ready", version, limits, bootMs }),
-  (error) => postMessage({ type: "failed", error: describe(error) }),
+  (error) => postMessage({ type: "failed", error: describeBoot(error) }),
 ).finally(() => {
   bootSettled = true;
   console.warn = consoleWarn;

@@ -41,7 +41,7 @@ export function cubeAdviceText({ verdict, reason }) {
 
 /**
  * The cubeful equity of each cube choice on one line: "no double +0.769 · double, take +0.940 · …", the
- * choices being the engine's names (data), said in the page's language ("pas de double", "double, prend").
+ * choices being the engine's names (data), said in the page's language ("pas de double", "double, accepte").
  */
 export function cubeEquitiesText(equities) {
   return Object.entries(equities || {})

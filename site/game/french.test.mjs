@@ -19,8 +19,8 @@ const hintBeforeRolling = JSON.parse(protocol.match(/^\{"actor": "white", "phase
 
 test("the hint's cube choices are in French on a French page, as the game's hint names them", () => {
   const text = cubeEquitiesText(hintBeforeRolling.cube.equities);
-  assert.equal(text, "pas de double +0,769 \u00b7 double, prend +0,940 \u00b7 double, refuse +1,000");
-  assert.equal(cubeEquitiesText({ take: -0.3, drop: -1 }), "prend \u22120,300 \u00b7 refuse \u22121,000");
+  assert.equal(text, "pas de double +0,769 \u00b7 double, accepte +0,940 \u00b7 double, refuse +1,000");
+  assert.equal(cubeEquitiesText({ take: -0.3, drop: -1 }), "accepte \u22120,300 \u00b7 refuse \u22121,000");
   assert.doesNotMatch(text, /no double|take|pass|drop/);
 });
 
@@ -33,15 +33,15 @@ test("a play's cost names its mark in French on a French page", () => {
 
 test("a reviewed cube decision's take and drop are in French in the game's review panel", () => {
   const answer = { kind: "take", colour: "black", dice: null, played: "drop", best: "take", sign: "?", error: 0.07 };
-  assert.equal(markedLine(answer), "? Noir refuse, le meilleur\u00a0: prend (70 millipoints)");
+  assert.equal(markedLine(answer), "? Noir refuse, le meilleur\u00a0: accepte (70 millipoints)");
   const cube = { kind: "cube", colour: "white", dice: null, played: "no double", best: "double", sign: "??", error: 0.2 };
   assert.doesNotMatch(markedLine(cube), /no double/);
   assert.match(markedLine(cube), /pas de double, le meilleur\u00a0: double/);
 });
 
 test("every cube action the engine names is said in French", () => {
-  for (const [name, french] of [["no double", "pas de double"], ["double", "double"], ["take", "prend"], ["drop", "refuse"],
-    ["double, take", "double, prend"], ["double, pass", "double, refuse"]]) {
+  for (const [name, french] of [["no double", "pas de double"], ["double", "double"], ["take", "accepte"], ["drop", "refuse"],
+    ["double, take", "double, accepte"], ["double, pass", "double, refuse"]]) {
     assert.equal(actionWord(name), french);
   }
 });

@@ -3,6 +3,7 @@
 // and the board's position from a view. Each page builds its own layout and flow around them.
 
 import { emptyPosition } from "../board/state.js";
+import { engineFailure } from "../i18n/engine-words.js";
 import { t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 
@@ -91,7 +92,7 @@ export function showNotice(notice, text) {
 export function showEngineFailure(ui, board, error) {
   show(ui.progressBox, false);
   board.set({ message: t("page.engine_failed"), interactive: false });
-  showNotice(ui.notice, t("page.engine_failed_reload", { reason: error && error.message ? error.message : error }));
+  showNotice(ui.notice, t("page.engine_failed_reload", { reason: engineFailure(error) }));
   console.error(error);
 }
 

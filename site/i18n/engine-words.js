@@ -29,3 +29,19 @@ export const luckWord = (mark) => reviewWord("luck", mark);
  * "take", "drop"; a hint's equities: "double, take", "double, pass"), in the page's language.
  */
 export const actionWord = (name) => reviewWord("action", name);
+
+/**
+ * Why the engine could not start, in the page's language, from what the worker sends as data (PROTOCOL.md): the
+ * boot's `stage` and `kind` ("http" with the `file` and its `status`, "wasm"), or the client's own `type`
+ * ("WorkerError", "Terminated"). The runtime's own message, which no catalogue can have, follows as a detail.
+ */
+export function engineFailure(error) {
+  const detail = String(error?.message ?? error ?? "");
+  if (error?.type === "Terminated") return t("engine.failure.terminated");
+  if (error?.type === "WorkerError") return t("engine.failure.worker");
+  if (error?.kind === "http") return t("engine.failure.http", { file: error.file, status: error.status });
+  if (error?.kind === "wasm") return t("engine.failure.wasm");
+  const stage = `engine.failure.stage.${error?.stage}`;
+  if (error?.stage && hasMessage(stage)) return t("engine.failure.with_detail", { reason: t(stage), detail });
+  return detail;
+}
