@@ -154,3 +154,25 @@ def test_an_xgids_field_is_named_in_english_in_python() -> None:
 
     with pytest.raises(ValueError, match=r"the cube \(log2\) must be a whole number 0-"):
         XGID.parse("XGID=-b----E-C---eE---c-e----B-:99:0:1:00:0:0:0:0:10")
+
+
+def test_a_malformed_service_call_is_said_in_the_pages_language(french: None) -> None:
+    """A page reaches these only through a bug, but its player reads them in his language all the same."""
+    from toutes_tables.service_calls import ServiceError
+
+    with pytest.raises(ServiceError) as unknown:
+        services.dispatch("no_such_method")
+    assert str(unknown.value) == "méthode de service inconnue 'no_such_method'"
+    with pytest.raises(ServiceError) as missing:
+        services.dispatch("set_language")
+    assert str(missing.value) == "set_language demande le paramètre 'lang'\u00a0; il prend 'lang'"
+    with pytest.raises(ServiceError) as bad:
+        services.dispatch("review_start", {"record": 7})
+    assert str(bad.value).startswith("record doit être "), bad.value
+
+
+def test_a_malformed_service_call_stays_english_on_an_english_page() -> None:
+    from toutes_tables.service_calls import ServiceError
+
+    with pytest.raises(ServiceError, match="^unknown service method 'no_such_method'$"):
+        services.dispatch("no_such_method")

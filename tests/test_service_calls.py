@@ -162,6 +162,8 @@ def test_the_service_layers_import_only_the_layers_below() -> None:
     for i, module in enumerate(layers):
         above = set(layers[i + 1 :])
         assert not _imports(module) & above, module
-    # the bottom layer knows nothing of the engine but its errors module, which imports nothing of it
-    assert _imports("service_calls") == {"errors"}
+    # the bottom layer knows nothing of the engine but its errors and its catalogues (messages, which says the
+    # errors in the page's language), which import nothing else of it
+    assert _imports("service_calls") == {"errors", "messages"}
+    assert _imports("messages") == {"errors"}
     assert _imports("errors") == set()

@@ -20,6 +20,7 @@ from typing import Any
 
 # re-exported for the services: a bad value quoted short and never failing (a hostile megabyte, 5,000 digits)
 from .errors import shown as shown
+from .messages import Words, worded
 
 Method = Callable[..., Any]
 
@@ -27,6 +28,9 @@ Method = Callable[..., Any]
 class ServiceError(ValueError):
     """A request the service cannot answer: unknown method or bad parameters."""
 
+
+# what a parameter is, in the error's language (a method's own description of one stays English)
+TEXT, A_LIST, AN_OBJECT = Words("call.what.text"), Words("call.what.list"), Words("call.what.object")
 
 _METHODS: dict[str, Method] = {}
 _SIGNATURES: dict[str, inspect.Signature] = {}
@@ -47,31 +51,31 @@ def _check_parameters(name: str, signature: inspect.Signature, params: dict[Any,
     """ServiceError unless ``params`` names only parameters of ``name`` and every one it needs."""
     for key in params:
         if not isinstance(key, str):
-            raise ServiceError(f"{name}: parameter names are text, got {shown(key)}")
+            raise worded(ServiceError, "call.parameter_name", name=name, key=shown(key))
     accepted = signature.parameters
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values()):
         return  # a method taking any names (move: "from" is a Python keyword) checks its own
-    takes = ", ".join(repr(p) for p in accepted) or "no parameters"
+    takes: object = ", ".join(repr(p) for p in accepted) or Words("call.no_parameters")
     unknown = sorted(set(params) - set(accepted))
     if unknown:
-        raise ServiceError(f"{name} has no parameter {unknown[0]!r}; it takes {takes}")
+        raise worded(ServiceError, "call.unknown_parameter", name=name, parameter=repr(unknown[0]), takes=takes)
     missing = [p for p, spec in accepted.items() if spec.default is inspect.Parameter.empty and p not in params]
     if missing:
-        raise ServiceError(f"{name} needs the parameter {missing[0]!r}; it takes {takes}")
+        raise worded(ServiceError, "call.missing_parameter", name=name, parameter=repr(missing[0]), takes=takes)
 
 
 def dispatch(name: Any, params: Any = None) -> Any:
     """Run the service method ``name`` with keyword ``params`` (an object, or None for none); return JSON-able data."""
     if not isinstance(name, str):
-        raise ServiceError(f"a method name is text, got {shown(name)}")
+        raise worded(ServiceError, "call.method_name", name=shown(name))
     try:
         fn = _METHODS[name]
     except KeyError:
-        raise ServiceError(f"unknown service method {shown(name)}") from None
+        raise worded(ServiceError, "call.unknown_method", name=shown(name)) from None
     if params is None:
         params = {}
     if not isinstance(params, dict):
-        raise ServiceError(f"{name}: the parameters are an object of named values, got {shown(params)}")
+        raise worded(ServiceError, "call.parameters", name=name, params=shown(params))
     _check_parameters(name, _SIGNATURES[name], params)
     return fn(**params)
 
@@ -82,14 +86,14 @@ def dispatch(name: Any, params: Any = None) -> Any:
 def boolean(name: str, value: Any) -> bool:
     """``value`` if it is true or false; ServiceError for anything else (``"false"``, ``0``, None)."""
     if type(value) is not bool:
-        raise ServiceError(f"{name} is true or false, got {shown(value)}")
+        raise worded(ServiceError, "call.boolean", name=name, value=shown(value))
     return value
 
 
 def integer(name: str, value: Any, low: int, high: int) -> int:
     """``value`` if it is an integer (not a boolean) from ``low`` to ``high``; else ServiceError."""
     if type(value) is not int or not low <= value <= high:
-        raise ServiceError(f"{name} is an integer {low}-{high}, got {shown(value)}")
+        raise worded(ServiceError, "call.integer", name=name, low=low, high=high, value=shown(value))
     return value
 
 
@@ -98,16 +102,17 @@ def optional_integer(name: str, value: Any, low: int, high: int) -> int | None:
     return None if value is None else integer(name, value, low, high)
 
 
-def text(name: str, value: Any, max_length: int, what: str = "text") -> str:
+def text(name: str, value: Any, max_length: int, what: str | Words = TEXT) -> str:
     """``value`` if it is a string of at most ``max_length`` characters; ``what`` words the error."""
     if not isinstance(value, str):
-        raise ServiceError(f"{name} is {what}, got {shown(value)}")
+        raise worded(ServiceError, "call.is", name=name, what=what, value=shown(value))
     if len(value) > max_length:
-        raise ServiceError(f"{name} is {what} of at most {max_length:,} characters, got {len(value):,}")
+        raise worded(ServiceError, "call.text_length", name=name, what=what, most=f"{max_length:,}",
+                     count=f"{len(value):,}")
     return value
 
 
-def optional_text(name: str, value: Any, max_length: int, what: str = "text") -> str | None:
+def optional_text(name: str, value: Any, max_length: int, what: str | Words = TEXT) -> str | None:
     """None, or a string (see :func:`text`)."""
     return None if value is None else text(name, value, max_length, what)
 
@@ -115,21 +120,22 @@ def optional_text(name: str, value: Any, max_length: int, what: str = "text") ->
 def choice(name: str, value: Any, choices: Collection[str]) -> str:
     """``value`` if it is one of the strings ``choices``; else ServiceError listing them."""
     if not isinstance(value, str) or value not in choices:
-        raise ServiceError(f"{name} is one of {', '.join(repr(c) for c in choices)}, got {shown(value)}")
+        raise worded(ServiceError, "call.choice", name=name, choices=", ".join(repr(c) for c in choices),
+                     value=shown(value))
     return value
 
 
-def listed(name: str, value: Any, max_length: int, what: str = "a list") -> list[Any]:
+def listed(name: str, value: Any, max_length: int, what: str | Words = A_LIST) -> list[Any]:
     """``value`` if it is a list of at most ``max_length`` items; ``what`` words the error."""
     if not isinstance(value, list):
-        raise ServiceError(f"{name} is {what}, got {shown(value)}")
+        raise worded(ServiceError, "call.is", name=name, what=what, value=shown(value))
     if len(value) > max_length:
-        raise ServiceError(f"{name} is {what} of at most {max_length} items, got {len(value)}")
+        raise worded(ServiceError, "call.list_length", name=name, what=what, most=max_length, count=len(value))
     return value
 
 
-def mapping(name: str, value: Any, what: str = "an object") -> dict[str, Any]:
+def mapping(name: str, value: Any, what: str | Words = AN_OBJECT) -> dict[str, Any]:
     """``value`` if it is an object (a dict); ``what`` words the error."""
     if not isinstance(value, dict):
-        raise ServiceError(f"{name} is {what}, got {shown(value)}")
+        raise worded(ServiceError, "call.is", name=name, what=what, value=shown(value))
     return value
