@@ -211,3 +211,22 @@ def test_the_commands_help_follows_the_locale_and_stays_english_by_default(
         main(["--help"], stdin=io.StringIO(""), stdout=io.StringIO())
     english = capsys.readouterr().out
     assert english.startswith("usage: toutes-tables ") and "play a game or a match in the terminal" in english
+
+
+@pytest.mark.parametrize(
+    ("args", "french", "english"),
+    [
+        (["play", "--level", "nope"], "argument --level\u00a0: choix impossible 'nope' (choisir parmi 'simple', ",
+         "argument --level: invalid choice: 'nope' (choose from 'simple', "),
+        (["ids"], "ces arguments sont obligatoires\u00a0: CODE", "the following arguments are required: CODE"),
+        (["play", "--match"], "argument --match\u00a0: il faut une valeur", "argument --match: expected one argument"),
+        (["play", "--bogus"], "arguments inconnus\u00a0: --bogus", "unrecognized arguments: --bogus"),
+    ],
+)
+def test_argparses_own_usage_errors_are_said_in_french(
+    args: list[str], french: str, english: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _run([*args, "--lang", "fr"], capsys)
+    assert code == 2 and french in err and "(voir «\u00a0toutes-tables" in err, err
+    code, _, err = _run([*args, "--lang", "en"], capsys)
+    assert code == 2 and english in err, err

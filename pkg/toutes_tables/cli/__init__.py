@@ -15,9 +15,9 @@ English): its output and its errors are in that language, from the engine's mess
 The ``--help`` texts are in that language too (the catalogues' ``cli.help.*`` and
 ``cli.description.*``: the descriptions, the options' help, the headings and "usage:"), the
 language read from ``--lang`` before the parser is built; argparse's own messages in a usage error
-stay English. Exit statuses: 0 done, 1 an error (bad input to a subcommand, or the input ended
-before the game did), 2 a usage error (an unknown or out-of-range option: one line on stderr),
-130 interrupted.
+are said again from ``cli.argparse.*`` (:func:`argparse_said`). Exit statuses: 0 done, 1 an error
+(bad input to a subcommand, or the input ended before the game did), 2 a usage error (an unknown or
+out-of-range option: one line on stderr), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, TextIO
@@ -54,11 +55,45 @@ def _formatter(lang: str) -> type[argparse.HelpFormatter]:
     return Formatter
 
 
+# argparse's own messages in a usage error, as it writes them in English (its %-templates), each said again
+# from the catalogues (cli.argparse.*); a message none of them reads stays as argparse wrote it
+_ARGPARSE_MESSAGES = (
+    ("argument", r"argument (?P<argument>[^:]+): (?P<message>.*)"),
+    ("required", r"the following arguments are required: (?P<names>.*)"),
+    ("unrecognized", r"unrecognized arguments: (?P<names>.*)"),
+    ("invalid_choice", r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)"),
+    ("invalid_value", r"invalid (?P<type>\w+) value: (?P<value>.*)"),
+    ("expected_one", r"expected one argument"),
+    ("expected_at_least_one", r"expected at least one argument"),
+    ("expected_at_most_one", r"expected at most one argument"),
+    ("ambiguous", r"ambiguous option: (?P<option>\S+) could match (?P<matches>.*)"),
+    ("not_allowed_with", r"not allowed with argument (?P<other>.*)"),
+    ("one_required", r"one of the arguments (?P<names>.*) is required"),
+    ("ignored_explicit", r"ignored explicit argument (?P<value>.*)"),
+)
+
+
+def argparse_said(lang: str, message: str) -> str:
+    """argparse's English ``message`` (a usage error) in ``lang``, from the catalogues' ``cli.argparse.*``.
+
+    >>> argparse_said("fr", "argument --level: invalid choice: 'x' (choose from 'easy', 'expert')")
+    "argument --level\xa0: choix impossible 'x' (choisir parmi 'easy', 'expert')"
+    """
+    for name, pattern in _ARGPARSE_MESSAGES:
+        found = re.fullmatch(pattern, message, re.DOTALL)
+        if found:
+            values = found.groupdict()
+            if "message" in values:
+                values["message"] = argparse_said(lang, values["message"])
+            return say(lang, f"cli.argparse.{name}", **values)
+    return message
+
+
 class Parser(argparse.ArgumentParser):
     """A parser whose usage errors are one line on stderr (exit status 2), pointing to ``--help``.
 
-    ``lang`` is the language of that line and of the help: its headings, "usage:" and ``-h``'s own line
-    (argparse's own messages in a usage error stay English).
+    ``lang`` is the language of that line and of the help: its headings, "usage:" and ``-h``'s own line,
+    and argparse's own messages in a usage error (:func:`argparse_said`).
     """
 
     def __init__(self, *args: Any, lang: str = DEFAULT_LANGUAGE, **kwargs: Any) -> None:
@@ -70,7 +105,8 @@ class Parser(argparse.ArgumentParser):
         self.add_argument("-h", "--help", action="help", help=say(lang, "cli.help.help"))
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, say(self.lang, "cli.usage_error", prog=self.prog, message=message) + "\n")
+        said = argparse_said(self.lang, message)
+        self.exit(EXIT_USAGE, say(self.lang, "cli.usage_error", prog=self.prog, message=said) + "\n")
 
 
 @dataclasses.dataclass(frozen=True)
