@@ -55,6 +55,14 @@ def test_a_french_page_is_in_french(page: Page, site_url: str, path: str) -> Non
     assert page.locator("input.md-search__input").get_attribute("placeholder") == "Rechercher"
 
 
+@pytest.mark.parametrize(("path", "title"), [("fr/rules/moving/", "Lien vers cette section"), ("rules/moving/", "Permanent link")])
+def test_a_headings_anchor_is_named_in_the_pages_language(page: Page, site_url: str, path: str, title: str) -> None:
+    # the toc extension's permalink_title, given per edition by hooks/editions.py (mkdocs.yml, extra.words)
+    page.goto(site_url + path)
+    titles = page.locator("a.headerlink").evaluate_all("(links) => links.map((a) => a.title)")
+    assert titles and set(titles) == {title}, titles
+
+
 def test_the_french_drawn_starts_page_keeps_its_diagrams_and_setup_drawer(page: Page, site_url: str) -> None:
     page.goto(site_url + "fr/rules/drawn-starts/")
     assert page.locator("figure.tt-diagram svg.tt-board").count() == 3
@@ -257,6 +265,9 @@ def test_the_french_analysis_board_speaks_french(page: Page, site_url: str) -> N
                                 timeout=BOOT_TIMEOUT_MS)
     expect(page.get_by_role("button", name="Analyser")).to_be_visible()
     expect(page.get_by_role("link", name="Jouer d'ici")).to_be_visible()
+    # gnubg's pair of codes is "l'identifiant gnubg"; rollout is the French players' word too (docs/translations.md)
+    expect(page.get_by_label("Identifiant gnubg", exact=True)).to_be_visible()
+    expect(page.locator(".tt-analysis-rollout")).to_have_attribute("aria-label", "Rollout")
     page.get_by_label("Premier dé").select_option("6")
     page.get_by_label("Second dé").select_option("5")
     expect(status).to_have_text(re.compile(r"^À Blanc de jouer 6-5\u00a0: \d+ coups permis\. "), timeout=60_000)

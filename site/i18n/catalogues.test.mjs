@@ -126,3 +126,37 @@ test("the shadow scan sees a local t and a parameter t, not other names", () => 
   assert.equal(shadowsOfT("const f = (t) => t + 1; function g(a, t) {}").length, 2);
   assert.deepEqual(shadowsOfT("const f = (turn) => turn; function g(at, b) {}"), []);
 });
+
+// The words a French message keeps from English are the ones the glossary keeps (docs/translations.fr.md,
+// "Les mots gardés de l'anglais"): a French message word for word its English one is made of those only.
+const GLOSSARY = readFileSync(join(SITE, "..", "docs", "translations.fr.md"), "utf8");
+
+/** The words of the first column of the glossary's table of words kept from English, in lower case. */
+export function keptWords(glossary) {
+  const section = glossary.split(/^## /m).find((s) => s.includes("{ #words-kept-from-english }")) || "";
+  const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| mot |"));
+  return new Set(rows.flatMap((row) => [...row.split("|")[1].matchAll(/\p{L}+/gu)].map((m) => m[0].toLowerCase())));
+}
+
+/** The words of French messages that are their English ones word for word and that `kept` does not list. */
+export function wordsNotKept(reference, french, kept) {
+  const unkept = [];
+  for (const [key, text] of Object.entries(reference)) {
+    if (french[key] !== text) continue;
+    for (const m of text.replace(/\{\w+\}/g, " ").matchAll(/\p{L}+/gu)) {
+      if (!kept.has(m[0].toLowerCase())) unkept.push(`${key}: ${m[0]}`);
+    }
+  }
+  return unkept;
+}
+
+test("the French catalogue keeps from English only the words the glossary keeps", () => {
+  const kept = keptWords(GLOSSARY);
+  assert.ok(kept.has("rollout") && kept.has("position"), [...kept].join(", "));
+  assert.deepEqual(wordsNotKept(english, read("fr.json"), kept), []);
+  // and the check sees an English word left in French
+  assert.deepEqual(wordsNotKept({ a: "Rollout", b: "Permanent link" }, { a: "Rollout", b: "Permanent link" }, kept), [
+    "b: Permanent",
+    "b: link",
+  ]);
+});
