@@ -76,7 +76,8 @@ export function createSetupForm(holder, onStart) {
   const start = el("button", { type: "submit", class: "tt-button tt-primary" }, t("chouette.setup.start"));
   const form = el(
     "form",
-    { class: "tt-chouette-setup", "aria-label": t("chouette.setup.title") },
+    // novalidate: the browser's own messages are in its language; checkSetup says what is wrong from the catalogue
+    { class: "tt-chouette-setup", "aria-label": t("chouette.setup.title"), novalidate: true },
     el("h2", {}, t("chouette.setup.title")),
     el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, t("chouette.setup.players")), count),
     rows,
@@ -142,7 +143,9 @@ export function createSetupForm(holder, onStart) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     readRows();
-    const checked = checkSetup({ players, rules: rules.value, jacoby: jacoby.checked, seed: seed.value });
+    // a number input gives "" for what is not a number: that is a wrong seed, not an empty (random) one
+    const seedText = seed.validity && seed.validity.badInput ? "?" : seed.value;
+    const checked = checkSetup({ players, rules: rules.value, jacoby: jacoby.checked, seed: seedText });
     errors.textContent = checked.errors.join("; ");
     errors.hidden = checked.errors.length === 0;
     if (!checked.errors.length) onStart(checked.setup);

@@ -76,6 +76,18 @@ function clampInt(value, lo, hi, fallback) {
   return Number.isInteger(n) && n >= lo && n <= hi ? n : fallback;
 }
 
+/** Whether a number input's value is a whole number within its own min and max. */
+export function wholeNumberIn(input) {
+  const n = Number(input.value);
+  return input.value.trim() !== "" && Number.isInteger(n) && n >= Number(input.min) && n <= Number(input.max);
+}
+
+/** Whether `node` is shown: neither it nor a parent up to its dialog is hidden. */
+function shownInDialog(node) {
+  for (let n = node; n && n.tagName !== "DIALOG"; n = n.parentElement) if (n.hidden) return false;
+  return true;
+}
+
 function field(label, control, hint) {
   return el("label", { class: "tt-field" }, el("span", { class: "tt-label" }, label), control, hint ? el("small", {}, hint) : null);
 }
@@ -196,14 +208,20 @@ export function createNewGameDialog(onStart) {
       start: startMode.value === "number" ? Number(startNumber.value) : null,
       auto_double_limit: Number(limit.value),
     };
-    if (applicableOptions(rules.value).start && startMode.value === "number") {
-      const n = Number(startNumber.value);
-      if (!Number.isInteger(n) || n < 1 || n > 225) {
-        ev.preventDefault();
-        error.textContent = t("dialog.bad_start");
-        show(error, true);
-        return;
-      }
+    // the form is not checked by the browser (novalidate, modal.js), whose message would be in its own
+    // language: each number shown is checked here against its field's min and max, said from the catalogue
+    const wrong = [
+      [matchField, matchLength, "dialog.bad_match"],
+      [startNumberField, startNumber, "dialog.bad_start"],
+      [limitField, limit, "dialog.bad_auto_double_limit"],
+    ].find(([holder, input]) => shownInDialog(holder) && !wholeNumberIn(input));
+    if (wrong) {
+      ev.preventDefault();
+      const [, input, key] = wrong;
+      error.textContent = t(key, { min: input.min, max: input.max });
+      show(error, true);
+      input.focus();
+      return;
     }
     for (const [name, box] of Object.entries(boxes)) chosen[name] = box.checked;
     onStart(normaliseOptions(chosen));

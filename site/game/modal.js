@@ -14,7 +14,9 @@ import { el } from "./dom.js";
 export function createModal({ title, className, body, action, cancel, onAction }) {
   const form = el(
     "form",
-    { method: "dialog" },
+    // novalidate: the browser's own messages are in its language, not the page's; each dialog checks its
+    // fields itself and says what is wrong from the catalogue (dialog.js)
+    { method: "dialog", novalidate: true },
     el("h2", {}, title),
     ...body,
     el(
