@@ -248,3 +248,24 @@ def test_the_chouette_board_and_controls_fit_the_first_screen(sized_page: Page, 
     assert_board_fills_the_screen(page)
     assert_on_the_first_screen(page, control_boxes(page, CHOUETTE_CONTROLS))
     screenshot(page, "chouette")
+
+
+@pytest.mark.parametrize("sized_page", [DESKTOP], ids=size_id, indirect=True)
+def test_every_disabled_button_looks_alike(sized_page: Page, site_url: str) -> None:
+    # Confirm, Next game and Rematch are primary buttons (dark blue when they can be pressed); disabled, they
+    # are faded and outlined like Undo or Hint, not a dark grey block beside the light ones (issue 15).
+    page = sized_page
+    open_game(page, site_url)
+    start_new_game(page, match_length=3, rules="backgammon", opponent="human")
+    wait_for_own_move(page)
+    looks = page.evaluate(
+        """() => [...document.querySelectorAll('.tt-game .tt-button:disabled')].filter((b) => !b.hidden).map((b) => {
+            const s = getComputedStyle(b);
+            return [b.textContent, b.classList.contains('tt-primary'), s.backgroundColor, s.color, s.borderColor, s.opacity];
+        })"""
+    )
+    screenshot(page, "disabled-buttons")
+    names = {name for name, *_ in looks}
+    assert {"Confirm", "Next game", "Rematch"} <= names, looks
+    assert any(primary for _, primary, *_ in looks) and not all(primary for _, primary, *_ in looks), looks
+    assert len({tuple(look[2:]) for look in looks}) == 1, looks
