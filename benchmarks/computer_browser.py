@@ -67,7 +67,8 @@ def level_of(name):
     fields = {}
     for change in changes:
         field, _, value = change.partition("=")
-        fields[field] = type(getattr(level, field))(value)
+        kind = type(getattr(level, field))
+        fields[field] = value.lower() in {"1", "true"} if kind is bool else kind(value)
     return dataclasses.replace(level, name=name, **fields)
 
 

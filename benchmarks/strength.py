@@ -123,7 +123,8 @@ def unbudgeted(name: str) -> Level:
         field, _, value = change.partition("=")
         if field not in {f.name for f in dataclasses.fields(Level)} or field in {"name", "title"}:
             raise SystemExit(f"no such search setting in a level: {change!r}")
-        fields[field] = type(getattr(level, field))(value)
+        kind = type(getattr(level, field))
+        fields[field] = value.lower() in {"1", "true"} if kind is bool else kind(value)
     return dataclasses.replace(level, name=name, time_budget=None, **fields)
 
 

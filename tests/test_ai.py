@@ -172,6 +172,23 @@ def test_world_class_makes_no_two_ply_look_on_a_clear_decision_or_a_spent_budget
     assert all(s.ply < 2 for s in cut) and cut == rank_plays_deeper(position, dice, "backgammon", time_budget=0.0)
 
 
+@pytest.mark.parametrize(("dice", "changed"), [((2, 1), True), ((6, 2), True), ((4, 3), False), ((5, 2), False)])
+def test_a_deep_look_when_changed_is_made_only_where_the_1_ply_look_changed_the_best_play(
+    dice: tuple[int, int], changed: bool
+) -> None:
+    """With ``deep_when_changed``, only a decision whose 1-ply best is not its 0-ply best gets the 2-ply look."""
+    position = start_position(64, WHITE)
+    shallow = rank_plays(position, dice, "backgammon")
+    deeper = rank_plays_deeper(position, dice, "backgammon")
+    assert (deeper[0].play.result != shallow[0].play.result) is changed  # the opening's figures, as found
+    deepest = rank_plays_deepest(
+        position, dice, "backgammon", deep_candidates=2, deep_margin=1.0, deep_when_changed=True
+    )
+    assert [s.ply for s in deepest[:2]] == ([2, 2] if changed else [1, 1])
+    if not changed:
+        assert deepest == deeper
+
+
 def test_world_class_looks_one_roll_ahead_on_more_plays_than_the_expert() -> None:
     """The world class level's 1-ply look takes its best 8 plays within 0.3 (docs/computer.md, the five levels)."""
     position, dice = start_position(64, WHITE), (2, 1)  # many openings within a few tenths

@@ -198,6 +198,7 @@ def _ranked_for_hint(
             candidates=max(count, level.candidates),
             deep_candidates=level.deep_candidates,
             deep_margin=level.deep_margin,
+            deep_when_changed=level.deep_when_changed,
             time_budget=level.time_budget,
             margin=math.inf,
         )

@@ -36,7 +36,8 @@ class Level:
     candidates: int = 4  # plays searched deeper at ply 1...
     margin: float = 0.15  # ... when within this equity of the 0-ply best
     deep_candidates: int = 3  # at ply 2: the best plays of the 1-ply ranking looked at two rolls ahead...
-    deep_margin: float = 0.08  # ... when within this equity of the 1-ply best
+    deep_margin: float = 0.08  # ... when within this equity of the 1-ply best...
+    deep_when_changed: bool = False  # ... and (when True) only if the 1-ply best is not the 0-ply best
     # Seconds the deeper search may take: the candidates are searched best first until it is spent
     # (see rank_plays_deeper). None searches them all, so the level plays the same move every time.
     time_budget: float | None = None
@@ -53,6 +54,7 @@ class Level:
                 deep_candidates=self.deep_candidates,
                 deep_margin=self.deep_margin,
                 time_budget=self.time_budget,
+                deep_when_changed=self.deep_when_changed,
             )
         if self.ply >= 1:
             return rank_plays_deeper(

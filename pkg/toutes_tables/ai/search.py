@@ -142,16 +142,30 @@ def rank_plays_deeper(
     rule_set = get_rules(rules)
     net = network or default_network()
     shallow = rank_plays(position, dice, rule_set, net)
+    return _one_ply_ranked(position, shallow, rule_set, net, candidates, margin, time_budget, began, {})
+
+
+def _one_ply_ranked(
+    position: Position,
+    shallow: list[ScoredPlay],
+    rules: RuleSet,
+    network: Network,
+    candidates: int,
+    margin: float,
+    time_budget: float | None,
+    began: float,
+    known: Known,
+) -> list[ScoredPlay]:
+    """:func:`rank_plays_deeper` from the 0-ply ranking ``shallow``, the clock started at ``began``."""
     if len(shallow) <= 1 or bearoff.applies(position.mine, position.theirs):
         return shallow
     best = shallow[0].equity
     chosen = [s for s in shallow[:candidates] if s.equity >= best - margin]
-    known: Known = {}
 
     def one_ply(index: int, result: Position) -> float | None:
         if index and time_budget is not None and time.perf_counter() - began > time_budget:
             return None  # the budget is spent: no further candidate (the first always is searched)
-        return one_ply_equity(result, rule_set, net, known)
+        return one_ply_equity(result, rules, network, known)
 
     return _rescored(shallow, chosen, one_ply, 1)
 
@@ -167,27 +181,35 @@ def rank_plays_deepest(
     candidates: int = 4,
     margin: float = 0.15,
     network: Network | None = None,
+    deep_when_changed: bool = False,
 ) -> list[ScoredPlay]:
     """:func:`rank_plays_deeper`, then the best ``deep_candidates`` of its 1-ply plays within ``deep_margin`` at 2-ply.
 
     The 2-ply plays come first (best first), then the other 1-ply plays, then the 0-ply ones. A
     decision that 1-ply finds clear (one play ahead by more than ``deep_margin``) gets no 2-ply
-    look. The ``time_budget`` (seconds from the call) covers both steps: a 2-ply look still under
-    way when it is spent is given up (the plays looked at before it keep their 2-ply value);
-    without one every candidate is searched, so the result depends on nothing but the arguments.
+    look; with ``deep_when_changed``, nor does one where the 1-ply look kept the 0-ply ranking's
+    best play first (on gnubg's games, three quarters of the expert's error was in the quarter of
+    decisions where it did not: docs/benchmarks.md). The ``time_budget`` (seconds from the call)
+    covers both steps: a 2-ply look still under way when it is spent is given up (the plays looked
+    at before it keep their 2-ply value); without one every candidate is searched, so the result
+    depends on nothing but the arguments. The 2-ply look reuses the 1-ply look's evaluations (the
+    opponent's answers to each candidate are the same positions).
     """
     began = time.perf_counter()
     rule_set = get_rules(rules)
     net = network or default_network()
-    ranked = rank_plays_deeper(position, dice, rule_set, candidates, margin, net, time_budget)
+    shallow = rank_plays(position, dice, rule_set, net)
+    known: Known = {}
+    ranked = _one_ply_ranked(position, shallow, rule_set, net, candidates, margin, time_budget, began, known)
     looked = [s for s in ranked[:deep_candidates] if s.ply == 1]
     if len(looked) <= 1:
+        return ranked
+    if deep_when_changed and looked[0].play.result == shallow[0].play.result:
         return ranked
     best = looked[0].equity
     chosen = [s for s in looked if s.equity >= best - deep_margin]
     if len(chosen) <= 1:
         return ranked
-    known: Known = {}
     deadline = None if time_budget is None else began + time_budget
     return _rescored(ranked, chosen, lambda _, result: _two_ply(result, rule_set, net, known, deadline), 2)
 
