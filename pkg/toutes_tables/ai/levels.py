@@ -4,7 +4,8 @@ Weaker levels make the mistakes a person makes, not random ones: each candidate 
 gets Gaussian noise (so close plays are confused often and clearly worse plays rarely), and
 they do not look ahead. The expert looks one roll ahead on its best few candidates, as many
 of them as its time budget allows (``dataclasses.replace(level, time_budget=None)``: all of them,
-for reproducible benchmarks); the world class level, the strongest, looks one roll ahead on more
+for reproducible benchmarks), and two rolls ahead on its best two when that look changed its mind
+and left them close; the world class level, the strongest, looks one roll ahead on more
 of them, then two rolls ahead on the closest few of those (for the analysis board, where a few
 seconds are worth it).
 
@@ -81,8 +82,13 @@ LEVELS: dict[str, Level] = {
         Level("beginner", "Beginner", ply=0, noise=0.15),
         Level("intermediate", "Intermediate", ply=0, noise=0.05),
         Level("advanced", "Advanced", ply=0, noise=0.0),
-        # The median move takes about 0.15 s in the browser; the budget only cuts the rare long ones.
-        Level("expert", "Expert", ply=1, noise=0.0, time_budget=2.0),
+        # 1-ply on its best 4 within 0.15, then 2-ply on its best 2 when they are within 0.015 and the 1-ply look
+        # changed the 0-ply best play (one decision in ten on gnubg's games): 3.31 -> 2.43 mp a decision, under
+        # gnubg 0-ply's 2.73 (docs/benchmarks.md, gnubg 2-ply judge). The budget only cuts the rare long moves.
+        Level(
+            "expert", "Expert", ply=2, noise=0.0, deep_candidates=2, deep_margin=0.015, deep_when_changed=True,
+            time_budget=2.0,
+        ),
         # Seconds per move in the browser on close decisions (the 2-ply look). Wider than the expert at 1-ply
         # (its best 8 plays within 0.3): alone that made the expert worse (the 1-ply look overrates some plays
         # the 0-ply ranking rightly put low), but followed by the 2-ply look on the closest 3 it brought the
