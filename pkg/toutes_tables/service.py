@@ -127,7 +127,8 @@ from .words import colour_word, result_description
 # DEFAULT_LEVEL is the ai package's (a test checks it). The game's hint, cube advice and costs come
 # from the expert, not the world class level above it: a seeded session (every e2e test) searches
 # without a time budget, and the world class level's 2-ply looks would then take tens of seconds in
-# a loaded browser; the analysis board (study_service) uses the world class level, with its budget.
+# a loaded browser (for the same reason a seeded session's expert makes no 2-ply look, _searched_level);
+# the analysis board (study_service) uses the world class level, with its budget.
 DEFAULT_LEVEL = "expert"
 ADVICE_LEVEL = "expert"
 
@@ -931,11 +932,16 @@ def _advice_level(session: Session) -> Any:
 
 def _searched_level(session: Session, name: str) -> Any:
     """The level ``name``; in a seeded session searched without a time limit, so its answer is the same every
-    run, whatever the machine's load (a time budget makes a search's depth, and so its answer, depend on it)."""
+    run, whatever the machine's load (a time budget makes a search's depth, and so its answer, depend on it),
+    and the expert without its 2-ply look."""
     from .ai import get_level
 
     level = get_level(name)
-    return dataclasses.replace(level, time_budget=None) if session.choices is not None else level
+    if session.choices is None:
+        return level
+    # Without a budget, the expert's 2-ply look (one decision in ten) could take tens of seconds in a loaded
+    # browser: a seeded session keeps the expert to its 1-ply look, as it played before that look.
+    return dataclasses.replace(level, time_budget=None, ply=1 if level.deep_when_changed else level.ply)
 
 
 def _cube_state(session: Session) -> Any:
