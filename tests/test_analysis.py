@@ -105,6 +105,25 @@ def test_error_is_best_minus_played_at_the_same_depth() -> None:
             assert d.alternatives[0].ply == 1
 
 
+@pytest.mark.parametrize("seed", [1, 4])
+def test_best_plays_are_listed_deepest_first_by_equity_with_the_play_made_as_it_was_compared(seed: int) -> None:
+    # gnubg's list: the plays searched deepest first, each depth by equity; the play made is searched as deep as the
+    # best before they are compared, and the list shows it so (before: its 0-ply figure, or not at all).
+    game = played_out(MIDDLE, "backgammon", 8, seed=seed, chooser={"white": "random", "black": "random"})
+    mixed = 0
+    for d in review(game):
+        if not d.counted or d.kind != "move":
+            continue
+        order = [(-a.ply, -a.equity) for a in d.alternatives]
+        assert order == sorted(order), f"seed {seed}, turn {d.turn}: {d.alternatives}"
+        mine = [a for a in d.alternatives if a.notation == d.played]
+        assert len(mine) == 1, f"seed {seed}, turn {d.turn}: {d.played!r} not in {d.alternatives}"
+        assert (mine[0].equity, mine[0].ply) == (d.played_equity, d.alternatives[0].ply), f"seed {seed}"
+        assert d.alternatives[0].equity == d.best_equity
+        mixed += len({a.ply for a in d.alternatives}) > 1
+    assert mixed, f"seed {seed}: no list mixes depths, the test shows nothing"
+
+
 # -- marks, luck, ratings: gnubg's thresholds -------------------------------------------------
 
 

@@ -630,9 +630,21 @@ def _close(advice: CubeAdvice, margin: float = 0.0) -> bool:
     return advice.may_double and best - min(advice.double_take, 1.0) < CLOSE_CUBE + margin
 
 
-def _alternative(scored: ScoredPlay) -> Alternative:
+def _alternative(scored: ScoredPlay, notation: str | None = None) -> Alternative:
     play = scored.play
-    return Alternative(format_play(play.position, play.moves), play.moves, scored.equity, scored.ply)
+    return Alternative(notation or format_play(play.position, play.moves), play.moves, scored.equity, scored.ply)
+
+
+def _alternatives(plays: Sequence[ScoredPlay], mine: ScoredPlay, played_text: str) -> tuple[Alternative, ...]:
+    """The best plays shown with a checker decision, gnubg's way: the plays searched deepest first, then the others,
+    each depth by equity (one list mixes depths: each line says its own). The play made is in it as it was compared
+    with the best (searched as deep, :meth:`_GameReviewer._move`) and in the words of the decision's ``played``."""
+    result = mine.play.result
+    scored = [mine if s.play.result == result else s for s in plays]
+    scored.sort(key=lambda s: (-s.ply, -s.equity))  # stable: equal plays keep the search's order
+    return tuple(
+        _alternative(s, played_text if s.play.result == result else None) for s in scored[:ALTERNATIVES]
+    )
 
 
 def count_turns(record: Game | Match | str | dict[str, Any], only_game: int | None = None) -> int:
@@ -793,7 +805,7 @@ class _GameReviewer:
             cube_value=game.cube_value,
             played_moves=action.moves,
             best_moves=best.play.moves,
-            alternatives=tuple(_alternative(s) for s in ranked.plays[:ALTERNATIVES]),
+            alternatives=_alternatives(ranked.plays, mine, played_text),
             luck=luck,
         )
 

@@ -61,3 +61,16 @@ test("a hinted play's cost and mark are said in French", () => {
   assert.equal(hintCostText({ cost: 0.042, mark: "doubtful" }), " (coût 0,042, douteux)");
   assert.equal(hintCostText({ cost: 0.017, mark: "" }), " (coût 0,017)");
 });
+
+test("a passed turn of the review is said in French on a French page, not as the record writes it", async () => {
+  const { playedWords } = await import("../i18n/engine-words.js");
+  const { alternativeLines } = await import("../review/graph.js");
+  // review_next's item for a turn with no legal play: the record's "(no play)", no moves
+  const pass = { kind: "move", colour: "white", dice: [6, 6], played: "(no play)", played_moves: [], best: "(no play)", alternatives: [] };
+  assert.equal(playedWords(pass), "(aucun coup possible)");
+  assert.equal(playedWords({ ...pass, played: "13/7 8/7", played_moves: [[13, 7], [8, 7]] }), "13/7 8/7");
+  assert.equal(playedWords({ kind: "cube", played: "no double" }), "no double"); // a cube action: actionWord's
+  const lines = alternativeLines({ played: "8/2 6/2", alternatives: [
+    { play: "8/2 6/2", equity: 0.014, ply: 1 }, { play: "24/20 24/18", equity: -0.033, ply: 0 }] });
+  assert.deepEqual(lines.map((l) => l.text), ["8/2 6/2 +0,014 profondeur 1 (joué)", "24/20 24/18 \u22120,033 profondeur 0"]);
+});

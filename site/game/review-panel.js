@@ -9,7 +9,7 @@
 import { colourName, decimal, t } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 import { pageButton } from "./page.js";
-import { actionWord, reviewWord } from "../i18n/engine-words.js";
+import { actionWord, playedWords, reviewWord } from "../i18n/engine-words.js";
 import { formatEquity } from "./advice.js";
 
 const IDLE_POLL_MS = 150; // how often a paused review looks whether the game has left the worker free
@@ -75,7 +75,7 @@ export function playerLine(colour, summary) {
 
 /** A marked decision of the panel's list: "?? White 6-4: 13/7 13/9, best 24/14 (152 millipoints)". */
 export function markedLine(d) {
-  const what = d.kind === "move" ? t("review_panel.what_move", { dice: d.dice.join("-"), play: d.played }) : actionWord(d.played);
+  const what = d.kind === "move" ? t("review_panel.what_move", { dice: d.dice.join("-"), play: playedWords(d) }) : actionWord(d.played);
   const best = d.kind === "move" ? d.best : actionWord(d.best);
   return t("review_panel.mark_line", { sign: d.sign, colour: colourName(d.colour), what, best, error: (1000 * d.error).toFixed(0) });
 }

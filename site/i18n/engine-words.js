@@ -31,6 +31,14 @@ export const luckWord = (mark) => reviewWord("luck", mark);
 export const actionWord = (name) => reviewWord("action", name);
 
 /**
+ * A reviewed move's play as the page shows it: the engine's notation (review_next's `played`), a passed turn (a
+ * move with no moves) said as the game's move list says it, in the page's language, not as the record writes it.
+ */
+export function playedWords(d) {
+  return d.kind === "move" && Array.isArray(d.played_moves) && !d.played_moves.length ? t("review.no_play") : d.played;
+}
+
+/**
  * Why the engine could not start, in the page's language, from what the worker sends as data (PROTOCOL.md): the
  * boot's `stage` and `kind` ("http" with the `file` and its `status`, "wasm"), or the client's own `type`
  * ("WorkerError", "Terminated"). The runtime's own message, which no catalogue can have, follows as a detail.

@@ -5,6 +5,7 @@
 
 import { decimal, t, tn } from "../i18n/i18n.js";
 import { markWord } from "../i18n/engine-words.js";
+import { formatEquity } from "../game/advice.js";
 
 /** The series for `colour`: [{index, y, mark, luckMark, decider}] over the move decisions (cube ones left out). */
 export function graphSeries(decisions, colour = "white") {
@@ -101,4 +102,19 @@ export function judgeTry(best, notation, playOf) {
   const play = playOf(notation);
   if (!play) return { verdict: "wrong", cost: null };
   return { verdict: play.mark ? "wrong" : "good enough", cost: play.cost }; // i18n-exempt: a verdict's name, data
+}
+
+/**
+ * The best plays' lines of a reviewed move: `[{text, played}]` in the engine's order (gnubg's: the plays searched
+ * deepest first, each depth by equity); when the list mixes depths, each line says its own ("2-ply", "0-ply"), as
+ * gnubg's does, since figures of two depths are not on one scale.
+ */
+export function alternativeLines(d) {
+  const alternatives = d.alternatives || [];
+  const mixed = new Set(alternatives.map((a) => a.ply)).size > 1;
+  return alternatives.map((a) => {
+    const played = a.play === d.played;
+    const depth = mixed ? ` ${t("review.ply", { ply: a.ply })}` : "";
+    return { played, text: `${a.play} ${formatEquity(a.equity)}${depth}${played ? t("review.played") : ""}` };
+  });
 }

@@ -18,8 +18,8 @@ import { isSavedReviewBody } from "../game/review-panel.js";
 import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
 import { buildStage } from "../game/stage.js";
-import { formatPoints, graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, stepIndex } from "./graph.js";
-import { actionWord, luckWord, reviewWord } from "../i18n/engine-words.js";
+import { alternativeLines, formatPoints, graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, stepIndex } from "./graph.js";
+import { actionWord, luckWord, playedWords, reviewWord } from "../i18n/engine-words.js";
 import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
 import { HANDOFF_KEY, handedDecisions } from "../handoff.js";
 
@@ -77,7 +77,7 @@ function scrollWithin(list, item) {
 
 function decisionLine(d) {
   const colour = colourName(d.colour);
-  if (d.kind === "move") return t("review.decision.move", { colour, dice: d.dice.join("-"), play: d.played });
+  if (d.kind === "move") return t("review.decision.move", { colour, dice: d.dice.join("-"), play: playedWords(d) });
   return t(d.kind === "take" ? "review.decision.take" : "review.decision.cube", { colour, action: actionWord(d.played) });
 }
 
@@ -521,8 +521,7 @@ export function createReview(root, { workerUrl }) {
     }
     if (answer && d.alternatives && d.alternatives.length) {
       lines.push(el("ol", { class: "tt-review-alternatives", "aria-label": t("review.best_plays") },
-        ...d.alternatives.map((a) => el("li", { class: a.play === d.played ? "tt-played" : null },
-          `${a.play} ${formatEquity(a.equity)}${a.play === d.played ? t("review.played") : ""}`))));
+        ...alternativeLines(d).map((line) => el("li", { class: line.played ? "tt-played" : null }, line.text))));
     }
     const ids = d.match_id ? t("review.ids_match", { position: d.position_id, match: d.match_id }) : t("review.ids", { position: d.position_id });
     lines.push(el("p", { class: "tt-review-ids" }, ids));
@@ -601,7 +600,7 @@ export function createReview(root, { workerUrl }) {
     const done = pageButton(t("review.stop_learning"));
     done.addEventListener("click", endLearning);
     const verdict = el("p", { class: "tt-review-verdict" });
-    if (!turnState.finished) setChildren(verdict, t("review.find_better", { colour: colourName(d.colour), dice: d.dice.join("-"), played: d.played }));
+    if (!turnState.finished) setChildren(verdict, t("review.find_better", { colour: colourName(d.colour), dice: d.dice.join("-"), played: playedWords(d) }));
     else setChildren(verdict, t("review.judging"));
     setChildren(ui.learn, header, verdict, el("div", { class: "tt-actions" }, again, nextOne, done));
     if (turnState.finished) judge(d, turnState.notation, verdict, exercise, index);

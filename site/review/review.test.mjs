@@ -70,3 +70,19 @@ test("the marks' legend is the engine's table, mildest first", () => {
   assert.equal(legendText(marks), "?! doubtful: an error over 0.030 \u00b7 ? bad: an error over 0.060 \u00b7 ?? very bad: an error over 0.120");
   assert.equal(legendText(undefined), "");
 });
+
+test("the best plays say each line's depth when the list mixes depths, and only then", async () => {
+  const { alternativeLines } = await import("./graph.js");
+  // the player-tester's list: three plays searched a roll deeper, then two at a glance, each depth by equity
+  const mixed = { played: "24/14", alternatives: [
+    { play: "8/2 6/2", equity: 0.014, ply: 1 }, { play: "24/14", equity: 0.007, ply: 1 },
+    { play: "24/18 13/9", equity: 0.004, ply: 1 }, { play: "24/20 24/18", equity: -0.033, ply: 0 },
+    { play: "24/20 13/7", equity: -0.048, ply: 0 }] };
+  const lines = alternativeLines(mixed);
+  assert.deepEqual(lines.map((l) => l.text), ["8/2 6/2 +0.014 1-ply", "24/14 +0.007 1-ply (played)", "24/18 13/9 +0.004 1-ply",
+    "24/20 24/18 \u22120.033 0-ply", "24/20 13/7 \u22120.048 0-ply"]);
+  assert.deepEqual(lines.map((l) => l.played), [false, true, false, false, false]);
+  const one = alternativeLines({ played: "x", alternatives: mixed.alternatives.slice(0, 3) });
+  assert.deepEqual(one.map((l) => l.text), ["8/2 6/2 +0.014", "24/14 +0.007", "24/18 13/9 +0.004"]);
+  assert.deepEqual(alternativeLines({ played: "x" }), []);
+});
