@@ -22,6 +22,7 @@ from toutes_tables.analysis import (
     analyse_game,
     analyse_match,
     count_turns,
+    decision_from_json,
     luck_mark,
     luck_of_rolls,
     mark,
@@ -122,6 +123,32 @@ def test_best_plays_are_listed_deepest_first_by_equity_with_the_play_made_as_it_
         assert d.alternatives[0].equity == d.best_equity
         mixed += len({a.ply for a in d.alternatives}) > 1
     assert mixed, f"seed {seed}: no list mixes depths, the test shows nothing"
+
+
+def test_plays_are_shown_in_gnubgs_notation_not_in_the_steps_as_entered() -> None:
+    game = Game("backgammon", rng=random.Random(1))
+    game.roll_opening((3, 1))
+    game.play("8/5 6/5")
+    game.roll((4, 4))
+    game.play([(13, 9), (13, 9), (9, 5), (9, 5)])  # the steps as a player makes them on the board
+    game.roll((1, 1))
+    game.play([(24, 23), (8, 7), (7, 6), (6, 5)])
+    assert [a.notation for a in game.history[-3::2]] == ["13/9 13/5 9/5", "24/23 8/6 6/5"]  # the record's words
+    decisions = [d for d in review(game) if d.kind == "move"]
+    assert [d.played for d in decisions] == ["8/5 6/5", "13/5(2)", "24/23 8/5"]
+    for d in decisions[1:]:
+        assert sum(a.notation == d.played for a in d.alternatives) == 1, d.alternatives
+    # A decision an earlier review wrote in the record's words (the game page's, saved) is shown the same way.
+    old = decisions[1].to_json() | {"played": "13/9 13/5 9/5"}
+    old["alternatives"] = [a | {"play": "13/9 13/5 9/5"} if a["play"] == "13/5(2)" else a for a in old["alternatives"]]
+    if decisions[1].best == "13/5(2)":
+        old["best"] = "13/9 13/5 9/5"
+    known = [decisions[0].to_json(), old]
+    again = [d for d in review(game, known=[decision_from_json(d) for d in known]) if d.kind == "move"]
+    assert [d.reused for d in again] == [True, True, False]
+    assert [d.played for d in again] == ["8/5 6/5", "13/5(2)", "24/23 8/5"]
+    assert again[1].best == decisions[1].best
+    assert [a.notation for a in again[1].alternatives] == [a.notation for a in decisions[1].alternatives]
 
 
 # -- marks, luck, ratings: gnubg's thresholds -------------------------------------------------

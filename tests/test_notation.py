@@ -72,6 +72,25 @@ def test_format_then_parse_gives_the_same_play_for_every_legal_play(selfplay) ->
     assert checked > 10_000
 
 
+def test_gnubgs_compact_notation_reads_back_as_the_same_play_for_every_legal_play(selfplay) -> None:
+    """The review's notation (play.compact_play: chains joined whatever stood on the way) is read as the play."""
+    from toutes_tables.play import compact_play
+
+    checked = joined = 0
+    for rules in RULE_SETS:
+        for position, dice in selfplay(21, 120, rules):
+            plays = legal_plays(position, dice, rules)
+            for play in plays:
+                # the moves in movegen's order and reversed where that is still a walk (a double's steps)
+                for moves in {play.moves, tuple(sorted(play.moves, key=lambda m: (m[1], m[0])))[::-1]}:
+                    text = compact_play(position, moves)
+                    parsed = notation.parse_play(position, text, plays, dice)
+                    assert parsed.result == play.result and parsed.hits == play.hits, (position, dice, moves, text)
+                    joined += len(text) < len(str(play))
+                    checked += 1
+    assert checked > 5_000 and joined, (checked, joined)
+
+
 @pytest.mark.parametrize(
     "text, complaint",
     [

@@ -70,7 +70,7 @@ from .match import Match
 from .matchid import MatchState
 from .messages import DEFAULT_LANGUAGE, check_language
 from .movegen import check_dice, legal_plays
-from .play import Move, Play, format_play
+from .play import Move, Play, compact_play, format_play
 from .position import BLACK, CHECKERS, OFF, WHITE, Color, Position
 from .record import MAX_RECORD_CHARS, game_from_json, game_from_text, match_from_json, match_from_text
 from .rules import MAX_CUBE, RuleSet, get_rules
@@ -630,9 +630,28 @@ def _close(advice: CubeAdvice, margin: float = 0.0) -> bool:
     return advice.may_double and best - min(advice.double_take, 1.0) < CLOSE_CUBE + margin
 
 
+def _as_recorded(position: Position, played: Played) -> str:
+    """A play in the record's words (what reviews before :func:`compact_play` wrote as a move's ``played``)."""
+    return played.notation or format_play(position, played.moves)
+
+
+def _compacted(d: Decision, played: str) -> Decision:
+    """A known move decision with its play made in the review's words (``played``, :func:`compact_play`'s), where
+    an earlier review wrote the record's: the play made, the best when it was the play made, its line of the list."""
+    if d.played == played:
+        return d
+    return dataclasses.replace(
+        d,
+        played=played,
+        best=played if d.best == d.played else d.best,
+        alternatives=tuple(dataclasses.replace(a, notation=played) if a.notation == d.played else a
+                           for a in d.alternatives),
+    )
+
+
 def _alternative(scored: ScoredPlay, notation: str | None = None) -> Alternative:
     play = scored.play
-    return Alternative(notation or format_play(play.position, play.moves), play.moves, scored.equity, scored.ply)
+    return Alternative(notation or compact_play(play.position, play.moves), play.moves, scored.equity, scored.ply)
 
 
 def _alternatives(plays: Sequence[ScoredPlay], mine: ScoredPlay, played_text: str) -> tuple[Alternative, ...]:
@@ -719,6 +738,8 @@ class _GameReviewer:
         for d in here:
             self._check_known(d, game, played, turn)
             self.reused += 1
+            if played is not None:
+                d = _compacted(d, compact_play(game.position, played.moves))
             yield dataclasses.replace(d, index=self._next_index(), game=self.reviewed.number, reused=True)
         if played is not None:
             self.turn = turn
@@ -731,8 +752,9 @@ class _GameReviewer:
                 and (d.kind == "move") == (played is not None))
         if same and played is not None:
             assert game.dice is not None
+            # the play as the review writes it, or as reviews before it wrote it: the record's words
             same = (d.dice == (max(game.dice), min(game.dice))
-                    and d.played == (played.notation or format_play(position, played.moves)))
+                    and d.played in (compact_play(position, played.moves), _as_recorded(position, played)))
         if not same:
             raise ReviewError(
                 f"known decision {self.reused} of game {self.reviewed.number} ({d.kind} {d.played!r} at turn {d.turn})"
@@ -783,9 +805,10 @@ class _GameReviewer:
             best = mine
         choices = len(ranked.plays)
         error = max(0.0, best.equity - mine.equity) if choices > 1 else 0.0
-        played_text = action.notation or format_play(position, action.moves)
-        # The best play in the words it was written in when it is the play made (one play, several orders).
-        best_text = played_text if best.play.result == result else format_play(position, best.play.moves)
+        # gnubg's notation, chains joined (compact_play), not the record's words (the steps as they were entered)
+        played_text = compact_play(position, action.moves)
+        # The best play in the words of the play made when it is the play made (one play, several orders).
+        best_text = played_text if best.play.result == result else compact_play(position, best.play.moves)
         return Decision(
             index=self._next_index(),
             game=self.reviewed.number,

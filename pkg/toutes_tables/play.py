@@ -67,14 +67,36 @@ def check_move(move: object, name: str = "move") -> Move:
 
 def format_play(position: Position, moves: Sequence[Move]) -> str:
     """Standard notation of ``moves`` played from ``position``."""
+    return _notation(position, _checked_moves(position, moves))
+
+
+def _checked_moves(position: Position, moves: Sequence[Move]) -> list[Move]:
     check_instance(position, Position, "position", "a Position")
     check_sequence(moves, "moves", "a list of (from, to) pairs")
     if len(moves) > 4:
         raise InvalidArgumentError(f"moves: a play has at most 4 moves, got {len(moves)}")
-    return _notation(position, [check_move(m) for m in moves])
+    return [check_move(m) for m in moves]
 
 
-def _notation(position: Position, moves: Sequence[Move]) -> str:
+def compact_play(position: Position, moves: Sequence[Move]) -> str:
+    """gnubg's notation of ``moves`` played from ``position``, as its analysis lists plays: every move that starts
+    where an earlier one ended continues it, whatever else stood there (checkers are alike), so the chains are
+    joined whatever the order they were played in; a hit on the way is still written, starred.
+
+    :func:`format_play` (the records' notation) joins a move to the one before only when that checker stood alone
+    where it arrived; this one is what the review shows. Both read back as the same play (``parse_play``).
+
+    >>> from toutes_tables import start_position
+    >>> p = start_position(64)
+    >>> format_play(p, [(13, 9), (13, 9), (9, 5), (9, 5)]), compact_play(p, [(13, 9), (13, 9), (9, 5), (9, 5)])
+    ('13/9 13/5 9/5', '13/5(2)')
+    >>> compact_play(p, [(8, 7), (7, 6), (6, 5), (6, 5)]), compact_play(p, [(8, 6), (6, 4), (8, 6), (6, 4)])
+    ('8/5 6/5', '8/4(2)')
+    """
+    return _notation(position, _checked_moves(position, moves), chained=True)
+
+
+def _notation(position: Position, moves: Sequence[Move], chained: bool = False) -> str:
     if not moves:
         return NO_PLAY
     mine = list(position.mine)
@@ -85,7 +107,7 @@ def _notation(position: Position, moves: Sequence[Move]) -> str:
         if hit:
             theirs[25 - dst] = 0
         continuing = None
-        if mine[src] == 1:  # only the checker that just arrived stands there
+        if chained or mine[src] == 1:  # only the checker that just arrived stands there (or chains are joined)
             for path in paths:
                 if path[-1][0] == src:
                     continuing = path
@@ -171,4 +193,4 @@ class Play(Pictured):
         return {"notation": str(self), "moves": [list(m) for m in self.moves]}
 
 
-__all__ = ["Move", "NO_PLAY", "Play", "apply_moves", "format_play", "BAR", "OFF"]
+__all__ = ["Move", "NO_PLAY", "Play", "apply_moves", "compact_play", "format_play", "BAR", "OFF"]

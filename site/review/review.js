@@ -24,7 +24,8 @@ import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links
 import { HANDOFF_KEY, handedDecisions } from "../handoff.js";
 
 const SAVED_PREFIX = "tt-review:";
-const SAVED_VERSION = 1; // the shape of a kept review: one of another version (or none) is made again
+const SAVED_VERSION = 2; // the shape of a kept review: one of another version (or none) is made again (2: plays in
+// gnubg's notation, the best plays deepest first with the play made among them)
 const SAVED_KEEP = 10; // reviews kept on the device
 const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a link without its own opens it
 const CHUNK = 2; // decisions per request: small enough to show progress, large enough not to waste calls
