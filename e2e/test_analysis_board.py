@@ -41,7 +41,7 @@ def test_a_position_set_up_by_clicks_gets_its_ids_and_its_analysis(page: Page, s
     page.locator(".tt-analysis select[name=rules]").select_option("backgammon")
     page.get_by_role("button", name="Clear board").click()
     wait_for_xgid(page, "XGID=--------------------------:0:0:1:00:0:0:0:0:10")
-    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("cannot be played", timeout=ANSWER_TIMEOUT_MS)
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("Set up the checkers", timeout=ANSWER_TIMEOUT_MS)
     # White: two on its 6 point and one on its 5; Black: one on its ace point (absolute 24)
     for location in (6, 6, 5):
         click_point(page, location)
@@ -85,6 +85,53 @@ def test_a_pasted_xgid_opens_with_its_dice_cube_and_score_and_the_best_plays(pag
     second.click()
     expect(second).to_have_class("tt-analysis-play tt-chosen")
     assert page.evaluate("() => window.toutesTablesAnalysis.board.state.arrows") != [[8, 5], [6, 5]]
+
+
+def test_an_xgid_pasted_on_toutes_tables_is_read_as_backgammon_and_says_so(page: Page, site_url: str) -> None:
+    # a player pasted an XGID on the board as it opens (Toutes Tables 225): the rules stayed, no cube was shown,
+    # and without dice Analyse stayed disabled: an XGID carries backgammon's cube and match score
+    open_board(page, site_url)
+    rules = page.locator(".tt-analysis select[name=rules]")
+    assert rules.input_value() == "toutes-tables-225"
+    paste = page.get_by_label("XGID, gnubg ID or Position ID")
+    paste.fill("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10")
+    page.get_by_role("button", name="Load").click()
+    status = page.locator(".tt-analysis .tt-status")
+    expect(status).to_contain_text("Read as Backgammon: the ID has a cube and a score.", timeout=ANSWER_TIMEOUT_MS)
+    expect(status).to_contain_text("White to play 5-2")
+    assert rules.input_value() == "backgammon"
+    assert page.evaluate("() => window.toutesTablesAnalysis.view.rules") == "backgammon"
+    assert page.evaluate("() => window.toutesTablesAnalysis.board.state.cube") == {"value": 1, "owner": None}
+    expect(page.locator(".tt-analysis-cube")).to_be_visible()
+    # before the roll: the cube decision
+    paste.fill("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
+    page.get_by_role("button", name="Load").click()
+    expect(status).to_contain_text("White on roll", timeout=ANSWER_TIMEOUT_MS)
+    page.get_by_role("button", name="Analyse").click()
+    expect(page.locator(".tt-analysis-verdict")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    # Backgammon 225 has the cube: it stays, and nothing is said
+    rules.select_option("backgammon-225")
+    expect(status).to_contain_text("White on roll", timeout=ANSWER_TIMEOUT_MS)
+    paste.fill(OPENING_52)
+    page.get_by_role("button", name="Load").click()
+    expect(status).to_contain_text("White to play 5-2", timeout=ANSWER_TIMEOUT_MS)
+    expect(status).not_to_contain_text("Read as")
+    assert rules.input_value() == "backgammon-225"
+
+
+def test_a_cleared_board_asks_for_checkers_and_a_finished_game_says_why_in_french(page: Page, site_url: str) -> None:
+    # "Vider le tablier" once gave "Cette position ne peut pas être jouée : the game is over: white has borne off
+    # all 15 checkers.": English inside French, and a game won for a board just emptied to set up a position
+    page.goto(f"{site_url}fr/analysis/")
+    status = page.locator(".tt-analysis .tt-status")
+    expect(status).to_contain_text("a le dé", timeout=BOOT_TIMEOUT_MS)
+    page.get_by_role("button", name="Vider le tablier").click()
+    expect(status).to_contain_text("Placez les dames\u00a0: un tablier vide n'a rien à analyser", timeout=ANSWER_TIMEOUT_MS)
+    expect(status).not_to_contain_text("borne off")
+    page.get_by_role("radio", name="Noir").first.check()
+    click_point(page, 1)  # one black checker: White has borne off all 15, the game is over
+    expect(status).to_contain_text("la partie est finie\u00a0: Blanc a sorti ses 15 dames", timeout=ANSWER_TIMEOUT_MS)
+    expect(status).not_to_contain_text("borne off")
 
 
 def test_the_boards_cubes_and_match_length_are_the_engines(page: Page, site_url: str) -> None:

@@ -60,6 +60,13 @@ def test_a_finished_game_is_shown_with_its_problem_and_no_plays() -> None:
     assert dispatch("study_advice", {"rules": "backgammon", "xgid": view["xgid"]})["plays"] == []
 
 
+@pytest.mark.usefixtures("french")
+def test_a_finished_game_s_problem_is_said_in_the_page_s_language() -> None:
+    # a French page once read "Cette position ne peut pas être jouée : the game is over: white has borne off ..."
+    view = study(rules="backgammon", board={"points": [0] * 23 + [-1]}, turn="white", dice=[6, 5])
+    assert view["problem"] == "la partie est finie\u00a0: Noir a sorti ses 15 dames"
+
+
 def test_the_advice_ranks_the_plays_best_first_with_their_moves_on_the_board() -> None:
     advice = dispatch("study_advice", {"rules": "backgammon", "xgid": CLASSIC_XGID_31, "count": 3})
     plays = advice["plays"]

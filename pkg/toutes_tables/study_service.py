@@ -45,7 +45,7 @@ from .play import format_play
 from .position import BLACK, CHECKERS, WHITE, Color, Position
 from .rules import MAX_CUBE, RuleSet, get_rules
 from .service import absolute_moves, colour_name, cube_choice_equities, equity_figure, rules_name, with_costs
-from .service_language import spoken
+from .service_language import said, spoken
 from .service_calls import (
     ServiceError,
     boolean,
@@ -195,10 +195,10 @@ def _state(
 
 
 def _problem(position: Position) -> str | None:
-    """Why no turn can be played from ``position``, or None."""
+    """Why no turn can be played from ``position``, or None: in the service's language, as the page shows it."""
     winner = position.winner()
     if winner is not None:
-        return f"the game is over: {winner.value} has borne off all {CHECKERS} checkers"
+        return said("study.game_over", colour=said(f"colour.lower.{winner.value}"), count=CHECKERS)
     return None
 
 

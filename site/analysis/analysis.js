@@ -17,7 +17,7 @@ import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
 import { buildStage } from "../game/stage.js";
 import { embedSnippet } from "../embed/snippet.js";
-import { boardRequest, clearedPosition, edit, idKind, withTrays } from "./editor.js";
+import { boardRequest, clearedPosition, CUBE_RULES, edit, idKind, isEmpty, rulesForId, withTrays } from "./editor.js";
 import { createRolloutPanel } from "./rollout-panel.js";
 import { markWord } from "../i18n/engine-words.js";
 
@@ -25,7 +25,6 @@ import { markWord } from "../i18n/engine-words.js";
 export function cubeValues(maxCube) {
   return Array.from({ length: Math.log2(maxCube) + 1 }, (_, i) => 2 ** i);
 }
-const CUBE_RULES = new Set(["backgammon", "backgammon-225"]);
 const ADVICE_PLAYS = 8;
 
 function options(select, values, labels = {}) {
@@ -179,8 +178,11 @@ export function createAnalysis(root, { workerUrl }) {
     return params;
   }
 
-  /** Ask the engine about a position; `fromControls`: the request was made from the controls' own values. */
-  async function ask(params, { fromControls = false } = {}) {
+  /**
+   * Ask the engine about a position; `fromControls`: the request was made from the controls' own values;
+   * `note`: a word for the status line beside the position's (the rules changed for a pasted ID).
+   */
+  async function ask(params, { fromControls = false, note = "" } = {}) {
     const mine = ++generation;
     analysing = 0; // an analysis under way is for the position being replaced
     asking = true;
@@ -191,7 +193,7 @@ export function createAnalysis(root, { workerUrl }) {
       if (destroyed || mine !== generation) return;
       asking = false;
       if (!fromControls) syncControls(answer);
-      showView(answer);
+      showView(answer, note);
     } catch (error) {
       if (destroyed || mine !== generation) return;
       asking = false;
@@ -225,7 +227,7 @@ export function createAnalysis(root, { workerUrl }) {
     c.crawford.checked = answer.match.crawford;
   }
 
-  function showView(answer) {
+  function showView(answer, note = "") {
     view = answer;
     position = withTrays(boardPosition(answer.position));
     const cubeRules = CUBE_RULES.has(answer.rules);
@@ -265,9 +267,13 @@ export function createAnalysis(root, { workerUrl }) {
     rollouts.offer(answer.problem ? null : { rules: answer.rules, xgid: answer.xgid, plays: [] });
     const who = colourName(answer.turn);
     const pips = { black: answer.pips.black, white: answer.pips.white };
-    if (answer.problem) say(t("analysis.cannot_play", { reason: answer.problem }));
-    else if (answer.dice) say(tn("analysis.to_play", answer.plays.length, { who, dice: answer.dice.join("-"), ...pips }));
-    else say(t("analysis.on_roll_status", { who, ...pips }));
+    let words;
+    // an empty board (Clear board) is a board to set up, not a game someone has won
+    if (isEmpty(position)) words = t("analysis.empty_board");
+    else if (answer.problem) words = t("analysis.cannot_play", { reason: answer.problem });
+    else if (answer.dice) words = tn("analysis.to_play", answer.plays.length, { who, dice: answer.dice.join("-"), ...pips });
+    else words = t("analysis.on_roll_status", { who, ...pips });
+    say(note ? `${note} ${words}` : words);
     refreshAnalyse();
   }
 
@@ -402,15 +408,21 @@ export function createAnalysis(root, { workerUrl }) {
     board.set({ position, arrows: [] });
     refresh();
   });
-  function loadId(text, rules = c.rules.value) {
+  /**
+   * Load a pasted (or linked) ID under `rules` if given (a share link names its set), else under the board's:
+   * an XGID or a gnubg ID on a set without the cube is read as backgammon (rulesForId), and the status says so.
+   */
+  function loadId(text, rules = null) {
     const kind = idKind(text);
     if (!kind) {
       say(t("analysis.bad_id", { text: text.slice(0, 40) }), true);
       return;
     }
-    const params = kind === "position_id" ? { ...stateParams(), rules } : { rules };
+    const chosen = rules ?? rulesForId(kind, c.rules.value);
+    const note = chosen === c.rules.value ? "" : t("analysis.read_as_backgammon", { to: RULE_TITLES[chosen] });
+    const params = kind === "position_id" ? { ...stateParams(), rules: chosen } : { rules: chosen };
     params[kind] = text.trim();
-    ask(params);
+    ask(params, { note });
   }
   c.load.addEventListener("click", () => loadId(c.id.value));
   c.id.addEventListener("keydown", (ev) => {
@@ -445,13 +457,14 @@ export function createAnalysis(root, { workerUrl }) {
       if (generation > 0) return;
       const query = new URLSearchParams(window.location.search);
       const rules = query.get("rules");
-      if (rules && RULE_SETS.includes(rules)) c.rules.value = rules;
+      const named = Boolean(rules && RULE_SETS.includes(rules));
+      if (named) c.rules.value = rules;
       const turn = query.get("turn");
       if (turn === "black" || turn === "white") ui.root.querySelector(`input[name="turn"][value="${turn}"]`).checked = true;
       const dice = /^([1-6])-([1-6])$/.exec(query.get("dice") || "");
       if (dice) [c.die1.value, c.die2.value] = [dice[1], dice[2]];
       const shared = query.get("xgid") || query.get("position");
-      if (shared) loadId(shared.slice(0, 120), c.rules.value);
+      if (shared) loadId(shared.slice(0, 120), named ? rules : null); // a link's own set stands
       else refresh();
     },
     (error) => showEngineFailure(ui, board, error),

@@ -34,6 +34,11 @@ export function clearedPosition() {
   return withTrays(emptyPosition());
 }
 
+/** Whether no checker of either colour is on a point or the bar (the board as Clear board leaves it). */
+export function isEmpty(pos) {
+  return withTrays(pos).off.black === CHECKERS && withTrays(pos).off.white === CHECKERS;
+}
+
 /**
  * The position after one click of the editor at `location` (a point 1-24, "bar" or "off") with the
  * brush `colour` ("black" | "white"); `remove` takes a checker away instead. On a point held by the
@@ -89,4 +94,16 @@ export function idKind(text) {
   if (/^[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}$/.test(id)) return "gnubg_id";
   if (/^[A-Za-z0-9+/]{14}$/.test(id)) return "position_id";
   return null;
+}
+
+/** The rule sets with the cube and the match score, of which an XGID and a gnubg Match ID speak. */
+export const CUBE_RULES = new Set(["backgammon", "backgammon-225"]);
+
+/**
+ * The rules to read a pasted ID of `kind` under, the board being on `rules`: an XGID or a gnubg ID
+ * (PositionID:MatchID) carries backgammon's cube and match fields, so on a set without the cube it is read
+ * as backgammon (docs/analysis.md); a bare Position ID, checkers only, stays on the board's set.
+ */
+export function rulesForId(kind, rules) {
+  return (kind === "xgid" || kind === "gnubg_id") && !CUBE_RULES.has(rules) ? "backgammon" : rules;
 }

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardRequest, clearedPosition, countOn, edit, idKind, withTrays, CHECKERS } from "./editor.js";
+import { boardRequest, clearedPosition, countOn, edit, idKind, isEmpty, rulesForId, withTrays, CHECKERS } from "./editor.js";
 import { classicPosition } from "../board/state.js";
 
 function apply(pos, ...clicks) {
@@ -65,4 +65,20 @@ test("a pasted ID is recognised by its shape", () => {
   assert.equal(idKind(" 4HPwATDgc/ABMA:cIkKAAAAAAAA "), "gnubg_id");
   assert.equal(idKind("4HPwATDgc/ABMA"), "position_id");
   assert.equal(idKind("hello"), null);
+});
+
+test("an XGID or a gnubg ID pasted on a set without the cube is read as backgammon, a Position ID stays", () => {
+  for (const kind of ["xgid", "gnubg_id"]) {
+    assert.equal(rulesForId(kind, "toutes-tables-225"), "backgammon");
+    assert.equal(rulesForId(kind, "toutes-tables"), "backgammon");
+    assert.equal(rulesForId(kind, "backgammon-225"), "backgammon-225");
+    assert.equal(rulesForId(kind, "backgammon"), "backgammon");
+  }
+  assert.equal(rulesForId("position_id", "toutes-tables-225"), "toutes-tables-225");
+});
+
+test("a cleared board is empty; one checker on it is not", () => {
+  assert.equal(isEmpty(clearedPosition()), true);
+  assert.equal(isEmpty(edit(clearedPosition(), 1, "black").position), false);
+  assert.equal(isEmpty(edit(clearedPosition(), "bar", "white").position), false);
 });
