@@ -181,6 +181,7 @@ def test_a_rollout_runs_beside_the_search_and_stops(page: Page, site_url: str) -
     page.get_by_role("button", name="Stop").click()
     expect(page.get_by_role("button", name="Roll out")).to_be_enabled(timeout=ANSWER_TIMEOUT_MS)
     games = page.locator(".tt-rollout-status").inner_text()
+    assert re.match(r"Stopped after \d+( to \d+)? games? of each play \(of 216", games), games  # it says it was stopped
     page.wait_for_timeout(6000)
     assert page.locator(".tt-rollout-status").inner_text() == games, "the rollout went on after Stop"
     first = rows.first.locator("td")

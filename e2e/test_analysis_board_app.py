@@ -35,6 +35,35 @@ def test_the_analysis_board_has_the_game_pages_layout_and_keeps_the_board_in_vie
     screenshot(page, "analysis")
 
 
+@pytest.mark.parametrize("sized_page", [PHONE], ids=size_id, indirect=True)
+def test_on_a_phone_the_ranked_plays_come_into_view_below_the_controls_after_analyse(sized_page: Page, site_url: str) -> None:
+    # a tester pasted an XGID in the set-up (the panel scrolled down to it) and pressed Analyse: the plays stayed
+    # out of sight at the panel's top, and a line of the set-up was cut in half under "Click adds / On roll"
+    page = sized_page
+    open_board(page, site_url)
+    paste = page.get_by_label("XGID, gnubg ID or Position ID")
+    paste.scroll_into_view_if_needed()
+    paste.fill(OPENING_52)
+    page.get_by_role("button", name="Load").tap()
+    expect(page.locator(".tt-analysis .tt-status")).to_contain_text("White to play 5-2", timeout=ANSWER_TIMEOUT_MS)
+    assert page.locator(".tt-panel").evaluate("(p) => p.scrollTop") > 0  # the panel is scrolled down to the paste box
+    page.get_by_role("button", name="Analyse").tap()
+    plays = page.locator(".tt-analysis-plays li")
+    expect(plays.first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    size = page.viewport_size
+    controls = page.locator(".tt-controls").bounding_box()
+    panel = page.locator(".tt-panel").bounding_box()
+    first = plays.first.bounding_box()
+    heading = page.locator(".tt-analysis-advice h3").bounding_box()
+    assert size and controls and panel and first and heading
+    # the results are in the panel's visible part, under the controls, and not behind them
+    assert panel["y"] >= controls["y"] + controls["height"], (panel, controls)
+    assert heading["y"] >= panel["y"] and first["y"] >= controls["y"] + controls["height"], (heading, first, controls)
+    assert first["y"] + first["height"] <= min(size["height"], panel["y"] + panel["height"]), (first, panel, size)
+    assert_board_in_view(page)
+    screenshot(page, "analysis-after-paste")
+
+
 def test_an_xgid_with_a_cube_above_64_shows_its_cube(page: Page, site_url: str) -> None:
     open_board(page, site_url)
     page.locator(".tt-analysis select[name=rules]").select_option("backgammon")

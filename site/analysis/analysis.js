@@ -284,6 +284,7 @@ export function createAnalysis(root, { workerUrl }) {
     analysing = mine;
     refreshAnalyse();
     setChildren(ui.advice, el("p", { class: "tt-thinking" }, t("analysis.thinking")));
+    revealAdvice();
     let answer;
     try {
       answer = await engine.call("study_advice", { rules: asked.rules, xgid: asked.xgid, count: ADVICE_PLAYS });
@@ -300,7 +301,20 @@ export function createAnalysis(root, { workerUrl }) {
     analysing = 0;
     refreshAnalyse();
     showAdvice(answer);
+    revealAdvice();
     rollouts.offer({ rules: asked.rules, xgid: asked.xgid, plays: answer.plays, cube: answer.cube });
+  }
+
+  /**
+   * Bring the analysis to the top of the panel, which scrolls by itself: Analyse pressed with the panel scrolled
+   * down to the set-up (an ID just pasted) once left the ranked plays out of sight on a phone. The panel scrolls,
+   * not the page, so the board stays in view; the page only if the panel itself is off the screen.
+   */
+  function revealAdvice() {
+    const panel = ui.advice.parentElement;
+    panel.scrollTop += ui.advice.getBoundingClientRect().top - panel.getBoundingClientRect().top;
+    const box = panel.getBoundingClientRect();
+    if (box.top < 0 || box.top >= window.innerHeight) ui.advice.scrollIntoView({ block: "nearest" });
   }
 
   /** The sign of a search its time budget cut short (study_advice's budget_reached): its figures may change. */

@@ -61,6 +61,31 @@ export function rolloutSettled(answer) {
   return candidates.every((c) => c === leader || apart(leader, c));
 }
 
+/**
+ * The games the panel's words count, as the table shows them: `fewest` (the games every candidate has, the
+ * rollout's own count) and `most` (a candidate's games may run ahead while a cut game goes on).
+ */
+export function gamesShown(answer) {
+  const counts = (answer.candidates || []).map((c) => c.games);
+  return { fewest: answer.games, most: Math.max(answer.games, ...counts) };
+}
+
+/**
+ * The progress line: the games of each candidate so far, as the table shows them ("0 games of each play" beside two
+ * plays with figures once misled: a range when the candidates differ), or that the reader stopped it after them.
+ */
+export function progressLine(answer, { stopped = false } = {}) {
+  const { fewest, most } = gamesShown(answer);
+  const values = { count: fewest, fewest, most, max: MAX_GAMES, plies: TRUNCATE_PLIES };
+  const cube = answer.kind === "cube";
+  if (stopped) {
+    if (most > fewest) return t(cube ? "rollout.stopped_range_cube" : "rollout.stopped_range", values);
+    return tn(cube ? "rollout.stopped_cube" : "rollout.stopped", fewest, values);
+  }
+  if (most > fewest) return t(cube ? "rollout.progress_range_cube" : "rollout.progress_range", values);
+  return tn(cube ? "rollout.progress_cube" : "rollout.progress", fewest, values);
+}
+
 /** The play a plays rollout finds best (by its equity), or null before a game. */
 function leaderOf(answer) {
   const played = (answer.candidates || []).filter((c) => c.games > 0);
@@ -93,6 +118,7 @@ export function createRolloutPanel(container, engine) {
   setChildren(container, el("h3", {}, t("rollout.title")), el("div", { class: "tt-actions" }, start, stop), progress,
     status, verdict, table);
   let running = null; // rollout id in the worker
+  let latest = null; // the rollout's last answer shown
   let request = null; // {rules, xgid, plays: [{notation, equity}] from the search, cube: the search's cube decision}
 
   /** The cube decision to roll out, if the search gave one the player on roll may take. */
@@ -115,6 +141,7 @@ export function createRolloutPanel(container, engine) {
         el("td", { class: "tt-rollout-equity" }, c.games > 0 ? formatEquity(c.equity) : NOTHING),
         el("td", {}, c.interval ? t("rollout.interval_range", { low: formatEquity(c.interval[0]), high: formatEquity(c.interval[1]) }) : NOTHING),
         el("td", {}, search.get(c.notation) !== undefined ? formatEquity(search.get(c.notation)) : NOTHING),
+        el("td", { class: "tt-rollout-games" }, String(c.games)),
       ),
     );
     setChildren(
@@ -123,7 +150,7 @@ export function createRolloutPanel(container, engine) {
         "thead",
         {},
         el("tr", {}, el("th", {}, t(cube ? "rollout.column.action" : "rollout.column.play")), el("th", {}, t("rollout.column.rollout")),
-          el("th", {}, t("rollout.column.interval")), el("th", {}, t("rollout.column.search"))),
+          el("th", {}, t("rollout.column.interval")), el("th", {}, t("rollout.column.search")), el("th", {}, t("rollout.column.games"))),
       ),
       el("tbody", {}, ...rows),
     );
@@ -147,13 +174,10 @@ export function createRolloutPanel(container, engine) {
   }
 
   function showProgress(answer) {
+    latest = answer;
     progress.hidden = false;
     progress.value = answer.games;
-    const values = { max: MAX_GAMES, plies: TRUNCATE_PLIES };
-    const words = answer.kind === "cube"
-      ? tn("rollout.progress_cube", answer.games, values)
-      : tn("rollout.progress", answer.games, values);
-    setChildren(status, words);
+    setChildren(status, progressLine(answer));
   }
 
   async function run() {
@@ -175,6 +199,7 @@ export function createRolloutPanel(container, engine) {
     }
     const mine = answer.id;
     running = mine;
+    latest = answer;
     render(answer);
     showProgress(answer);
     while (running === mine) {
@@ -207,7 +232,13 @@ export function createRolloutPanel(container, engine) {
   }
 
   start.addEventListener("click", run);
-  stop.addEventListener("click", halt);
+  stop.addEventListener("click", () => {
+    const shown = running !== null ? latest : null;
+    const halted = halt(); // running is null from here: an answer on its way is dropped, not shown
+    // the reader stopped it: the status says so at once, with the games the table holds
+    if (shown) setChildren(status, progressLine(shown, { stopped: true }));
+    return halted;
+  });
 
   return {
     /** What to roll out next: the position (`rules`, `xgid`), the search's ranked plays and cube decision, if any. */

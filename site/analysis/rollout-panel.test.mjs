@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { MIN_VERDICT_GAMES, NARROW_HALF_WIDTH, loneVerdictLine, rolloutSettled } from "./rollout-panel.js";
+import { MIN_VERDICT_GAMES, NARROW_HALF_WIDTH, loneVerdictLine, progressLine, rolloutSettled } from "./rollout-panel.js";
 
 const candidate = (notation, equity, half, games) => ({
   notation, equity, games, interval: games >= 2 ? [equity - half, equity + half] : null,
@@ -51,4 +51,19 @@ test("a rollout of one candidate states its equity once its interval is narrow, 
   assert.match(loneVerdictLine(lone(10, 0.3)), /^Only one candidate \(before the roll\).*after 72 games \(10 so far\)/);
   const forced = { kind: "plays", games: 20, candidates: [candidate("24/18 13/11", -0.1, 0.02, 20)] };
   assert.match(loneVerdictLine(forced), /^Rollout: 24\/18 13\/11 is worth \u22120\.100/);
+});
+
+test("the progress line counts the games the table shows, and says when the reader stopped it", () => {
+  // after 8 s the panel said "0 games of each play" beside two plays with figures: a cut game ran on for the others
+  const uneven = { kind: "plays", games: 0, candidates: [candidate("a", 0.1, 0, 1), candidate("b", 0, 0, 1), candidate("c", 0, 0, 0)] };
+  assert.match(progressLine(uneven), /^0 to 1 games of each play so far \(of 216; the Games column/);
+  assert.doesNotMatch(progressLine(uneven), /^0 games/);
+  const even = { kind: "plays", games: 3, candidates: [candidate("a", 0.1, 0.1, 3), candidate("b", 0, 0.1, 3)] };
+  assert.match(progressLine(even), /^3 games of each play \(of 216\)/);
+  assert.equal(progressLine(even, { stopped: true }), "Stopped after 3 games of each play (of 216).");
+  assert.equal(progressLine({ ...even, games: 1, candidates: [candidate("a", 0, 0, 1)] }, { stopped: true }),
+    "Stopped after 1 game of each play (of 216).");
+  const cube = { kind: "cube", games: 2, candidates: [candidate("No double", 0.5, 0.1, 2), candidate("Double, take", 0.6, 0.1, 3)] };
+  assert.equal(progressLine(cube, { stopped: true }),
+    "Stopped after 2 to 3 games of each cube action (of 216; the Games column gives each action's).");
 });
