@@ -10,7 +10,7 @@ words (docs/review.fr.md).
 >>> mark_word("very bad", "fr"), rating_word("World class", "fr"), luck_word("unlucky", "fr")
 ('très mauvais', 'Classe mondiale', 'malchanceux')
 >>> luck_rating_word("Go to Las Vegas", "en"), action_word("take", "fr"), action_word("no double", "fr")
-('Go to Las Vegas', 'prend', 'pas de double')
+('Go to Las Vegas', 'accepte', 'pas de double')
 """
 
 from __future__ import annotations
