@@ -25,9 +25,7 @@ DOCS = ROOT / "docs"
 # plugin's fallback_to_default). A page added to the book without its translation fails
 # test_every_english_page_has_its_french_page until it is translated or listed here.
 UNTRANSLATED: dict[str, set[str]] = {
-    "fr": {
-        "benchmarks.md",
-    },
+    "fr": set(),
 }
 
 # The words of a fence that are prose (translated); every other line is the same in both editions.
