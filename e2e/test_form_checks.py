@@ -24,6 +24,7 @@ LIMIT = {
 @pytest.mark.parametrize("edition", ["", "fr/"])
 def test_a_match_to_0_points_is_refused_in_the_pages_language(page: Page, site_url: str, edition: str) -> None:
     new_game, start, message = NEW_GAME[edition]
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the dialog scrolls
     open_game(page, f"{site_url}{edition}")
     before = page.evaluate("() => window.toutesTables.view.rules")
     page.get_by_role("button", name=new_game).click()
@@ -34,6 +35,8 @@ def test_a_match_to_0_points_is_refused_in_the_pages_language(page: Page, site_u
         dialog.locator("input[name=match_length]").fill(wrong)
         dialog.get_by_role("button", name=start, exact=True).click()
         expect(dialog.locator(".tt-error")).to_have_text(message)
+        # the error line, under the options, is brought into sight, not left below the dialog's fold
+        expect(dialog.locator(".tt-error")).to_be_in_viewport(ratio=1)
         expect(dialog).to_be_visible()
         # nothing of the browser's own check: the field is not marked invalid by a bubble the page cannot word
         assert page.evaluate("() => document.querySelector('dialog.tt-dialog form').noValidate")

@@ -220,7 +220,10 @@ export function createNewGameDialog(onStart) {
       const [, input, key] = wrong;
       error.textContent = t(key, { min: input.min, max: input.max });
       show(error, true);
-      input.focus();
+      // the field has the focus; the error line, under the options, is brought into sight (on a phone the
+      // dialog scrolls and the line would be below its fold)
+      input.focus({ preventScroll: true });
+      error.scrollIntoView({ block: "center" });
       return;
     }
     for (const [name, box] of Object.entries(boxes)) chosen[name] = box.checked;
