@@ -178,6 +178,13 @@ def test_a_finished_review_is_kept_for_the_next_visit(page: Page, site_url: str,
     page.reload()
     expect(page.locator(".tt-review .tt-status")).to_contain_text("kept on this device", timeout=60_000)
     assert page.evaluate("() => window.toutesTablesReview.review.decisions.length") > TURNS
+    # a new tab (no record handed over, none in the address): the last review kept on this device, at once
+    fresh = page.context.new_page()
+    fresh.goto(f"{site_url}play-review/")
+    expect(fresh.locator(".tt-review .tt-status")).to_contain_text("kept on this device", timeout=60_000)
+    assert fresh.evaluate("() => sessionStorage.getItem('tt-review-record')") is None
+    assert fresh.evaluate("() => window.toutesTablesReview.review.decisions.length") > TURNS
+    fresh.close()
 
 
 def test_a_bad_record_is_named_and_nothing_is_lost(page: Page, site_url: str) -> None:

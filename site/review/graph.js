@@ -31,11 +31,12 @@ export function equityRange(series) {
 }
 
 /** Pixel positions of the series in a `width` x `height` box with `pad` pixels around the plot. */
-export function graphLayout(series, width, height, pad = 6) {
+export function graphLayout(series, width, height, pad = 6, band = pad) {
+  // `band`: the rows kept clear above and below the plot (the page writes the scale's labels there)
   const range = equityRange(series);
   const n = series.length;
   const x = (i) => (n <= 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (n - 1));
-  const y = (v) => height / 2 - (v / range) * (height / 2 - pad);
+  const y = (v) => height / 2 - (v / range) * (height / 2 - band);
   return {
     range,
     zeroY: y(0),

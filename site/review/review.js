@@ -5,8 +5,8 @@
 // mistakes" steps through one player's bad plays and lets him try again.
 //
 // Where the record comes from: `sessionStorage["tt-review-record"]` (the game page puts its record
-// there before opening this page), else what the reader pastes or opens. Finished reviews are kept in
-// localStorage by the record's hash, so a reload shows them at once.
+// there before opening this page), else what the reader pastes or opens; with none, the record last reviewed when
+// its review is kept. Finished reviews are kept in localStorage by the record's hash, so a reload shows them at once.
 
 import { createBoard } from "../board/board.js";
 import { classicPosition } from "../board/state.js";
@@ -30,6 +30,9 @@ const SAVED_KEEP = 10; // reviews kept on the device
 const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a link without its own opens it
 const CHUNK = 2; // decisions per request: small enough to show progress, large enough not to waste calls
 const MAX_CHUNK = 10; // the most a request takes (review_service.MAX_ITEMS)
+const GRAPH_MIN_HEIGHT = 90; // the equity graph's height in CSS pixels, as the panel's width allows
+const GRAPH_MAX_HEIGHT = 150;
+const GRAPH_LABEL_BAND = 16; // the rows above and below the plot where the scale's labels are written
 const MARK_COLOURS = { doubtful: "#e0a030", bad: "#e06020", "very bad": "#c0392b" };
 
 async function recordHash(text) {
@@ -66,6 +69,17 @@ function save(hash, review) {
   } catch (error) {
     console.warn(`the review could not be kept on this device: ${error.message}`);
   }
+}
+
+/** The record last reviewed on this device when its finished review is kept here, else null. */
+async function keptLastRecord() {
+  let record = null;
+  try {
+    record = localStorage.getItem(LAST_RECORD_KEY);
+  } catch {
+    return null; // no storage: nothing was kept
+  }
+  return record && loadSaved(await recordHash(record)) ? record : null;
 }
 
 /** Scroll `list` (which scrolls by itself) so that `item` is in sight; the page itself does not move. */
@@ -203,6 +217,9 @@ export function createReview(root, { workerUrl }) {
       if (record !== null) known = handedDecisions(record); // the game page's review of its last game, reused
     }
     if (record === null && link.move !== null) record = localStorage.getItem(LAST_RECORD_KEY);
+    // nothing asked for (a new tab, a bookmark): the last record reviewed, when its review is kept here (shown at
+    // once, no work); one whose review is not kept waits to be asked for again, not reviewed unasked
+    if (record === null) record = await keptLastRecord();
     if (destroyed) return;
     if (record) {
       ui.source.value = record;
@@ -457,7 +474,8 @@ export function createReview(root, { workerUrl }) {
   function renderGraph() {
     const canvas = ui.graph;
     const width = Math.max(200, canvas.parentElement ? canvas.parentElement.clientWidth : 600);
-    const height = 90;
+    // taller as the panel is wider (a 327-pixel-wide graph was 90 high at 1280 x 800), within bounds
+    const height = Math.round(Math.min(GRAPH_MAX_HEIGHT, Math.max(GRAPH_MIN_HEIGHT, width * 0.3)));
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
@@ -467,7 +485,7 @@ export function createReview(root, { workerUrl }) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const series = review ? graphSeries(review.decisions, "white") : [];
-    laid = graphLayout(series, width, height);
+    laid = graphLayout(series, width, height, 6, GRAPH_LABEL_BAND); // the labels above and below the plot, not on it
     ctx.strokeStyle = "rgba(128,128,128,0.5)";
     ctx.beginPath();
     ctx.moveTo(0, laid.zeroY);

@@ -86,3 +86,10 @@ test("the best plays say each line's depth when the list mixes depths, and only 
   assert.deepEqual(one.map((l) => l.text), ["8/2 6/2 +0.014", "24/14 +0.007", "24/18 13/9 +0.004"]);
   assert.deepEqual(alternativeLines({ played: "x" }), []);
 });
+
+test("the graph keeps a band clear above and below the plot for its labels", () => {
+  const laid = graphLayout([{ index: 0, y: 1 }, { index: 1, y: -1 }], 300, 120, 6, 16);
+  assert.equal(laid.points[0].py, 16);
+  assert.equal(laid.points[1].py, 104);
+  assert.equal(graphLayout([{ index: 0, y: 1 }, { index: 1, y: -1 }], 300, 120, 6).points[0].py, 6); // as before
+});
