@@ -126,7 +126,9 @@ def test_a_cleared_board_asks_for_checkers_and_a_finished_game_says_why_in_frenc
     status = page.locator(".tt-analysis .tt-status")
     expect(status).to_contain_text("a le dé", timeout=BOOT_TIMEOUT_MS)
     page.get_by_role("button", name="Vider le tablier").click()
-    expect(status).to_contain_text("Placez les dames\u00a0: un tablier vide n'a rien à analyser", timeout=ANSWER_TIMEOUT_MS)
+    expect(status).to_contain_text(
+        "Placez les dames\u00a0: un tablier vide n'a rien à analyser", timeout=ANSWER_TIMEOUT_MS
+    )
     expect(status).not_to_contain_text("borne off")
     page.get_by_role("radio", name="Noir").first.check()
     click_point(page, 1)  # one black checker: White has borne off all 15, the game is over

@@ -36,7 +36,9 @@ def test_the_analysis_board_has_the_game_pages_layout_and_keeps_the_board_in_vie
 
 
 @pytest.mark.parametrize("sized_page", [PHONE], ids=size_id, indirect=True)
-def test_on_a_phone_the_ranked_plays_come_into_view_below_the_controls_after_analyse(sized_page: Page, site_url: str) -> None:
+def test_on_a_phone_the_ranked_plays_come_into_view_below_the_controls_after_analyse(
+    sized_page: Page, site_url: str
+) -> None:
     # a tester pasted an XGID in the set-up (the panel scrolled down to it) and pressed Analyse: the plays stayed
     # out of sight at the panel's top, and a line of the set-up was cut in half under "Click adds / On roll"
     page = sized_page

@@ -63,7 +63,10 @@ def test_an_automatic_doubles_limit_out_of_range_is_refused_in_the_pages_languag
 
 SEED = {
     "": ("Start the chouette", "the dice seed is a whole number, 0 or more (or empty for random dice)"),
-    "fr/": ("Commencer la chouette", "la graine des dés est un nombre entier, 0 ou plus (ou vide pour des dés au hasard)"),
+    "fr/": (
+        "Commencer la chouette",
+        "la graine des dés est un nombre entier, 0 ou plus (ou vide pour des dés au hasard)",
+    ),
 }
 
 

@@ -55,7 +55,9 @@ def test_a_french_page_is_in_french(page: Page, site_url: str, path: str) -> Non
     assert page.locator("input.md-search__input").get_attribute("placeholder") == "Rechercher"
 
 
-@pytest.mark.parametrize(("path", "title"), [("fr/rules/moving/", "Lien vers cette section"), ("rules/moving/", "Permanent link")])
+@pytest.mark.parametrize(
+    ("path", "title"), [("fr/rules/moving/", "Lien vers cette section"), ("rules/moving/", "Permanent link")]
+)
 def test_a_headings_anchor_is_named_in_the_pages_language(page: Page, site_url: str, path: str, title: str) -> None:
     # the toc extension's permalink_title, given per edition by hooks/editions.py (mkdocs.yml, extra.words)
     page.goto(site_url + path)

@@ -261,7 +261,8 @@ def test_every_disabled_button_looks_alike(sized_page: Page, site_url: str) -> N
     looks = page.evaluate(
         """() => [...document.querySelectorAll('.tt-game .tt-button:disabled')].filter((b) => !b.hidden).map((b) => {
             const s = getComputedStyle(b);
-            return [b.textContent, b.classList.contains('tt-primary'), s.backgroundColor, s.color, s.borderColor, s.opacity];
+            return [b.textContent, b.classList.contains('tt-primary'), s.backgroundColor, s.color, s.borderColor,
+                s.opacity];
         })"""
     )
     screenshot(page, "disabled-buttons")
