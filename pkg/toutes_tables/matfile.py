@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .errors import check_instance, check_int, check_sequence, shown
+from .messages import worded
 from .play import apply_moves
 from .position import BLACK, OFF, WHITE, Color, Position
 from .rules import MAX_MATCH_LENGTH
@@ -47,16 +48,16 @@ NAME_CELL = 31  # gnubg: " %-31s%s : %d"
 
 
 class MatExportError(ValueError):
-    """A game or match that a ``.mat`` file cannot represent."""
+    """A game or match that a ``.mat`` file cannot represent (worded: ``messages.reworded`` says it in French)."""
 
 
 def _check_names(names: object) -> None:
     """Two player names a ``.mat`` file can hold."""
     if not isinstance(names, (tuple, list)) or len(names) != 2 or not all(isinstance(n, str) for n in names):
-        raise MatExportError(f"names must be a pair of player names (str, str), got {shown(names)}")
+        raise worded(MatExportError, "mat.export.names", names=shown(names))
     for name in names:
         if not name.strip() or ":" in name or "\n" in name or name != name.strip():
-            raise MatExportError(f"player names must be non-empty, without ':', line breaks or edge spaces: {name!r}")
+            raise worded(MatExportError, "mat.export.name", name=repr(name))
 
 
 def _step_text(src: int, dst: int, hit: bool) -> str:
@@ -84,22 +85,19 @@ def _check_exportable(game: Game, number: int) -> None:
     from .game import OpeningRoll
 
     if not game.rules.cube:
-        raise MatExportError(f"game {number} is {game.rules.title}: .mat files are for the backgammon sets only")
+        raise worded(MatExportError, "mat.export.no_cube", number=number, rules=game.rules.title)
     if game.start_number != CLASSIC_START:
-        raise MatExportError(
-            f"game {number} starts from No. {game.start_number}; a .mat file cannot give a start, so only "
-            f"games from the classic start (No. {CLASSIC_START}) can be exported"
-        )
+        raise worded(MatExportError, "mat.export.start", number=number, start=game.start_number, classic=CLASSIC_START)
     if game.options.point_game:
-        raise MatExportError(f"game {number} is a point game, which .mat files cannot score")
+        raise worded(MatExportError, "mat.export.point_game", number=number)
     if game.options.jacoby:
-        raise MatExportError(f"game {number} uses the Jacoby rule, which .mat files cannot record")
+        raise worded(MatExportError, "mat.export.jacoby", number=number)
     if game.options.auto_doubles and any(
         isinstance(a, OpeningRoll) and a.black == a.white for a in game.history
     ):
-        raise MatExportError(f"game {number} has automatic doubles, which .mat files cannot record")
+        raise worded(MatExportError, "mat.export.auto_doubles", number=number)
     if game.result is None:
-        raise MatExportError(f"game {number} is not finished; a .mat file records finished games")
+        raise worded(MatExportError, "mat.export.unfinished", number=number)
 
 
 def _game_cells(game: Game) -> Iterator[tuple[Color, str]]:
@@ -172,7 +170,7 @@ def match_to_mat(match: Match, names: tuple[str, str] = ("Black", "White")) -> s
 
     check_instance(match, Match, "match", "a Match")
     if not match.crawford and match.length > 1:
-        raise MatExportError("gnubg reads .mat matches with the Crawford rule; this match is played without it")
+        raise worded(MatExportError, "mat.export.crawford")
     return games_to_mat(match.games, match.length, names)
 
 

@@ -65,6 +65,7 @@ from typing import Any
 from typing import TYPE_CHECKING
 
 from .matimport import read_mat
+from .messages import reworded
 from .movegen import check_dice, legal_plays
 from .notation import parse_play
 from .position import Color, Position
@@ -73,7 +74,7 @@ from .rollout_bounds import MAX_CANDIDATES, MAX_PLIES, MAX_RUN_WORK
 from .rules import get_rules
 from .service import board_location, colour_name, rules_name
 from .service_calls import ServiceError, boolean, integer, listed, method, optional_integer, optional_text, text
-from .service_language import spoken
+from .service_language import said, spoken
 from .xgid import MAX_XGID_CHARS, XGID
 
 if TYPE_CHECKING:
@@ -224,17 +225,18 @@ def review_files(record: Any) -> dict[str, Any]:
     text_record = match_to_text(held) if isinstance(held, Match) else game_to_text(held)
     mat: str | None = None
     problem: str | None = None
+    # the reason a .mat file cannot hold the record, in the page's language
     if not held.rules.cube:
-        problem = f"{held.rules.title} is not backgammon: .mat files are for the backgammon sets only"
+        problem = said("mat.export.not_backgammon", rules=held.rules.title)
     elif not isinstance(held, Match):
-        problem = "a single game is not a match: a .mat file holds a match to some points"
+        problem = said("mat.export.single_game")
     elif not any(g.result is not None for g in held.games):
-        problem = "no game of the match is finished yet: a .mat file records finished games"
+        problem = said("mat.export.none_finished")
     else:
         try:
             mat = match_to_mat(held)
         except MatExportError as exc:
-            problem = str(exc)
+            problem = str(reworded(exc, spoken(), to_player=True))
     return {"rules": held.rules.name, "kind": "match" if is_match else "game", "record": text_record, "mat": mat,
             "mat_problem": problem}
 
