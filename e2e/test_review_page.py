@@ -17,8 +17,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import driving
-from driving import game_view, open_game, play_turn_with_pointer, wait_for_player
-from playwright.sync_api import BrowserContext, Page, expect
+from conftest import PageProblems
+from driving import game_view, open_game, play_turn_with_pointer, wait_for_player, watched_page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import toutes_tables as tt
 from toutes_tables import record as records
@@ -127,6 +128,26 @@ def test_stepping_and_the_graph_show_each_decision_on_the_board(page: Page, site
     assert state["arrows"] == decisions[marked]["best_locations"]
     assert state["lastMove"] == decisions[marked]["played_locations"]
     expect(page.locator(".tt-review-detail")).to_contain_text(f"Best: {decisions[marked]['best']}")
+
+
+# What the board shows at once after a step: the dice it draws (none tumbling) and its rolls so far.
+SHOWN_DICE = """() => { const b = window.toutesTablesReview.board;
+  return { dice: b.state.dice.map((d) => d.value), rolling: b.state.rolling !== null, rolls: b.motion.rolls }; }"""
+
+
+def test_stepping_shows_the_decisions_dice_at_once_not_a_roll(
+    browser: Browser, problems: PageProblems, site_url: str, record_file: Path
+) -> None:
+    # with motion allowed, the game's dice tumble (test_play_feel.py); a reviewed decision's never do
+    context = browser.new_context(reduced_motion="no-preference", service_workers="block")
+    for page in watched_page(context, problems):
+        open_review(page, site_url, record_file.read_text())
+        decisions = page.evaluate("() => window.toutesTablesReview.review.decisions")
+        for index in range(1, min(len(decisions), 6)):
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate("() => window.toutesTablesReview.current") == index
+            shown = page.evaluate(SHOWN_DICE)
+            assert shown == {"dice": decisions[index]["dice"] or [], "rolling": False, "rolls": 0}, (index, shown)
 
 
 def test_the_marks_legend_is_the_engines_and_a_small_error_is_called_small(

@@ -239,6 +239,7 @@ export function createAnalysis(root, { workerUrl }) {
       cube: cubeRules ? { value: answer.cube.value, owner: answer.cube.owner } : null,
       arrows: [],
       message: null,
+      roll: false, // a position loaded or set up shows its dice at once, not tumbling
     });
     ui.xgid.value = answer.xgid;
     ui.gnubgId.value = answer.gnubg_id;

@@ -10,6 +10,8 @@
 //   board.set({ position: next, animate: { moves: [[13, 7], [7, 5]], colour: "black" } });
 //                                                  // the same, sliding those checkers into place
 //                                                  // (not when prefers-reduced-motion asks for none)
+//   board.set({ position: next, dice, roll: false });  // the dice shown at once, not tumbling: a position
+//                                                  // looked at (the review, the analysis board), not a roll
 //   board.animating                                // dice tumbling or a play sliding in: settings
 //                                                  // set meanwhile wait for the motion's end (a
 //                                                  // sliding play takes no input: README.md)
@@ -197,12 +199,12 @@ export function createBoard(target, config = {}) {
 
   /** Merge settings, and start the motion they bring: a roll, a slide, a glide of a clicked checker. */
   function apply(config) {
-    const { animate, ...rest } = config;
+    const { animate, roll: rolls = true, ...rest } = config;
     closeChooser(); // a chooser is for the board it was opened on
     if ("position" in rest) endGlide();
     const before = { position: state.position, dice: state.dice };
     configure(state, rest);
-    if ("dice" in rest && isFreshRoll(before.dice, state.dice)) roll();
+    if (rolls && "dice" in rest && isFreshRoll(before.dice, state.dice)) roll();
     const moved = "position" in rest && JSON.stringify(before.position) !== JSON.stringify(state.position);
     const hit = moved && ["black", "white"].some((c) => state.position.bar[c] > before.position.bar[c]);
     const glided = "position" in rest ? glide : null;

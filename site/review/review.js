@@ -565,6 +565,7 @@ export function createReview(root, { workerUrl }) {
       interactive: false,
       dests: {},
       message: null,
+      roll: false, // stepping to a decision shows its dice at once: a position looked at, not a roll
     });
     renderDetail(d, answer);
     showShareLink(index);
@@ -606,7 +607,7 @@ export function createReview(root, { workerUrl }) {
     if (learning !== exercise || current !== index) return;
     const turnState = answer.turn_state;
     learning.steps = turnState.steps;
-    board.set({ position: boardPosition(answer.position), dice: answer.dice, dests: turnState.finished ? {} : turnState.dests, interactive: !turnState.finished });
+    board.set({ position: boardPosition(answer.position), dice: answer.dice, dests: turnState.finished ? {} : turnState.dests, interactive: !turnState.finished, roll: false });
     const header = el("h3", {}, t("review.learn_title", { colour: colourName(learning.colour), at: learning.at + 1, count: learning.queue.length }));
     const again = pageButton(t("review.try_again"));
     again.addEventListener("click", () => tryMistake());
