@@ -6,12 +6,23 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from driving import wait_for_player
 from playwright.sync_api import Page, expect
 from test_review_app_layout import random_record
 from test_review_page import REVIEW_TIMEOUT_MS, open_review, play_near_the_end_to_the_end
+
+REVIEW_JS = Path(__file__).resolve().parent.parent / "site" / "review" / "review.js"
+
+
+def saved_version() -> int:
+    """The shape of a kept review the page writes now (review.js's SAVED_VERSION), read from its source."""
+    found = re.search(r"^const SAVED_VERSION = (\d+);", REVIEW_JS.read_text(encoding="utf-8"), re.M)
+    assert found, "review.js no longer declares SAVED_VERSION"
+    return int(found.group(1))
+
 
 SAVE_KEY = "toutes-tables/saved-game"  # site/game/storage.js's STORAGE_KEY
 
@@ -71,7 +82,7 @@ def test_a_review_kept_on_the_device_in_another_shape_is_made_again(page: Page, 
     assert page.evaluate("() => window.toutesTablesReview.review.decisions.length") > 0
     # made again, it is kept in this version's shape
     kept = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
-    assert kept["version"] == 1 and kept["decisions"]
+    assert kept["version"] == saved_version() and kept["decisions"]
 
 
 def test_the_full_review_reuses_the_games_review_and_computes_none_of_it_again(page: Page, site_url: str) -> None:
