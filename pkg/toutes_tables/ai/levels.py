@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from ..play import Play
 from ..position import Position
 from ..rules import RuleSet, get_rules
+from .network import Network
 from .search import ScoredPlay, rank_plays, rank_plays_deeper, rank_plays_deepest
 
 
@@ -43,8 +44,11 @@ class Level:
     # (see rank_plays_deeper). None searches them all, so the level plays the same move every time.
     time_budget: float | None = None
 
-    def rank(self, position: Position, dice: Sequence[int], rules: str | RuleSet) -> list[ScoredPlay]:
-        """The legal plays scored at this level's depth (without noise), best first."""
+    def rank(
+        self, position: Position, dice: Sequence[int], rules: str | RuleSet, network: Network | None = None
+    ) -> list[ScoredPlay]:
+        """The legal plays scored at this level's depth (without noise), best first (``network``: the default one
+        when None; the review passes its cached one, so it searches exactly as the level plays)."""
         if self.ply >= 2:
             return rank_plays_deepest(
                 position,
@@ -56,12 +60,19 @@ class Level:
                 deep_margin=self.deep_margin,
                 time_budget=self.time_budget,
                 deep_when_changed=self.deep_when_changed,
+                network=network,
             )
         if self.ply >= 1:
             return rank_plays_deeper(
-                position, dice, rules, candidates=self.candidates, margin=self.margin, time_budget=self.time_budget
+                position,
+                dice,
+                rules,
+                candidates=self.candidates,
+                margin=self.margin,
+                network=network,
+                time_budget=self.time_budget,
             )
-        return rank_plays(position, dice, rules)
+        return rank_plays(position, dice, rules, network)
 
     def choose(
         self, position: Position, dice: Sequence[int], rules: str | RuleSet, rng: random.Random | None = None
