@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from toutes_tables.ai.network import default_network
 from toutes_tables.ai.search import ROLLS, one_ply_equity
 from toutes_tables.analysis import (
     BAD,
+    Decision,
     DOUBTFUL,
     VERY_BAD,
     ReviewError,
@@ -248,6 +250,25 @@ def test_a_finished_game_counts_its_result_and_adjusts_it_for_luck() -> None:
     assert winner.result == game.result.points == -loser.result
     assert winner.luck_adjusted_result == pytest.approx(winner.result - winner.luck_points + loser.luck_points)
     assert winner.luck_adjusted_result == pytest.approx(-loser.luck_adjusted_result)
+
+
+def test_the_luck_adjusted_result_is_the_points_won_less_own_luck_plus_the_opponents_times_the_cube() -> None:
+    # By hand: Black's rolls +0.5 at cube 1 and -0.25 at cube 2, White's +0.75 at cube 2; Black won 2 points.
+    # Black's luck in points 0.5 - 0.5 = 0, White's 1.5: Black 2 - 0 + 1.5 = +3.5, White -2 - 1.5 + 0 = -3.5.
+    position = start_position(64)
+    move = functools.partial(
+        Decision, game=1, kind="move", position=position, position_id=position.gnubg_id(), match_id=None,
+        dice=(3, 1), played="8/5 6/5", best="8/5 6/5", played_equity=0.0, best_equity=0.0, error=0.0, choices=2)
+    decisions = [
+        move(index=0, turn=1, colour=BLACK, luck=0.5),
+        move(index=1, turn=2, colour=WHITE, luck=0.75, cube_value=2),
+        move(index=2, turn=3, colour=BLACK, luck=-0.25, cube_value=2),
+    ]
+    players = summarise(decisions, {BLACK: 2.0, WHITE: -2.0})
+    black, white = players[BLACK], players[WHITE]
+    assert (black.luck, black.luck_points, white.luck, white.luck_points) == (0.25, 0.0, 0.75, 1.5)
+    assert (black.luck_adjusted_result, white.luck_adjusted_result) == (3.5, -3.5)
+    assert black.to_json()["luck_adjusted_result"] == 3.5 and white.to_json()["result"] == -2.0
 
 
 def test_bad_records_are_refused_naming_them() -> None:

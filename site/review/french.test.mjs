@@ -25,3 +25,16 @@ test("the page says the review's names as the engine's catalogues do, in every l
     assert.deepEqual(differ, []);
   }
 });
+
+test("a figure in points says its unit in French, the plural from 2 and a decimal comma", async () => {
+  const { pointsText } = await import("./graph.js");
+  const french = globalThis.document;
+  globalThis.document = { documentElement: { lang: "fr" } };
+  try {
+    assert.equal(pointsText(-11.566), "\u221211,57 points");
+    assert.equal(pointsText(1.5), "+1,50 point");
+    assert.equal(pointsText(2), "+2 points");
+  } finally {
+    globalThis.document = french;
+  }
+});

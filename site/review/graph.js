@@ -72,10 +72,20 @@ export function markLabel(d) {
   return d.kind === "move" ? t("review.the_best_play") : t("review.the_best_action");
 }
 
-/** A whole number of points with its sign, the minus sign "−" as formatEquity's: "+2", "−1", "0". */
-export function formatPoints(value) {
-  const sign = value > 0 ? "+" : value < 0 ? "\u2212" : "";
-  return `${sign}${Math.abs(value)}`;
+/** Decimals of a summary's figure in points that is not whole (the luck-adjusted result): hundredths of a point. */
+export const POINTS_PLACES = 2;
+
+/**
+ * A summary's figure in points with its sign (the minus sign "−" as formatEquity's) and unit, in the page's language: "+2 points", "−1 point",
+ * "−11.57 points" ("−11,57 points", "+1,50 point" in French, whose plural starts at 2). A whole number stays
+ * whole (the result); any other is rounded to hundredths (the luck-adjusted result), a unit the score is kept in.
+ */
+export function pointsText(value) {
+  const whole = Number.isInteger(value);
+  const shown = whole ? Math.abs(value) : Number(Math.abs(value).toFixed(POINTS_PLACES));
+  const sign = shown === 0 ? "" : value > 0 ? "+" : "\u2212";
+  const figure = `${sign}${whole ? shown : decimal(shown, POINTS_PLACES)}`;
+  return tn("review.points", shown, { value: figure });
 }
 
 /** The marks' legend from the engine's table (review_start's marks): "?! doubtful: an error over 0.030 · …". */

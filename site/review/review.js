@@ -18,7 +18,7 @@ import { isSavedReviewBody } from "../game/review-panel.js";
 import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
 import { buildStage } from "../game/stage.js";
-import { alternativeLines, formatPoints, graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, stepIndex } from "./graph.js";
+import { alternativeLines, graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, pointsText, stepIndex } from "./graph.js";
 import { actionWord, luckWord, playedWords, reviewWord } from "../i18n/engine-words.js";
 import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
 import { HANDOFF_KEY, handedDecisions } from "../handoff.js";
@@ -443,8 +443,8 @@ export function createReview(root, { workerUrl }) {
         row(t("review.row.cube"), (p) => `${mp(p.cube_error_mp)} (${p.cube_decisions})`),
         row(t("review.row.marked"), (p) => `${p.marks.doubtful} · ${p.marks.bad} · ${p.marks["very bad"]}`),
         row(t("review.row.luck"), (p) => `${formatEquity(p.luck)}${p.luck_rating && p.luck_rating !== "None" ? t("review.in_brackets", { what: reviewWord("luck_rating", p.luck_rating) }) : ""}`),
-        row(t("review.row.result"), (p) => formatPoints(p.result)),
-        row(t("review.row.luck_adjusted"), (p) => formatEquity(p.luck_adjusted_result)),
+        row(t("review.row.result"), (p) => pointsText(p.result)),
+        row(t("review.row.luck_adjusted"), (p) => pointsText(p.luck_adjusted_result)),
       ),
     );
   }
