@@ -60,6 +60,27 @@ def assert_controls_on_the_first_screen(page: Page, count: int) -> None:
             assert b["height"] >= 44, (i, b)  # a finger's target
 
 
+def assert_no_dead_gap_above_the_board(page: Page) -> None:
+    """Stacked (a phone), the board comes right under the status line: the status area is as tall as what it shows
+    (the game's three kept lines left 40 empty pixels there once the review's run was hidden)."""
+    area = page.locator(".tt-review .tt-status-area").bounding_box()
+    status = page.locator(".tt-review .tt-status").bounding_box()
+    board = page.locator("canvas.tt-board").bounding_box()
+    assert area is not None and status is not None and board is not None
+    assert area["height"] <= status["height"] + 1, (area, status)
+    if board["y"] > area["y"]:  # stacked: the status above the board, one grid gap between them
+        assert board["y"] - (area["y"] + area["height"]) <= 12, (area, board)
+
+
+def assert_decision_on_the_first_screen(page: Page) -> None:
+    """The current decision's first lines (the play made and its mark, the best play) are on the first screen."""
+    size = page.viewport_size
+    assert size is not None
+    detail = page.locator(".tt-review-detail p").first.bounding_box()
+    assert detail is not None
+    assert 0 <= detail["y"] and detail["y"] + 3 * detail["height"] <= size["height"], (detail, size)
+
+
 @pytest.mark.parametrize("sized_page", [PHONE, DESKTOP], ids=size_id, indirect=True)
 def test_the_review_has_the_game_pages_layout_and_keeps_the_board_in_view(sized_page: Page, site_url: str) -> None:
     page = sized_page
@@ -68,6 +89,8 @@ def test_the_review_has_the_game_pages_layout_and_keeps_the_board_in_view(sized_
     # first, previous, next, last and the two "learn from your mistakes" buttons
     assert_controls_on_the_first_screen(page, 6)
     assert_board_in_view(page)  # the review finished without scrolling the board away
+    assert_no_dead_gap_above_the_board(page)
+    assert_decision_on_the_first_screen(page)
     expect(page.locator(".md-header")).to_be_hidden()
     # a move far down the list: the list (in the panel) scrolls to it, the page does not
     count = page.evaluate("() => window.toutesTablesReview.review.decisions.length")
