@@ -6,13 +6,13 @@ import {
   BAR,
   OFF,
   VISIBLE_STACK,
+  arrowSegments,
   barCheckerCentre,
   boardRects,
   bottomColour,
   checkerCentre,
   cubeRect,
   diceRects,
-  locationCentre,
   opponent,
   pointNumber,
   pointRect,
@@ -296,9 +296,7 @@ const ARROW_HEAD = 0.34;
 
 function drawArrows(ctx, state) {
   const mover = state.turn || bottomColour(state.orientation);
-  for (const [from, to] of state.arrows || []) {
-    const a = locationCentre(from, mover, state.orientation);
-    const b = locationCentre(to, mover, state.orientation);
+  for (const { a, b } of arrowSegments(state.arrows || [], mover, state.orientation)) {
     const length = Math.hypot(b.x - a.x, b.y - a.y);
     if (length < 0.01) continue;
     const ux = (b.x - a.x) / length;

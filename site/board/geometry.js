@@ -219,3 +219,55 @@ export function navigationRows(orientation) {
   };
   return [row(true), row(false)];
 }
+
+/** How far apart (in units) two arrows drawn side by side are: their heads (0.2 each side of the line) clear. */
+export const ARROW_LANE = 0.5;
+
+function sharesLine(s, o) {
+  // o's two ends on s's line, and the two overlap along it by more than a touch (13/7 then 7/5 only touch)
+  const dx = s.b.x - s.a.x;
+  const dy = s.b.y - s.a.y;
+  const length = Math.hypot(dx, dy);
+  const off = (p) => Math.abs((p.x - s.a.x) * dy - (p.y - s.a.y) * dx) / length;
+  if (off(o.a) > 0.01 || off(o.b) > 0.01) return false;
+  const along = (p) => ((p.x - s.a.x) * dx + (p.y - s.a.y) * dy) / length;
+  const [lo, hi] = [Math.min(along(o.a), along(o.b)), Math.max(along(o.a), along(o.b))];
+  return Math.min(hi, length) - Math.max(lo, 0) > 0.01;
+}
+
+/**
+ * A play's arrows as segments [{from, to, a, b}] in units, fanned so that each is read: arrows that would lie on
+ * one another (ending on the same point, as 8/2 6/2, the same move twice, as 13/5(2), or one along the other's
+ * line) are moved apart across their direction, one lane (ARROW_LANE) each, centred on where they were; an
+ * arrow alone stays on the line between the two locations' centres.
+ */
+export function arrowSegments(moves, colour, orientation) {
+  const segments = moves.map(([from, to]) => ({
+    from, to, a: locationCentre(from, colour, orientation), b: locationCentre(to, colour, orientation),
+  }));
+  const drawn = segments.filter((s) => Math.hypot(s.b.x - s.a.x, s.b.y - s.a.y) >= 0.01);
+  const group = drawn.map((_, i) => i);
+  const root = (i) => (group[i] === i ? i : (group[i] = root(group[i])));
+  drawn.forEach((s, i) => {
+    for (let j = 0; j < i; j++) {
+      const o = drawn[j];
+      if (s.to === o.to || sharesLine(s, o) || sharesLine(o, s)) group[root(i)] = root(j);
+    }
+  });
+  const members = new Map();
+  drawn.forEach((s, i) => members.set(root(i), [...(members.get(root(i)) || []), s]));
+  for (const lanes of members.values()) {
+    lanes.forEach((s, k) => {
+      const shift = (k - (lanes.length - 1) / 2) * ARROW_LANE;
+      if (!shift) return;
+      const length = Math.hypot(s.b.x - s.a.x, s.b.y - s.a.y);
+      // across the arrow, the same side for arrows of one direction (left to right or right to left alike)
+      let nx = -(s.b.y - s.a.y) / length;
+      let ny = (s.b.x - s.a.x) / length;
+      if (ny < 0 || (ny === 0 && nx < 0)) [nx, ny] = [-nx, -ny];
+      s.a = { x: s.a.x + nx * shift, y: s.a.y + ny * shift };
+      s.b = { x: s.b.x + nx * shift, y: s.b.y + ny * shift };
+    });
+  }
+  return segments;
+}
