@@ -12,6 +12,7 @@ import pytest
 
 from toutes_tables.cli import main
 from toutes_tables.dice_words import announce
+from toutes_tables.messages import say
 
 GAME = ["play", "--rules", "toutes-tables", "--seed", "3", "--level", "simple"]
 
@@ -28,7 +29,7 @@ def test_the_game_speaks_french_with_lang_fr(monkeypatch: pytest.MonkeyPatch) ->
     welcome = "Toutes tables (1698)\u00a0: une partie, vous jouez Blanc (O). Tapez «\u00a0help\u00a0» pour"
     assert welcome in text
     assert "Premier jet\u00a0: Noir" in text
-    assert "Abandonner (single)\u00a0? (yes/no)> " in text
+    assert say("fr", "cli.yes_no", question="Abandonner (single)") + "> " in text
     assert "Blanc (O) abandonne." in text
     assert "Noir gagne une partie simple (abandon), 1 point." in text
     assert "Opening roll" not in text and "resigns" not in text
@@ -140,6 +141,40 @@ def test_analyse_says_an_unreadable_record_in_french(tmp_path: Path, capsys: pyt
     code, _, err = _run(["analyse", str(tmp_path / "absente.txt"), "--lang", "fr"], capsys)
     assert code == 1
     assert "toutes-tables analyse\u00a0: erreur\u00a0: impossible de lire " in err
+
+
+def test_analyse_says_a_missing_file_in_french_not_in_the_systems_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _run(["analyse", str(tmp_path / "absente.txt"), "--lang", "fr"], capsys)
+    assert code == 1
+    assert say("fr", "cli.analyse.not_found") in err and "No such file" not in err
+    code, _, err = _run(["analyse", str(tmp_path), "--lang", "fr"], capsys)  # a directory
+    assert code == 1 and say("fr", "cli.analyse.a_directory") in err
+
+
+def test_analyse_says_the_records_own_error_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("garbage\n")
+    code, _, english = _run(["analyse", str(bad), "--lang", "en"], capsys)
+    assert code == 1 and "expected the format line" in english
+    code, _, err = _run(["analyse", str(bad), "--lang", "fr"], capsys)
+    assert code == 1
+    assert "expected" not in err and "ligne 1" in err, err
+
+
+@pytest.mark.parametrize("answer", ["oui", "o", "OUI", "yes"])
+def test_the_game_asks_yes_or_no_in_french_and_takes_oui(answer: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    text = _transcript([*GAME, "--lang", "fr"], f"resign\n{answer}\n")
+    assert "(oui/non)" in text and "(yes/no)" not in text
+    assert "Blanc (O) abandonne." in text
+
+
+def test_the_game_takes_non_for_no_in_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    text = _transcript([*GAME, "--lang", "fr"], "resign\nnon\n")
+    assert say("fr", "cli.carry_on") in text and say("fr", "cli.type_yes_no") not in text
 
 
 def test_play_says_its_usage_errors_in_french(capsys: pytest.CaptureFixture[str]) -> None:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .. import __version__
-from ..messages import DEFAULT_LANGUAGE, languages, locale_language, say
+from ..messages import DEFAULT_LANGUAGE, languages, locale_language, reworded, say
 from . import analyse, ids, play, starts
 
 PROG = "toutes-tables"
@@ -185,8 +185,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     out = stdout or sys.stdout
     try:
         return command.run(args, stdin or sys.stdin, out)
-    except ValueError as exc:  # the engine's errors on bad input: one line, not a traceback
-        print(say(args.lang, "cli.error", prog=PROG, command=command.name, message=exc), file=sys.stderr)
+    except ValueError as exc:  # the engine's errors on bad input: one line, not a traceback, in the asked language
+        message = reworded(exc, args.lang)
+        print(say(args.lang, "cli.error", prog=PROG, command=command.name, message=message), file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

@@ -30,6 +30,14 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE)
     parser.add_argument("--json", action="store_true", help=say(lang, "cli.help.analyse.json"))
 
 
+# Why a record could not be opened, said in the asked language (any other OSError: "unreadable").
+_UNREADABLE = {
+    FileNotFoundError: "cli.analyse.not_found",
+    IsADirectoryError: "cli.analyse.a_directory",
+    PermissionError: "cli.analyse.not_allowed",
+}
+
+
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Nothing to check before reading the record (its errors are the engine's, exit status 1)."""
 
@@ -111,8 +119,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """Review RECORD and write the report (or JSON); a record that cannot be read raises a ValueError."""
     try:
         text = read_record(args.record, stdin, args.lang)
-    except OSError as exc:
-        reason = exc.strerror or exc
+    except OSError as exc:  # the reason from the catalogue, not the system's English strerror
+        reason = say(args.lang, _UNREADABLE.get(type(exc), "cli.analyse.unreadable"))
         raise ValueError(say(args.lang, "cli.analyse.cannot_read", path=repr(args.record), reason=reason)) from None
     review = review_text(text, args.lang)
     if args.json:

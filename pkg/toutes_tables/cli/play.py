@@ -471,12 +471,17 @@ class Session:
         """Ask ``question`` until the answer is yes or no: nothing that ends a game is done on one keystroke."""
         while True:
             answer = self.out.ask(self.words("cli.yes_no", question=question)).lower()
-            if answer in ("y", "yes"):
+            if answer in self._answers("cli.answer.yes"):
                 return True
-            if answer in ("n", "no", ""):
+            if answer in self._answers("cli.answer.no") or not answer:
                 self.out.say(self.words("cli.carry_on"))
                 return False
             self.out.say(self.words("cli.type_yes_no"))
+
+    def _answers(self, key: str) -> set[str]:
+        """The words that answer yes (or no) in the game's language, from the catalogue, English's too."""
+        words = self.words(key) + "," + say(DEFAULT_LANGUAGE, key)
+        return {word.strip().lower() for word in words.split(",") if word.strip()}
 
     def _ids(self, game: Game) -> str:
         position_id = game.position.gnubg_id()
