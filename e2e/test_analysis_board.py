@@ -254,3 +254,28 @@ def test_an_id_loaded_while_the_engine_comes_up_keeps_its_dice_and_is_analysed(b
         expect(page.locator(".tt-analysis-plays li").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     finally:
         context.close()
+
+
+def test_a_number_out_of_bounds_is_said_in_french_by_the_page_not_the_browser(page: Page, site_url: str) -> None:
+    """The board's number fields are checked by the page (as the game's dialogs check theirs), in the page's
+    language: the browser's own message would be in its language, and a bad match length went to the engine."""
+    page.goto(f"{site_url}fr/analysis/")
+    status = page.locator(".tt-analysis .tt-status")
+    expect(status).to_contain_text("a le dé", timeout=BOOT_TIMEOUT_MS)
+    page.locator(".tt-analysis select[name=rules]").select_option("backgammon")
+    length = page.locator(".tt-analysis input[name=length]")
+    expect(length).to_be_visible(timeout=ANSWER_TIMEOUT_MS)  # a set with the cube: the match's fields
+    length.fill(str(MATCH_ID_MAX_LENGTH + 1))
+    length.press("Tab")  # the change is made
+    notice = page.locator(".tt-analysis .tt-analysis-field-error")  # under the fields, where the player types
+    expect(notice).to_have_text(
+        f"Un match se joue en un nombre entier de points de 0 à {MATCH_ID_MAX_LENGTH} (0 : une partie d'argent).")
+    expect(length).to_have_attribute("aria-invalid", "true")
+    length.fill("5")  # a good value: the message goes and the board takes it
+    length.press("Tab")
+    expect(notice).to_be_hidden(timeout=ANSWER_TIMEOUT_MS)
+    expect(length).not_to_have_attribute("aria-invalid", "true")
+    start = page.locator(".tt-analysis input[name=start]")
+    start.fill("300")
+    page.get_by_role("button", name="Mettre en place").click()
+    expect(notice).to_have_text("Un numéro de départ est un nombre entier de 1 à 225.")

@@ -12,7 +12,8 @@ import { createEngine } from "../engine/client.js";
 import { colourName, DEFAULT_LANGUAGE, pageLanguage, t, tn, tParts } from "../i18n/i18n.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
-import { RULE_SETS, RULE_TITLES } from "../game/links.js";
+import { RULE_SETS, RULE_TITLES, START_NUMBERS } from "../game/links.js";
+import { wholeNumberIn } from "../game/dialog.js";
 import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
 import { buildStage } from "../game/stage.js";
@@ -51,7 +52,7 @@ function buildLayout(root) {
   const die = (label, name) => options(el("select", { "aria-label": label, name }), ["", 1, 2, 3, 4, 5, 6], { "": "–" });
   const controls = {
     rules: options(el("select", { name: "rules", "aria-label": t("analysis.rules") }), RULE_SETS, RULE_TITLES),
-    start: el("input", { type: "number", min: 1, max: 225, name: "start", "aria-label": t("analysis.start_number"), class: "tt-number" }),
+    start: el("input", { type: "number", min: START_NUMBERS.min, max: START_NUMBERS.max, step: 1, name: "start", "aria-label": t("analysis.start_number"), class: "tt-number" }),
     setStart: pageButton(t("analysis.set_up")),
     id: el("input", { type: "text", name: "id", class: "tt-code", "aria-label": t("analysis.id"), placeholder: t("analysis.id_placeholder"), spellcheck: "false" }),
     load: pageButton(t("analysis.load")),
@@ -62,9 +63,9 @@ function buildLayout(root) {
     cube: options(el("select", { name: "cube", "aria-label": t("analysis.cube") }), [1]),
     owner: options(el("select", { name: "owner", "aria-label": t("analysis.owner") }), ["", "black", "white"],
       { "": t("analysis.owner.centred"), black: t("colour.black"), white: t("colour.white") }),
-    length: el("input", { type: "number", min: 0, value: 0, name: "length", "aria-label": t("analysis.length"), class: "tt-number" }),
-    scoreBlack: el("input", { type: "number", min: 0, value: 0, name: "score-black", "aria-label": t("analysis.score_black"), class: "tt-number" }),
-    scoreWhite: el("input", { type: "number", min: 0, value: 0, name: "score-white", "aria-label": t("analysis.score_white"), class: "tt-number" }),
+    length: el("input", { type: "number", min: 0, step: 1, value: 0, name: "length", "aria-label": t("analysis.length"), class: "tt-number" }),
+    scoreBlack: el("input", { type: "number", min: 0, step: 1, value: 0, name: "score-black", "aria-label": t("analysis.score_black"), class: "tt-number" }),
+    scoreWhite: el("input", { type: "number", min: 0, step: 1, value: 0, name: "score-white", "aria-label": t("analysis.score_white"), class: "tt-number" }),
     crawford: el("input", { type: "checkbox", name: "crawford" }),
     // disabled until the engine has checked a position (refreshAnalyse): a press before would go unanswered
     analyse: pageButton(t("analysis.analyse"), { class: "tt-button tt-primary", "aria-keyshortcuts": "A", disabled: true }),
@@ -72,6 +73,8 @@ function buildLayout(root) {
   const brush = radioGroup("brush", [["white", t("colour.white")], ["black", t("colour.black")], ["erase", t("analysis.erase")]], "white");
   const turn = radioGroup("turn", [["white", t("colour.white")], ["black", t("colour.black")]], "white");
   const notice = el("p", { class: "tt-notice", role: "alert", hidden: true });
+  // a number field's error, said under the fields (where the player is typing), not only at the top
+  const fieldError = el("p", { class: "tt-analysis-field-error", role: "alert", hidden: true });
   const status = el("p", { class: "tt-status", "aria-live": "polite" });
   const boardHolder = el("div", { class: "tt-board-holder" });
   const xgid = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": t("analysis.xgid") });
@@ -115,7 +118,8 @@ function buildLayout(root) {
         el("p", { class: "tt-hint-text" }, t("analysis.click_help")),
         field(t("analysis.start"), controls.start, controls.setStart),
         field(t("analysis.paste"), controls.id, controls.load),
-        cubeFields),
+        cubeFields,
+        fieldError),
       field(t("analysis.xgid"), xgid),
       field(t("analysis.gnubg_id"), gnubgId),
       field(t("analysis.link"), shareLink),
@@ -126,7 +130,7 @@ function buildLayout(root) {
   const page = el("div", { class: "tt-game tt-analysis" }, progressBox, notice, stage);
   root.replaceChildren(page);
   const fit = fitStage(stage);
-  return { root: page, fit, progress, progressText, progressBox, notice, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, advice, rollout, embed, cubeFields };
+  return { root: page, fit, progress, progressText, progressBox, notice, fieldError, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, advice, rollout, embed, cubeFields };
 }
 
 export function createAnalysis(root, { workerUrl }) {
@@ -406,17 +410,56 @@ export function createAnalysis(root, { workerUrl }) {
 
   // -- the controls --------------------------------------------------------------------------
 
+  /**
+   * The number fields checked by the page, not the browser (whose words are its own language's, not the page's),
+   * as the game's dialogs check theirs: the first one out of its bounds (a field's min and max, a score's under
+   * the match's length) is said in the page's language and marked invalid; null when all are good.
+   */
+  function badNumber() {
+    for (const input of [c.length, c.scoreBlack, c.scoreWhite, c.start]) input.removeAttribute("aria-invalid");
+    const length = Number(c.length.value);
+    const scoreMax = Math.max(0, length - 1); // a score is under the match's length (which is within its bounds)
+    const wrong = [
+      [c.length, "analysis.bad_length", { min: c.length.min, max: c.length.max }, CUBE_RULES.has(c.rules.value)],
+      [c.scoreBlack, "analysis.bad_score", { max: scoreMax }, CUBE_RULES.has(c.rules.value) && length > 0],
+      [c.scoreWhite, "analysis.bad_score", { max: scoreMax }, CUBE_RULES.has(c.rules.value) && length > 0],
+    ].find(([input, , , applies]) => applies && !wholeNumberIn(input, input === c.length ? undefined : scoreMax));
+    if (!wrong) return null;
+    const [input, key, values] = wrong;
+    input.setAttribute("aria-invalid", "true");
+    return { input, text: t(key, values) };
+  }
+
+  /** Say a number field's error in the status line and under the fields; none (null): the error line goes. */
+  function sayBadNumber(text) {
+    if (text) say(text);
+    ui.fieldError.textContent = text || "";
+    show(ui.fieldError, Boolean(text));
+  }
+
+  function refreshChecked() {
+    const wrong = badNumber();
+    sayBadNumber(wrong && wrong.text);
+    if (!wrong) refresh();
+  }
+
   for (const control of [c.die1, c.die2, c.cube, c.owner, c.length, c.scoreBlack, c.scoreWhite, c.crawford, c.rules]) {
-    control.addEventListener("change", refresh);
+    control.addEventListener("change", refreshChecked);
   }
   for (const input of ui.root.querySelectorAll('input[name="turn"]')) input.addEventListener("change", refresh);
   c.setStart.addEventListener("click", () => {
-    const n = Number(c.start.value);
-    if (!Number.isInteger(n) || n < 1 || n > 225) {
-      say(t("analysis.bad_start"), true);
+    const wrong = badNumber();
+    if (wrong) {
+      sayBadNumber(wrong.text);
       return;
     }
-    ask({ ...stateParams(), start: n });
+    if (!wholeNumberIn(c.start)) {
+      c.start.setAttribute("aria-invalid", "true");
+      sayBadNumber(t("analysis.bad_start", START_NUMBERS));
+      return;
+    }
+    sayBadNumber(null);
+    ask({ ...stateParams(), start: Number(c.start.value) });
   });
   c.clear.addEventListener("click", () => {
     position = clearedPosition();

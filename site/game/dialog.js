@@ -3,7 +3,7 @@
 
 import { hasMessage, t } from "../i18n/i18n.js";
 import { el, show } from "./dom.js";
-import { RULE_SETS, RULE_TITLES } from "./links.js";
+import { RULE_SETS, RULE_TITLES, START_NUMBERS } from "./links.js";
 import { createModal } from "./modal.js";
 
 /** The options a new game starts with when nobody has chosen any. */
@@ -60,7 +60,7 @@ export function normaliseOptions(raw) {
   if (!applies.start) o.start = null;
   o.match_length = clampInt(o.match_length, 1, 99, 1);
   o.auto_double_limit = clampInt(o.auto_double_limit, 1, 64, 2);
-  o.start = o.start === null || o.start === "" ? null : clampInt(o.start, 1, 225, null);
+  o.start = o.start === null || o.start === "" ? null : clampInt(o.start, START_NUMBERS.min, START_NUMBERS.max, null);
   o.opponent = o.opponent === "human" ? "human" : "computer";
   o.colour = o.colour === "black" ? "black" : "white";
   // the engine refuses a level it does not know; here only the form of a name is checked
@@ -76,10 +76,11 @@ function clampInt(value, lo, hi, fallback) {
   return Number.isInteger(n) && n >= lo && n <= hi ? n : fallback;
 }
 
-/** Whether a number input's value is a whole number within its own min and max. */
-export function wholeNumberIn(input) {
+/** Whether a number input's value is a whole number within its own min and max (or `max` when given; none: no bound). */
+export function wholeNumberIn(input, max = input.max) {
   const n = Number(input.value);
-  return input.value.trim() !== "" && Number.isInteger(n) && n >= Number(input.min) && n <= Number(input.max);
+  const top = max === "" ? Infinity : Number(max);
+  return input.value.trim() !== "" && Number.isInteger(n) && n >= Number(input.min) && n <= top;
 }
 
 /** Whether `node` is shown: neither it nor a parent up to its dialog is hidden. */
@@ -128,7 +129,7 @@ export function createNewGameDialog(onStart) {
     el("option", { value: "random" }, t("dialog.start.random")),
     el("option", { value: "number" }, t("dialog.start.number")),
   );
-  const startNumber = el("input", { type: "number", name: "start", min: 1, max: 225, step: 1, value: 64 });
+  const startNumber = el("input", { type: "number", name: "start", min: START_NUMBERS.min, max: START_NUMBERS.max, step: 1, value: 64 });
   const startNumberField = field(t("dialog.start_number"), startNumber);
   const startFields = el("div", { class: "tt-start-fields" }, field(t("dialog.start"), startMode), startNumberField);
   const boxes = {};

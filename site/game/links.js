@@ -6,6 +6,8 @@
 
 import { t } from "../i18n/i18n.js";
 
+/** The numbers of the 225 drawn starts: the one place the pages (the game's dialog, its links, the analysis board) take them from. */
+export const START_NUMBERS = Object.freeze({ min: 1, max: 225 });
 export const RULE_SETS = ["toutes-tables-225", "toutes-tables", "backgammon-225", "backgammon"];
 // the rule sets' names, the same in every language
 export const RULE_TITLES = {
@@ -17,7 +19,7 @@ export const RULE_TITLES = {
 
 const FORMS = {
   rules: { pattern: /^[a-z0-9-]{1,20}$/, check: (v) => RULE_SETS.includes(v), convert: (v) => v, hint: () => RULE_SETS.join(", ") },
-  start: { pattern: /^\d{1,3}$/, check: (v) => Number(v) >= 1 && Number(v) <= 225, convert: Number, hint: () => t("link.hint.start") },
+  start: { pattern: /^\d{1,3}$/, check: (v) => Number(v) >= START_NUMBERS.min && Number(v) <= START_NUMBERS.max, convert: Number, hint: () => t("link.hint.start") },
   position: { pattern: /^[A-Za-z0-9+/]{14}$/, check: () => true, convert: (v) => v, hint: () => t("link.hint.position") },
   turn: { pattern: /^(black|white)$/, check: () => true, convert: (v) => v, hint: () => t("link.hint.turn") },
   match: { pattern: /^\d{1,2}$/, check: (v) => Number(v) >= 1, convert: Number, hint: () => t("link.hint.match") },
