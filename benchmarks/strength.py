@@ -69,8 +69,10 @@ analysis (double when ``min(DT, DP) > ND``, take when ``DT <= DP``). Printed sid
 error in millipoints per decision with its 95 % interval, its two parts, the doubles and takes
 that cost something, and the paired difference to gnubg 0-ply with its interval.
 
-The levels play without their time budget (``time_budget=None``), so a run depends only on its
-seed and not on the machine's load.
+The levels play without their time budget (``time_budget=None``) but with their evaluation budget
+(``evaluation_budget``, a count of network evaluations), so a run depends only on its seed and not
+on the machine's load; the judged run's ``budget cut`` column is the share of decisions where the
+evaluation budget cut a level's search short (a 1-ply candidate not looked at, or a 2-ply look given up).
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ from selfplay import opening_roll, turns  # noqa: E402
 
 from toutes_tables import Play, Position, legal_plays, start_position  # noqa: E402
 from toutes_tables.ai import LEVELS, CubeState, Level, cube_advice, get_level  # noqa: E402
+from toutes_tables.ai import search  # noqa: E402
 from toutes_tables.ai.network import default_network  # noqa: E402
 from toutes_tables.position import BLACK, CHECKERS, OFF, WHITE  # noqa: E402
 from toutes_tables.rules import Outcome, get_rules  # noqa: E402
@@ -126,6 +129,28 @@ def unbudgeted(name: str) -> Level:
         kind = type(getattr(level, field))
         fields[field] = value.lower() in {"1", "true"} if kind is bool else kind(value)
     return dataclasses.replace(level, name=name, time_budget=None, **fields)
+
+
+def watch_budget_cuts() -> list[bool]:
+    """A one-item list set True whenever a budget cuts a search short (a deeper look not made or given up).
+
+    It wraps the search's ``_rescored``, whose ``value`` returns None exactly when a budget stops the search:
+    the benchmark's only hook into the search, so that a run says how often the evaluation budget cut it.
+    """
+    cut = [False]
+    rescored = search._rescored
+
+    def watched(ranked: list, chosen: list, value: Callable, ply: int) -> list:
+        def looked(index: int, result: Position) -> float | None:
+            equity = value(index, result)
+            if equity is None:
+                cut[0] = True
+            return equity
+
+        return rescored(ranked, chosen, looked, ply)
+
+    search._rescored = watched
+    return cut
 
 
 def measure(level_name: str, rules_list: list[str], decisions: int, seed: int, context: object) -> dict[str, float]:
@@ -336,6 +361,8 @@ def judge_on_gnubg_positions(
     names = [*level_names, "gnubg 0-ply"]
     errors: dict[str, list[float]] = {name: [] for name in names}
     times: dict[str, list[float]] = {name: [] for name in level_names}
+    cuts: dict[str, int] = {name: 0 for name in level_names}
+    cut = watch_budget_cuts()
     in_reach: list[bool] = []
     rng = random.Random(seed)
     began = time.perf_counter()
@@ -346,8 +373,10 @@ def judge_on_gnubg_positions(
         chosen: dict[str, Position] = {"gnubg 0-ply": max(shallow, key=lambda r: shallow[r])}
         for name, level in levels.items():
             start = time.perf_counter()
+            cut[0] = False
             play = level.choose(position, dice, "backgammon", rng)
             times[name].append(time.perf_counter() - start)
+            cuts[name] += cut[0]
             assert play is not None
             chosen[name] = play.result
         candidates = set(sorted(shallow, key=lambda r: -shallow[r])[:8]) | set(chosen.values())
@@ -364,7 +393,10 @@ def judge_on_gnubg_positions(
                 f"{number} decisions from gnubg 0-ply self-play ({random_share:.0%} random plays), seed {seed}, "
                 f"judged by gnubg {plies}-ply; {len(reach)} in the bear-off databases' reach"
             )
-            columns = ("error mp/move", 15), ("best play", 11), ("bear-off mp", 13), ("median ms", 11), ("p90 ms", 10)
+            columns = (
+                ("error mp/move", 15), ("best play", 11), ("bear-off mp", 13), ("median ms", 11), ("p90 ms", 10),
+                ("budget cut", 12),
+            )
             print(f"{'player':<13}" + "".join(f"{title:>{width}}" for title, width in columns))
             for name in names:
                 e = errors[name]
@@ -373,6 +405,7 @@ def judge_on_gnubg_positions(
                 if name in times:
                     ms = sorted(1000 * t for t in times[name])
                     timing = f"{statistics.median(ms):>11.1f}{ms[int(0.9 * len(ms))]:>10.1f}"
+                    timing += f"{cuts[name] / number:>12.1%}"
                 best_share = sum(x <= 1e-6 for x in e) / len(e)
                 print(f"{name:<13}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True)
 

@@ -200,10 +200,17 @@ def _ranked_for_hint(
             deep_margin=level.deep_margin,
             deep_when_changed=level.deep_when_changed,
             time_budget=level.time_budget,
+            evaluation_budget=level.evaluation_budget,
             margin=math.inf,
         )
     return rank_plays_deeper(
-        position, dice, rules, candidates=max(count, level.candidates), margin=math.inf, time_budget=level.time_budget
+        position,
+        dice,
+        rules,
+        candidates=max(count, level.candidates),
+        margin=math.inf,
+        time_budget=level.time_budget,
+        evaluation_budget=level.evaluation_budget,
     )
 
 

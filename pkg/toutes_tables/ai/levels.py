@@ -43,6 +43,9 @@ class Level:
     # Seconds the deeper search may take: the candidates are searched best first until it is spent
     # (see rank_plays_deeper). None searches them all, so the level plays the same move every time.
     time_budget: float | None = None
+    # Network evaluations the deeper search may make, checked where the time budget is (see rank_plays_deepest):
+    # the same answer on every machine. None: no such bound.
+    evaluation_budget: int | None = None
 
     def rank(
         self, position: Position, dice: Sequence[int], rules: str | RuleSet, network: Network | None = None
@@ -59,6 +62,7 @@ class Level:
                 deep_candidates=self.deep_candidates,
                 deep_margin=self.deep_margin,
                 time_budget=self.time_budget,
+                evaluation_budget=self.evaluation_budget,
                 deep_when_changed=self.deep_when_changed,
                 network=network,
             )
@@ -71,6 +75,7 @@ class Level:
                 margin=self.margin,
                 network=network,
                 time_budget=self.time_budget,
+                evaluation_budget=self.evaluation_budget,
             )
         return rank_plays(position, dice, rules, network)
 
@@ -98,13 +103,14 @@ LEVELS: dict[str, Level] = {
         # gnubg 0-ply's 2.73 (docs/benchmarks.md, gnubg 2-ply judge). The budget only cuts the rare long moves.
         Level(
             "expert", "Expert", ply=2, noise=0.0, deep_candidates=2, deep_margin=0.015, deep_when_changed=True,
-            time_budget=2.0,
+            time_budget=2.0, evaluation_budget=16_000,
         ),
         # Seconds per move in the browser on close decisions (the 2-ply look). Wider than the expert at 1-ply
         # (its best 8 plays within 0.3): alone that made the expert worse (the 1-ply look overrates some plays
         # the 0-ply ranking rightly put low), but followed by the 2-ply look on the closest 3 it brought the
         # error from 2.08 to 1.39 mp a decision, 0.51 x gnubg 0-ply's (docs/benchmarks.md, gnubg 2-ply judge).
-        Level("world-class", "World class", ply=2, noise=0.0, candidates=8, margin=0.3, time_budget=4.0),
+        Level("world-class", "World class", ply=2, noise=0.0, candidates=8, margin=0.3, time_budget=4.0,
+              evaluation_budget=32_000),
     )
 }
 DEFAULT_LEVEL = "expert"

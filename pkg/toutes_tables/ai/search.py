@@ -92,13 +92,21 @@ def two_ply_equity(result: Position, rules: RuleSet, network: Network, known: Kn
     return value
 
 
-def _two_ply(result: Position, rules: RuleSet, network: Network, known: Known, deadline: float | None) -> float | None:
-    """:func:`two_ply_equity`, or None if the clock passes ``deadline`` (a ``time.perf_counter`` value) first."""
+def _two_ply(
+    result: Position,
+    rules: RuleSet,
+    network: Network,
+    known: Known,
+    deadline: float | None,
+    evaluation_budget: int | None = None,
+) -> float | None:
+    """:func:`two_ply_equity`, or None if, before one of the opponent's rolls, the clock has passed ``deadline`` (a
+    ``time.perf_counter`` value) or the search has made ``evaluation_budget`` evaluations (``known``'s size)."""
     if result.theirs[OFF] == CHECKERS:
         return equity_after(result, rules, network)
     total = 0.0
     for dice, weight in ROLLS:
-        if deadline is not None and time.perf_counter() > deadline:
+        if _spent(known, evaluation_budget) or (deadline is not None and time.perf_counter() > deadline):
             return None
         plays = legal_plays(result, dice, rules)
         if plays:
@@ -109,8 +117,14 @@ def _two_ply(result: Position, rules: RuleSet, network: Network, known: Known, d
     return total / 36.0
 
 
+def _spent(known: Known, evaluation_budget: int | None) -> bool:
+    """Whether a search that has remembered ``known`` has made its ``evaluation_budget`` of evaluations (None: none)."""
+    return evaluation_budget is not None and len(known) >= evaluation_budget
+
+
 def _mover_equity(position: Position, rules: RuleSet, network: Network, known: Known) -> float:
-    """:func:`.evaluate.equity` of ``position``, remembered in ``known``."""
+    """:func:`.evaluate.equity` of ``position``, remembered in ``known``: one entry per evaluation the search made,
+    so ``len(known)`` is its count (what an evaluation budget counts)."""
     mine, theirs = key = position.mine, position.theirs
     value = known.get(key)
     if value is None:
@@ -130,19 +144,26 @@ def rank_plays_deeper(
     margin: float = 0.15,
     network: Network | None = None,
     time_budget: float | None = None,
+    evaluation_budget: int | None = None,
 ) -> list[ScoredPlay]:
     """Plays ranked by 1-ply for the best ``candidates`` within ``margin`` of the 0-ply best, then the rest by 0-ply.
 
     The deeper-searched plays come first (best first), the others after them in 0-ply order.
-    With a ``time_budget`` (seconds, counted from the call), the candidates are searched in 0-ply
-    order and no further one is started once the budget is spent (the first always is); without
-    one every candidate is searched, so the result depends on nothing but the arguments.
+    The candidates are searched in 0-ply order, and with a budget no further one is started once
+    it is spent (the first always is searched): the ``evaluation_budget``, a count of the network
+    evaluations the 1-ply looks have made (positions evaluated, each once: the 0-ply ranking of the
+    plays is not counted), gives the same answer on every machine; the ``time_budget`` (seconds,
+    counted from the call) depends on the machine and its load. Without either, every candidate is
+    searched. A budget of N evaluations makes at most N - 1 plus one 1-ply look's (the last
+    candidate started): see :func:`rank_plays_deepest`.
     """
     began = time.perf_counter()
     rule_set = get_rules(rules)
     net = network or default_network()
     shallow = rank_plays(position, dice, rule_set, net)
-    return _one_ply_ranked(position, shallow, rule_set, net, candidates, margin, time_budget, began, {})
+    return _one_ply_ranked(
+        position, shallow, rule_set, net, candidates, margin, time_budget, began, {}, evaluation_budget
+    )
 
 
 def _one_ply_ranked(
@@ -155,16 +176,20 @@ def _one_ply_ranked(
     time_budget: float | None,
     began: float,
     known: Known,
+    evaluation_budget: int | None,
 ) -> list[ScoredPlay]:
-    """:func:`rank_plays_deeper` from the 0-ply ranking ``shallow``, the clock started at ``began``."""
+    """:func:`rank_plays_deeper` from the 0-ply ranking ``shallow``, the clock started at ``began``, the evaluations
+    counted in ``known``."""
     if len(shallow) <= 1 or bearoff.applies(position.mine, position.theirs):
         return shallow
     best = shallow[0].equity
     chosen = [s for s in shallow[:candidates] if s.equity >= best - margin]
 
     def one_ply(index: int, result: Position) -> float | None:
-        if index and time_budget is not None and time.perf_counter() - began > time_budget:
-            return None  # the budget is spent: no further candidate (the first always is searched)
+        if index and (
+            _spent(known, evaluation_budget) or (time_budget is not None and time.perf_counter() - began > time_budget)
+        ):
+            return None  # a budget is spent: no further candidate (the first always is searched)
         return one_ply_equity(result, rules, network, known)
 
     return _rescored(shallow, chosen, one_ply, 1)
@@ -178,6 +203,7 @@ def rank_plays_deepest(
     deep_candidates: int = 3,
     deep_margin: float = 0.08,
     time_budget: float | None = None,
+    evaluation_budget: int | None = None,
     candidates: int = 4,
     margin: float = 0.15,
     network: Network | None = None,
@@ -189,18 +215,29 @@ def rank_plays_deepest(
     decision that 1-ply finds clear (one play ahead by more than ``deep_margin``) gets no 2-ply
     look; with ``deep_when_changed``, nor does one where the 1-ply look kept the 0-ply ranking's
     best play first (on gnubg's games, three quarters of the expert's error was in the quarter of
-    decisions where it did not: docs/benchmarks.md). The ``time_budget`` (seconds from the call)
-    covers both steps: a 2-ply look still under way when it is spent is given up (the plays looked
-    at before it keep their 2-ply value); without one every candidate is searched, so the result
-    depends on nothing but the arguments. The 2-ply look reuses the 1-ply look's evaluations (the
-    opponent's answers to each candidate are the same positions).
+    decisions where it did not: docs/benchmarks.md). The budgets (:func:`rank_plays_deeper`) cover
+    both steps: the ``evaluation_budget`` counts every evaluation of the search (1-ply and 2-ply
+    looks), the ``time_budget`` (seconds from the call) the time. Each is checked before every 1-ply
+    candidate but the first and before each of the opponent's 21 rolls in a 2-ply look; a 2-ply look
+    still under way when one is spent is given up (the plays looked at before it keep their 2-ply
+    value). Without either every candidate is searched, and with the evaluation budget alone the
+    result still depends on nothing but the arguments. The 2-ply look reuses the 1-ply look's
+    evaluations (the opponent's answers to each candidate are the same positions).
+
+    **Bound.** A budget of N evaluations (N >= 1) makes at most N - 1 + S, where S is the most one
+    step started under the budget makes: one candidate's 1-ply look (at most one evaluation per
+    legal answer to each of the 21 rolls), or one opponent roll of a 2-ply look (his answers to it
+    and one 1-ply look from the position his best leaves); N = 0 makes the first candidate's 1-ply
+    look alone.
     """
     began = time.perf_counter()
     rule_set = get_rules(rules)
     net = network or default_network()
     shallow = rank_plays(position, dice, rule_set, net)
     known: Known = {}
-    ranked = _one_ply_ranked(position, shallow, rule_set, net, candidates, margin, time_budget, began, known)
+    ranked = _one_ply_ranked(
+        position, shallow, rule_set, net, candidates, margin, time_budget, began, known, evaluation_budget
+    )
     looked = [s for s in ranked[:deep_candidates] if s.ply == 1]
     if len(looked) <= 1:
         return ranked
@@ -211,7 +248,9 @@ def rank_plays_deepest(
     if len(chosen) <= 1:
         return ranked
     deadline = None if time_budget is None else began + time_budget
-    return _rescored(ranked, chosen, lambda _, result: _two_ply(result, rule_set, net, known, deadline), 2)
+    return _rescored(
+        ranked, chosen, lambda _, result: _two_ply(result, rule_set, net, known, deadline, evaluation_budget), 2
+    )
 
 
 def _rescored(
@@ -223,7 +262,7 @@ def _rescored(
     """``ranked`` with its first plays, ``chosen``, scored again by ``value`` at ``ply``, those first (best first).
 
     ``value(index, result)`` is the deeper equity of the ``index``-th chosen play's result, or None
-    to stop (the time budget): the plays looked at before keep their new score, the others their old
+    to stop (a budget): the plays looked at before keep their new score, the others their old
     one, after them.
     """
     deeper: list[ScoredPlay] = []
