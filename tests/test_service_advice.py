@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -256,12 +257,14 @@ def test_the_services_level_names_are_the_ai_packages() -> None:
 
     assert service.DEFAULT_LEVEL == ai.DEFAULT_LEVEL
     # The game's advice: the strongest level below the analysis board's, the only one below it with a 2-ply look
-    # (on its closest two, where 1-ply changed its mind), which a seeded session leaves out (service.py says why).
+    # (on its closest two, where 1-ply changed its mind), which a seeded session keeps: it drops the time budget
+    # only, the evaluation budget bounding the search the same on every machine (service.py says why).
     below = list(ai.LEVELS)[:-1]
     assert service.ADVICE_LEVEL == below[-1] == service.DEFAULT_LEVEL
     assert [name for name in below if ai.LEVELS[name].ply >= 2] == [service.ADVICE_LEVEL]
     seeded = service._searched_level(SimpleNamespace(choices=[]), service.ADVICE_LEVEL)
-    assert seeded.ply == 1 and seeded.time_budget is None
+    assert seeded == dataclasses.replace(ai.LEVELS["expert"], time_budget=None)
+    assert seeded.ply == 2 and seeded.evaluation_budget is not None
     assert service._searched_level(SimpleNamespace(choices=None), service.ADVICE_LEVEL) == ai.LEVELS["expert"]
     assert study_service.STUDY_LEVEL == list(ai.LEVELS)[-1]  # the analysis board's: the strongest, listed last
 

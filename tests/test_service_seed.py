@@ -67,3 +67,28 @@ def test_a_seeded_chouette_load_rolls_the_same_dice_from_the_save_on() -> None:
     assert continued[0] == continued[1]
     with pytest.raises(ServiceError, match="seed is an integer"):
         dispatch("chouette_load", {"save": view["save"], "seats": view["seats"], "seed": "3"})
+
+
+def test_a_seeded_sessions_expert_plays_its_full_search_without_the_time_budget() -> None:
+    """The 2-ply look included (no ply=1 cut any more): only the time budget is dropped, the evaluation budget kept."""
+    import dataclasses
+
+    from toutes_tables import service
+    from toutes_tables.ai import LEVELS
+
+    unhurried = dataclasses.replace(LEVELS["expert"], time_budget=None)
+    # seed 3: the computer's 2nd and 6th moves get the 2-ply look (1-ply changed its mind and left the best two close)
+    dispatch("new_match", {"rules": "backgammon", "money_game": True, "level": "expert", "seed": 3})
+    view, compared, deepest = dispatch("state"), 0, []
+    while compared < 6 and view["phase"] != "over":
+        game = service._current().game
+        expected = None
+        if game.phase == "move" and game.dice is not None:
+            ranked = unhurried.rank(game.position, game.dice, game.rules)
+            expected = ranked[0].play.result if ranked else game.position.swapped()
+            deepest.append(max((s.ply for s in ranked), default=0))
+        view = dispatch("roll") if view["phase"] == "opening" else dispatch("computer_action")
+        if expected is not None:
+            assert service._current().game.position == expected
+            compared += 1
+    assert compared == 6 and 2 in deepest

@@ -125,10 +125,10 @@ from .words import colour_word, result_description
 # The AI (toutes_tables.ai: the network, cube and advice) is imported on first use, not here: the
 # worker imports this module while the page waits for the engine, and the rules are enough then.
 # DEFAULT_LEVEL is the ai package's (a test checks it). The game's hint, cube advice and costs come
-# from the expert, not the world class level above it: a seeded session (every e2e test) searches
-# without a time budget, and the world class level's 2-ply looks would then take tens of seconds in
-# a loaded browser (for the same reason a seeded session's expert makes no 2-ply look, _searched_level);
-# the analysis board (study_service) uses the world class level, with its budget.
+# from the expert, not the world class level above it: the hint looks one roll ahead on every play it
+# shows, on top of the level's own search, and the world class level's search (twice the expert's
+# evaluation budget, ai/levels.py) would make every hint that much slower; the analysis board
+# (study_service) uses the world class level.
 DEFAULT_LEVEL = "expert"
 ADVICE_LEVEL = "expert"
 
@@ -931,17 +931,15 @@ def _advice_level(session: Session) -> Any:
 
 
 def _searched_level(session: Session, name: str) -> Any:
-    """The level ``name``; in a seeded session searched without a time limit, so its answer is the same every
-    run, whatever the machine's load (a time budget makes a search's depth, and so its answer, depend on it),
-    and the expert without its 2-ply look."""
+    """The level ``name``; in a seeded session searched without its time budget, so its answer is the same every
+    run, whatever the machine's load (a time budget makes a search's depth, and so its answer, depend on it). Its
+    evaluation budget stays: it bounds the search the same way on every machine, 2-ply look included."""
     from .ai import get_level
 
     level = get_level(name)
     if session.choices is None:
         return level
-    # Without a budget, the expert's 2-ply look (one decision in ten) could take tens of seconds in a loaded
-    # browser: a seeded session keeps the expert to its 1-ply look, as it played before that look.
-    return dataclasses.replace(level, time_budget=None, ply=1 if level.deep_when_changed else level.ply)
+    return dataclasses.replace(level, time_budget=None)
 
 
 def _cube_state(session: Session) -> Any:

@@ -28,7 +28,8 @@ cube_owner, score, match_length, crawford, jacoby)``
     double/pass). The search has a time
     budget (``time_budget``, seconds): ``budget_reached`` is True when the clock passed it, so a
     play may have been searched less deeply than the others and the figures can differ from one
-    run to the next; False means nothing was cut.
+    run to the next; False means the clock cut nothing (the level's evaluation budget may still have,
+    the same way every run: each play gives its ``ply``).
 
 Every bad call raises :class:`~toutes_tables.service_calls.ServiceError` (or another
 ``ValueError``) naming the parameter, and nothing is kept between calls.
@@ -270,7 +271,8 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     # The strongest level searches for at most its time budget (seconds), so on a slow machine or a long
     # decision the deeper look stops early and the figures differ from run to run: the answer says when
     # the clock passed the budget (then a play may have been searched less deeply than the others; when
-    # it did not, nothing was cut and the figures depend on the position only). docs/analysis.md.
+    # it did not, the figures depend on the position only: the evaluation budget cuts the same every run).
+    # docs/analysis.md.
     budget = get_level(STUDY_LEVEL).time_budget
     began = time.perf_counter()
     position = state.position

@@ -2,12 +2,15 @@
 
 Weaker levels make the mistakes a person makes, not random ones: each candidate play's equity
 gets Gaussian noise (so close plays are confused often and clearly worse plays rarely), and
-they do not look ahead. The expert looks one roll ahead on its best few candidates, as many
-of them as its time budget allows (``dataclasses.replace(level, time_budget=None)``: all of them,
-for reproducible benchmarks), and two rolls ahead on its best two when that look changed its mind
-and left them close; the world class level, the strongest, looks one roll ahead on more
-of them, then two rolls ahead on the closest few of those (for the analysis board, where a few
-seconds are worth it).
+they do not look ahead. The expert looks one roll ahead on its best few candidates, and two rolls
+ahead on its best two when that look changed its mind and left them close; the world class level,
+the strongest, looks one roll ahead on more of them, then two rolls ahead on the closest few of
+those (for the analysis board, where a few seconds are worth it). Both search as far as two
+budgets allow: an **evaluation budget** (network evaluations, the same answer on every machine:
+16,000 for the expert, 32,000 for the world class level, about what their time budgets allow in a
+browser on a quiet machine) and a **time budget** (2 s and 4 s, for a slow phone or a loaded
+machine, where it is reached first). ``dataclasses.replace(level, time_budget=None)`` plays the same
+move every time, as a seeded session and the benchmarks do.
 
 >>> from toutes_tables import start_position
 >>> str(choose_play(start_position(64), (3, 1), "backgammon", "expert"))
@@ -41,10 +44,10 @@ class Level:
     deep_margin: float = 0.08  # ... when within this equity of the 1-ply best...
     deep_when_changed: bool = False  # ... and (when True) only if the 1-ply best is not the 0-ply best
     # Seconds the deeper search may take: the candidates are searched best first until it is spent
-    # (see rank_plays_deeper). None searches them all, so the level plays the same move every time.
+    # (see rank_plays_deeper). It depends on the machine and its load; None: no time limit.
     time_budget: float | None = None
     # Network evaluations the deeper search may make, checked where the time budget is (see rank_plays_deepest):
-    # the same answer on every machine. None: no such bound.
+    # the same answer on every machine. None with no time budget either searches every candidate.
     evaluation_budget: int | None = None
 
     def rank(
@@ -100,12 +103,16 @@ LEVELS: dict[str, Level] = {
         Level("advanced", "Advanced", ply=0, noise=0.0),
         # 1-ply on its best 4 within 0.15, then 2-ply on its best 2 when they are within 0.015 and the 1-ply look
         # changed the 0-ply best play (one decision in ten on gnubg's games): 3.31 -> 2.43 mp a decision, under
-        # gnubg 0-ply's 2.73 (docs/benchmarks.md, gnubg 2-ply judge). The budget only cuts the rare long moves.
+        # gnubg 0-ply's 2.73 (docs/benchmarks.md, gnubg 2-ply judge), without a budget. Its budgets: 16,000
+        # evaluations, about 2 s in a quiet browser (CPython here: 72 us an evaluation with the search around it,
+        # Pyodide about 1.6 times that), which cuts only the long 2-ply looks; and 2 s, kept for a slow phone or
+        # a loaded machine, where the time runs out first (on a quiet desktop the evaluations do).
         Level(
             "expert", "Expert", ply=2, noise=0.0, deep_candidates=2, deep_margin=0.015, deep_when_changed=True,
             time_budget=2.0, evaluation_budget=16_000,
         ),
-        # Seconds per move in the browser on close decisions (the 2-ply look). Wider than the expert at 1-ply
+        # 32,000 evaluations and 4 s per move on close decisions (the 2-ply look; 86 us an evaluation in CPython
+        # here, so about 4 s in a quiet browser, as the expert's). Wider than the expert at 1-ply
         # (its best 8 plays within 0.3): alone that made the expert worse (the 1-ply look overrates some plays
         # the 0-ply ranking rightly put low), but followed by the 2-ply look on the closest 3 it brought the
         # error from 2.08 to 1.39 mp a decision, 0.51 x gnubg 0-ply's (docs/benchmarks.md, gnubg 2-ply judge).
