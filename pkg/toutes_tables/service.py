@@ -126,8 +126,8 @@ from .words import colour_word, result_description
 # worker imports this module while the page waits for the engine, and the rules are enough then.
 # DEFAULT_LEVEL is the ai package's (a test checks it). The game's hint, cube advice and costs come
 # from the expert, not the world class level above it: the hint looks one roll ahead on every play it
-# shows, on top of the level's own search, and the world class level's search (twice the expert's
-# evaluation budget, ai/levels.py) would make every hint that much slower; the analysis board
+# shows, on top of the level's own search, and the world class level's search (40,000 evaluations
+# against the expert's 24,000, ai/levels.py) would make every hint that much slower; the analysis board
 # (study_service) uses the world class level.
 DEFAULT_LEVEL = "expert"
 ADVICE_LEVEL = "expert"

@@ -7,7 +7,7 @@ ahead on its best two when that look changed its mind and left them close; the w
 the strongest, looks one roll ahead on more of them, then two rolls ahead on the closest few of
 those (for the analysis board, where a few seconds are worth it). Both search as far as two
 budgets allow: an **evaluation budget** (network evaluations, the same answer on every machine:
-16,000 for the expert, 32,000 for the world class level, about what their time budgets allow in a
+24,000 for the expert, 40,000 for the world class level, about what their time budgets allow in a
 browser on a quiet machine) and a **time budget** (2 s and 4 s, for a slow phone or a loaded
 machine, where it is reached first). ``dataclasses.replace(level, time_budget=None)`` plays the same
 move every time, as a seeded session and the benchmarks do.
@@ -103,21 +103,21 @@ LEVELS: dict[str, Level] = {
         Level("advanced", "Advanced", ply=0, noise=0.0),
         # 1-ply on its best 4 within 0.15, then 2-ply on its best 2 when they are within 0.015 and the 1-ply look
         # changed the 0-ply best play (one decision in ten on gnubg's games): 3.31 -> 2.43 mp a decision, under
-        # gnubg 0-ply's 2.73 (docs/benchmarks.md, gnubg 2-ply judge), without a budget. Its budgets: 16,000
-        # evaluations, about 2 s in a quiet browser (CPython here: 72 us an evaluation with the search around it,
-        # Pyodide about 1.6 times that), which cuts only the long 2-ply looks; and 2 s, kept for a slow phone or
-        # a loaded machine, where the time runs out first (on a quiet desktop the evaluations do).
+        # gnubg 0-ply's 2.73 (docs/benchmarks.md, gnubg 2-ply judge), without a budget. Its budgets: 24,000
+        # evaluations, about 2 s in a quiet browser (83 us an evaluation with the search around it, Pyodide,
+        # docs/benchmarks.md), which cuts only the longest 2-ply looks (1 decision in 300 on gnubg's games); and
+        # 2 s, kept for a slow phone or a loaded machine, where the time runs out first.
         Level(
             "expert", "Expert", ply=2, noise=0.0, deep_candidates=2, deep_margin=0.015, deep_when_changed=True,
-            time_budget=2.0, evaluation_budget=16_000,
+            time_budget=2.0, evaluation_budget=24_000,
         ),
-        # 32,000 evaluations and 4 s per move on close decisions (the 2-ply look; 86 us an evaluation in CPython
-        # here, so about 4 s in a quiet browser, as the expert's). Wider than the expert at 1-ply
+        # 40,000 evaluations and 4 s per move on close decisions (the 2-ply look; its evaluations cost 1.2 times
+        # the expert's with its search around them, so about 4 s in a quiet browser). Wider than the expert at 1-ply
         # (its best 8 plays within 0.3): alone that made the expert worse (the 1-ply look overrates some plays
         # the 0-ply ranking rightly put low), but followed by the 2-ply look on the closest 3 it brought the
         # error from 2.08 to 1.39 mp a decision, 0.51 x gnubg 0-ply's (docs/benchmarks.md, gnubg 2-ply judge).
         Level("world-class", "World class", ply=2, noise=0.0, candidates=8, margin=0.3, time_budget=4.0,
-              evaluation_budget=32_000),
+              evaluation_budget=40_000),
     )
 }
 DEFAULT_LEVEL = "expert"
