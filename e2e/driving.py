@@ -17,7 +17,11 @@ from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 # How long a page may take to boot its engine. The fallback boot (micropip, no snapshot) took more than 60 s
 # in three full runs side by side at a load of 37; a wait this long costs nothing when the boot is quick.
 BOOT_TIMEOUT_MS = 180_000
-GAME_TIMEOUT_MS = 20_000
+# How long a page may take to act in a game, the computer's move included. A seeded session (every test here)
+# plays the expert's full search, 2-ply look included, bounded by its 24,000 evaluations (ai/levels.py), not by
+# its 2 s: about 2 s on a quiet machine, but 20 s were too few at a load of 40 (a computer's turn of
+# e2e/test_game.py::test_the_computer_answers_a_double, 2026-12-02). A long wait costs nothing when the page is quick.
+GAME_TIMEOUT_MS = 90_000
 
 
 def seed_dice(context: BrowserContext, seed: int) -> None:
