@@ -130,6 +130,7 @@ BAD = [
     (HEADER + "  1) 31: 8/5 6/5\n      Wins 1 point\n  2) 64: 24/18 13/9\n", "line 7: the game is over"),
     (HEADER + "  1) 31: 8/5 6/5\n" + " " * 34 + "Wins 5 points\n", "line 6: 5 points is not a single"),
     (HEADER + "  1) 31:\n", "line 5: 3-1 has legal plays here"),
+    (HEADER + "  1) 31: 8\\5 6/5\n", "line 5: the move of the cell '31: 8\\\\5 6/5' could not be read"),
     (HEADER + "  1) 31: 8/5 6/5\n" + " Game 2\n", "line 6: game 1 is not over"),
     (" 3 point match\n" + "x" * 500 + "\n", "line 2: a line of 500 characters"),
     (" " * (MAX_MAT_CHARS + 1), "longer than"),
@@ -141,3 +142,15 @@ def test_bad_files_are_refused_naming_the_line(text: str, why: str) -> None:
     with pytest.raises(MatImportError, match=why.replace("(", r"\(").replace(")", r"\)")) as caught:
         read_mat(text)
     assert isinstance(caught.value, ValueError)
+
+
+def test_a_corrupt_step_is_an_unread_move_quoted_as_written() -> None:
+    """``25\\23*`` is not a step: the cell's move is said unread (not "no play named"), and the line is
+    quoted as written, its backslash single (not repr-escaped)."""
+    text = HEADER + "  1) 31: 8/5 6/5                 42: 25\\23* 8/4\n"
+    with pytest.raises(MatImportError) as caught:
+        read_mat(text)
+    said = str(caught.value)
+    assert said == (".mat line 5: the move of the cell '42: 25\\23* 8/4' could not be read: "
+                    "'1) 31: 8/5 6/5                 42: 25\\23* 8/4'")
+    assert "\\\\" not in said and "has legal plays" not in said

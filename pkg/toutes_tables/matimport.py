@@ -85,7 +85,7 @@ def _fail(n: int, message: str | ValueError, line: str | None = None, /, **value
     said = reason(message) if isinstance(message, ValueError) else Words(message, values)
     if line is None:
         return worded(MatImportError, "mat.line", n=n, reason=said)
-    return worded(MatImportError, "mat.line_quoted", n=n, reason=said, line=repr(line.strip()[:80]))
+    return worded(MatImportError, "mat.line_quoted", n=n, reason=said, line=line.strip()[:80])
 
 
 def _steps(text: str, n: int, line: str) -> list[Move]:
@@ -172,6 +172,18 @@ def _apply_cell(game: Game, cell: re.Match[str], column: int, n: int, line: str)
                         points=game.result.points, written=colour_word(winner), written_points=points)
 
 
+def _check_move_read(body: str, start: int, end: int, n: int, line: str) -> None:
+    """A move cell read up to ``end`` must be followed by nothing or by another cell: else some of its
+    steps could not be read (``25\\23* 8/4``), and the cell is refused as written, not played short."""
+    after = end
+    while after < len(body) and body[after].isspace():
+        after += 1
+    if after == len(body) or after - end >= 3 or _CELL_RE.match(body, after):
+        return  # the end, the next column (its own cell, read by itself) or the next cell
+    cell = re.split(r"\s{3,}", body[start:].strip(), maxsplit=1)[0][:40]
+    raise _fail(n, "mat.move_unreadable", line, cell=cell)
+
+
 def _row(game: Game, n: int, line: str) -> None:
     """One numbered line (or a ``Wins`` line): its cells applied in order."""
     row = _ROW_RE.match(line)
@@ -184,7 +196,9 @@ def _row(game: Game, n: int, line: str) -> None:
             continue
         cell = _CELL_RE.match(body, position)
         if cell is None:
-            raise _fail(n, "mat.unreadable", line, text=repr(body[position:position + 30].strip()))
+            raise _fail(n, "mat.unreadable", line, text=body[position:position + 30].strip())
+        if cell.group("move"):
+            _check_move_read(body, position, cell.end(), n, line)
         column = body_start + position
         try:
             _apply_cell(game, cell, column, n, line)
