@@ -229,6 +229,18 @@ def test_one_undo_takes_back_a_checker_carried_with_both_dice() -> None:
     assert dispatch("undo")["turn_state"]["steps"] == [[8, 5]]
 
 
+def test_the_move_list_shows_plays_in_gnubgs_compact_notation_and_the_record_keeps_them_as_entered() -> None:
+    view = dispatch(
+        "new_match", {"rules": "backgammon", "position": "4HPwATDgc/ABMA", "turn": "white", "dice": [4, 4]}
+    )
+    for source, destination in ((13, 9), (13, 9), (9, 5), (9, 5)):
+        view = dispatch("move", {"from": source, "to": destination})
+    view = dispatch("confirm")
+    assert view["moves"][-1]["colour"] == "white"
+    assert view["moves"][-1]["text"].endswith(": 13/5(2)")  # as the review writes it
+    assert "13/9 13/5 9/5" in view["record"]  # format_play's words, as they were entered
+
+
 def test_an_unfinished_play_cannot_be_confirmed_and_nothing_changes() -> None:
     view = dispatch("new_match", {"rules": "toutes-tables"})
     while view["phase"] == "opening":

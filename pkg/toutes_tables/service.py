@@ -88,7 +88,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 from . import __version__
@@ -98,7 +98,7 @@ from .matchid import MATCH_ID_MAX_LENGTH
 from .game import Double, Drop, Game, GameOptions, GameResult, OpeningRoll, Played, Resign, Roll, Take, announce
 from .movegen import check_dice
 from .notation import format_play
-from .play import NO_PLAY, Move, Play
+from .play import NO_PLAY, Move, Play, apply_moves, compact_play
 from .record import MAX_RECORD_CHARS, game_from_text, game_to_text, match_from_text, match_game_text, match_header_text
 from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
 from .rules import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, RULE_SETS, Outcome, get_rules
@@ -436,10 +436,22 @@ def play_line(who: str, rolled: Sequence[int] | None, notation: str) -> str:
     return said("moves.play", who=who, call=announce(rolled, spoken()), notation=notation)
 
 
+def _shown_plays(game: Game) -> Iterator[str]:
+    """The game's plays as the move list shows them: gnubg's compact notation (``13/5(2)``, ``bar/23*/20*``), as
+    the review writes them (:func:`~toutes_tables.play.compact_play`); the record keeps them as they were entered."""
+    position = game.replayed().position  # the start, before the first action
+    for action in game.history:
+        if isinstance(action, Played):
+            mover = position.with_turn(action.player)
+            yield compact_play(mover, action.moves) if action.moves else action.notation
+            position = apply_moves(mover, action.moves)[0] if action.moves else mover.swapped()
+
+
 def _history_lines(game: Game) -> list[dict[str, Any]]:
     """The game's actions as lines of the move list, a roll and its play on one line."""
     lines: list[dict[str, Any]] = []
     rolled: tuple[int, int] | None = None
+    shown = _shown_plays(game)
     for action in game.history:
         if isinstance(action, OpeningRoll):
             key = "moves.opening_tie" if action.is_tie else "moves.opening"
@@ -449,7 +461,7 @@ def _history_lines(game: Game) -> list[dict[str, Any]]:
         elif isinstance(action, Roll):
             rolled = action.dice
         elif isinstance(action, Played):
-            line = play_line(player_name(action.player), rolled, action.notation)
+            line = play_line(player_name(action.player), rolled, next(shown))
             lines.append({"kind": "play", "colour": action.player.value, "text": line})
             rolled = None
         elif isinstance(action, Double):
