@@ -81,6 +81,8 @@ function buildLayout(root) {
   const gnubgId = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": t("analysis.gnubg_id") });
   const shareLink = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": t("analysis.share_link") });
   const playHere = el("a", { class: "tt-button", href: "../play/" }, t("analysis.play_here"));
+  // the play page starts a single game from the position, cube centred at 1: said when the set-up has more
+  const playHereNote = el("p", { class: "tt-hint-text tt-analysis-play-note", hidden: true }, t("analysis.play_here_not_carried"));
   const advice = el("section", { class: "tt-analysis-advice", "aria-label": t("analysis.advice"), "aria-live": "polite" });
   const rollout = el("section", { class: "tt-analysis-rollout", "aria-label": t("analysis.rollout") });
   const embed = el("textarea", { readonly: true, rows: 3, class: "tt-code", "aria-label": t("analysis.embed_code") });
@@ -104,6 +106,7 @@ function buildLayout(root) {
     { class: "tt-analysis-quick" },
     field(t("analysis.click_adds"), brush),
     field(t("analysis.on_roll"), turn, el("span", { class: "tt-analysis-dice" }, controls.die1, controls.die2)),
+    playHereNote,
   );
   const stage = buildStage({
     status: [status],
@@ -130,7 +133,7 @@ function buildLayout(root) {
   const page = el("div", { class: "tt-game tt-analysis" }, progressBox, notice, stage);
   root.replaceChildren(page);
   const fit = fitStage(stage);
-  return { root: page, fit, progress, progressText, progressBox, notice, fieldError, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, advice, rollout, embed, cubeFields };
+  return { root: page, fit, progress, progressText, progressBox, notice, fieldError, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, playHereNote, advice, rollout, embed, cubeFields };
 }
 
 export function createAnalysis(root, { workerUrl }) {
@@ -260,6 +263,8 @@ export function createAnalysis(root, { workerUrl }) {
     // the dice on the board are the roll to play (site/game/links.js's dice); without them the player rolls
     if (answer.dice && !answer.problem) play.searchParams.set("dice", answer.dice.join("-"));
     ui.playHere.href = play.href;
+    const match = answer.match || { length: 0, score: { black: 0, white: 0 } };
+    ui.playHereNote.hidden = !cubeRules || (answer.cube.value === 1 && !answer.cube.owner && !match.length && !match.score.black && !match.score.white);
     ui.embed.value = embedSnippet(new URL("../", import.meta.url).href, {
       rules: answer.rules,
       position: answer.position_id,
@@ -366,10 +371,17 @@ export function createAnalysis(root, { workerUrl }) {
         el("p", { class: "tt-analysis-verdict" }, el("strong", {}, cube.verdict)),
         el("p", {}, cube.reason),
         el("p", {}, cube.take_reason),
-        el("p", { class: "tt-code" }, t("analysis.cube_equities", {
-          no_double: formatEquity(eq["no double"]), take: formatEquity(eq["double, take"]), pass: formatEquity(eq["double, pass"]) })),
+        el("p", { class: "tt-code tt-analysis-cube-figures" }, ...cubeFigures(eq)),
       );
     } else setChildren(ui.advice, el("p", {}, t("analysis.nothing")));
+  }
+
+  /** The three cube actions, each kept with its equity on one line (a line breaks only between actions). */
+  function cubeFigures(eq) {
+    const figures = { no_double: eq["no double"], take: eq["double, take"], pass: eq["double, pass"] };
+    const items = Object.entries(figures).map(([key, equity]) =>
+      el("span", { class: "tt-analysis-cube-figure" }, t(`analysis.cube_equity.${key}`, { equity: formatEquity(equity) })));
+    return items.flatMap((item, i) => (i ? [" · ", item] : [item]));
   }
 
   // -- editing by clicks ---------------------------------------------------------------------
