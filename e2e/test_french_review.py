@@ -1,9 +1,11 @@
 """The review on /fr/play-review/: the cube decisions' actions, which the engine sends as data ("double",
 "drop"), are said in French from the page's catalogue ("Blanc : double", "Noir refuse"), and a record or a
-.mat file that cannot be read is refused in French naming its line, docs/translations.md."""
+.mat file that cannot be read is refused in French naming its line, a corrupt JSON save naming what is wrong and where,
+docs/translations.md."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -61,3 +63,23 @@ def test_a_bad_record_or_mat_file_is_refused_in_french_naming_its_line(
         timeout=REVIEW_TIMEOUT_MS,
     )
     assert "line" not in notice.inner_text() and "steps" not in notice.inner_text()
+
+
+def test_a_corrupt_json_save_is_refused_in_french(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}fr/play-review/")
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page.reload()
+    status, notice = page.locator(".tt-review .tt-status"), page.locator(".tt-review .tt-notice")
+    expect(status).to_contain_text("Collez", timeout=REVIEW_TIMEOUT_MS)
+    save = records.game_to_json(tt.Game(None, 64))
+    save["actions"] = [{"type": "roll", "player": "green", "dice": [3, 1]}]  # a colour no save writes
+    page.get_by_label("Enregistrement d'une partie ou d'un match, ou fichier .mat").fill(json.dumps(save))
+    page.get_by_role("button", name="Revoir", exact=True).click()
+    expect(notice).to_contain_text(
+        "sauvegarde de partie invalide\u00a0: game.actions[0]\u00a0: on attendait 'black' ou 'white', pas 'green'"
+    )
+    # JSON that does not parse at all
+    page.get_by_label("Enregistrement d'une partie ou d'un match, ou fichier .mat").fill('{"format": ')
+    page.get_by_role("button", name="Revoir", exact=True).click()
+    expect(notice).to_contain_text("ce n'est pas un enregistrement\u00a0: le JSON ne se lit pas")
+    assert "invalid" not in notice.inner_text() and "expected" not in notice.inner_text()

@@ -18,9 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "pkg" / "toutes_tables" / "data" / "messages"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # the keys the engine's code names: said("key"), say(lang, "key"), worded(Error, "key"), a record's or a .mat file's
-# _fail(n, "key"), Words("key") and the CLI's catalogue calls
+# _fail(n, "key"), a JSON save's _Bad("key"), Words("key") and the CLI's catalogue calls
 KEY_CALL = re.compile(
-    r"""\b(?:said|say|worded|self\.words|_fail|Words)\((?:\s*[\w.()\[\] +-]+\s*,)?\s*"([a-z_]+\.[\w.]+)\""""
+    r"""\b(?:said|say|worded|self\.words|_fail|_Bad|Words)\((?:\s*[\w.()\[\] +-]+\s*,)?\s*"([a-z_]+\.[\w.]+)\""""
 )
 
 
@@ -68,9 +68,10 @@ def test_every_key_the_engine_names_is_in_the_english_catalogue() -> None:
 def test_the_key_scan_sees_each_kind_of_call() -> None:
     source = 'said("moves.take", who=w) say(lang, "dice.pair") self.words("cli.rolls", n=1) display("x.y")'
     source += ' worded(IllegalMoveError, "chouette.rule.full", most=8) _fail(item[0] + 1, "record.score", line)'
-    source += ' Words("record.what.game", {})'
+    source += ' Words("record.what.game", {}) _Bad("record.json.missing", where=where)'
     assert KEY_CALL.findall(source) == [
         "moves.take", "dice.pair", "cli.rolls", "chouette.rule.full", "record.score", "record.what.game",
+        "record.json.missing",
     ]
 
 

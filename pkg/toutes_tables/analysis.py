@@ -68,7 +68,7 @@ from .errors import check_instance, shown
 from .game import Action, Double, Drop, Game, OpeningRoll, Played, Roll, Take
 from .match import Match
 from .matchid import MatchState
-from .messages import DEFAULT_LANGUAGE, check_language
+from .messages import DEFAULT_LANGUAGE, Words, check_language, worded
 from .movegen import check_dice, legal_plays
 from .play import Move, Play, compact_play, format_play
 from .position import BLACK, CHECKERS, OFF, WHITE, Color, Position
@@ -551,21 +551,44 @@ class ReviewedGame:
     length: int  # the match length; 0 for a single game
 
 
+# what Python's JSON decoder says of text that does not parse, as a message of the catalogues (review.record.json.*)
+_JSON_FAULTS = {
+    "Expecting value": "value",
+    "Expecting property name enclosed in double quotes": "property_name",
+    "Expecting ':' delimiter": "colon",
+    "Expecting ',' delimiter": "comma",
+    "Unterminated string starting at": "unterminated_string",
+    "Invalid control character at": "control_character",
+    "Invalid \\escape": "escape",
+    "Invalid \\uXXXX escape": "unicode_escape",
+    "Extra data": "extra_data",
+}
+
+
+def _json_detail(exc: ValueError) -> object:
+    """Where and why JSON does not parse (:class:`json.JSONDecodeError`), in the error's language; else its text."""
+    if not isinstance(exc, json.JSONDecodeError) or exc.msg not in _JSON_FAULTS:
+        return str(exc)
+    what = Words(f"review.record.json.{_JSON_FAULTS[exc.msg]}")
+    return Words("review.record.json_at", {"what": what, "line": exc.lineno, "column": exc.colno, "char": exc.pos})
+
+
 def read_record(record: Game | Match | str | dict[str, Any]) -> Game | Match:
     """The game or match a record holds (text or JSON, the project's formats), as :func:`review` reads it."""
     if isinstance(record, (Game, Match)):
         return record
     if isinstance(record, str):
         if len(record) > MAX_RECORD_CHARS:
-            raise ReviewError(f"a record of {len(record)} characters is longer than {MAX_RECORD_CHARS}")
+            raise worded(ReviewError, "review.record.too_long", count=len(record), most=MAX_RECORD_CHARS)
         stripped = record.lstrip()
         if stripped.startswith("{"):
             try:
                 data = json.loads(record)
             except ValueError as exc:
-                raise ReviewError(f"record: not a record: the JSON does not parse ({exc}): {record[:60]!r}") from None
+                raise worded(ReviewError, "review.record.json_parse", detail=_json_detail(exc),
+                             start=repr(record[:60])) from None
             except RecursionError:  # nested past the interpreter's limit: no record is
-                raise ReviewError(f"record: not a record: the JSON is nested too deeply: {record[:60]!r}") from None
+                raise worded(ReviewError, "review.record.json_deep", start=repr(record[:60])) from None
             return read_record(data)
         if any(line.startswith("Match:") for line in record.splitlines()):
             return match_from_text(record)
@@ -574,9 +597,7 @@ def read_record(record: Game | Match | str | dict[str, Any]) -> Game | Match:
         if record.get("format") == "toutes-tables/match":
             return match_from_json(record)
         return game_from_json(record)
-    raise ReviewError(
-        f"record must be a Game, a Match or a record (text or JSON), got {type(record).__name__} {shown(record)}"
-    )
+    raise worded(ReviewError, "review.record.kind", kind=type(record).__name__, value=shown(record))
 
 
 def _games_of(record: Game | Match | str | dict[str, Any], only_game: int | None = None) -> list[ReviewedGame]:

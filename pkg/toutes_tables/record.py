@@ -575,27 +575,36 @@ def match_to_json(match: Match) -> dict[str, Any]:
 
 
 class _Bad(Exception):
-    """A malformed piece of JSON data, with where it is."""
+    """A malformed piece of JSON data, with where it is: its one argument is the message (:class:`Words`)."""
+
+    def __init__(self, key: str, /, **values: object) -> None:
+        self.words = Words(key, values)
+        super().__init__(self.words)
+
+
+def _bad_at(where: str, exc: ValueError | TypeError) -> _Bad:
+    """The error the rules, the game or the match gave, at ``where`` (said in its own words)."""
+    return _Bad("record.json.at", where=where, reason=reason(exc))
 
 
 def _get(data: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if not isinstance(data, dict) or key not in data:
-        raise _Bad(f"{where}: missing {shown(key)}")
+        raise _Bad("record.json.missing", where=where, key=shown(key))
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _Bad(f"{where}: {shown(key)} has the wrong type ({shown(value)})")
+        raise _Bad("record.json.wrong_type", where=where, key=shown(key), value=shown(value))
     return value
 
 
 def _color(value: Any, where: str) -> Color:
     if value not in ("black", "white"):
-        raise _Bad(f"{where}: expected 'black' or 'white', got {shown(value)}")
+        raise _Bad("record.json.colour", where=where, value=shown(value))
     return BLACK if value == "black" else WHITE
 
 
 def _dice_json(value: Any, where: str) -> tuple[int, int]:
     if not (isinstance(value, list) and len(value) == 2 and all(type(d) is int and 1 <= d <= 6 for d in value)):
-        raise _Bad(f"{where}: expected two dice 1-6, got {shown(value)}")
+        raise _Bad("record.json.dice", where=where, value=shown(value))
     return value[0], value[1]
 
 
@@ -609,7 +618,7 @@ def _action_from_json(data: Any, where: str) -> Action:
     if kind == "play":
         moves = _get(data, "moves", list, where)
         if not all(isinstance(m, list) and len(m) == 2 and all(type(x) is int for x in m) for m in moves):
-            raise _Bad(f"{where}: moves must be [from, to] pairs of integers, got {shown(moves)}")
+            raise _Bad("record.json.moves", where=where, moves=shown(moves))
         return Played(player, tuple((m[0], m[1]) for m in moves), _text_or_empty(data.get("notation")))
     if kind == "double":
         return Double(player, _get(data, "value", int, where))
@@ -621,8 +630,8 @@ def _action_from_json(data: Any, where: str) -> Action:
         try:
             return Resign(player, Outcome(_get(data, "outcome", str, where)))
         except ValueError:
-            raise _Bad(f"{where}: unknown outcome {shown(data['outcome'])}") from None
-    raise _Bad(f"{where}: unknown action type {shown(kind)}")
+            raise _Bad("record.json.outcome", where=where, outcome=shown(data["outcome"])) from None
+    raise _Bad("record.json.action_type", where=where, kind=shown(kind))
 
 
 def _text_or_empty(value: object) -> str:
@@ -635,19 +644,18 @@ def action_from_json(data: Any, where: str = "action") -> Action:
     try:
         return _action_from_json(data, where)
     except _Bad as exc:
-        raise ValueError(str(exc)) from None
+        raise worded(ValueError, exc.words.key, **exc.words.values) from None
 
 
 def check_save_format(data: Any, fmt: str, version: int = JSON_VERSION) -> None:
     """Refuse (:class:`InvalidRecordError`) a JSON save that is not a ``fmt`` object of ``version``."""
     if not isinstance(data, dict):
-        raise InvalidRecordError(f"saved data must be a JSON object, got {type(data).__name__}")
+        raise worded(InvalidRecordError, "record.json.not_object", kind=type(data).__name__)
     if data.get("format") != fmt:
-        raise InvalidRecordError(f"not a {fmt} save (format {shown(data.get('format'))})")
+        raise worded(InvalidRecordError, "record.json.format", fmt=fmt, format=shown(data.get("format")))
     if data.get("version") != version:
-        raise InvalidRecordError(
-            f"{fmt} save of version {shown(data.get('version'))}; this engine reads version {version}"
-        )
+        raise worded(InvalidRecordError, "record.json.version", fmt=fmt, saved=shown(data.get("version")),
+                     version=version)
 
 
 def _options_from_json(data: Any, rules: str, where: str) -> GameOptions:
@@ -655,14 +663,14 @@ def _options_from_json(data: Any, rules: str, where: str) -> GameOptions:
     fields = {"cube", "jacoby", "auto_doubles", "auto_double_mode", "point_game", "winner_opens"}
     unknown = set(raw) - fields - {"rules"}
     if unknown:
-        raise _Bad(f"{where}: unknown options {shown(sorted(unknown))}")
+        raise _Bad("record.json.unknown_options", where=where, options=shown(sorted(unknown)))
     if raw.get("rules", rules) != rules:
-        raise _Bad(f"{where}: options are for {shown(raw.get('rules'))}, the record for {shown(rules)}")
+        raise _Bad("record.json.options_rules", where=where, options=shown(raw.get("rules")), rules=shown(rules))
     try:
         options = GameOptions(rules=rules, **{k: raw[k] for k in fields if k in raw})
         options.validate()
     except (ValueError, TypeError) as exc:
-        raise _Bad(f"{where}: {exc}") from None
+        raise _bad_at(where, exc) from None
     return options
 
 
@@ -673,35 +681,34 @@ def _start_from_json(data: Any, where: str) -> int | DrawnStart:
     if drawn is None:
         return int(number)
     if not (isinstance(drawn, list) and len(drawn) == 2):
-        raise _Bad(f"{where}.start: 'drawn' must be two rolls, got {shown(drawn)}")
+        raise _Bad("record.json.drawn", where=where + ".start", drawn=shown(drawn))
     first = tuple(sorted(_dice_json(drawn[0], where + ".start")))
     second = tuple(sorted(_dice_json(drawn[1], where + ".start")))
     raw_rerolled = start.get("rerolled") or []
     if not isinstance(raw_rerolled, list):
-        raise _Bad(f"{where}.start: 'rerolled' must be a list of rolls, got {shown(raw_rerolled)}")
+        raise _Bad("record.json.rerolled", where=where + ".start", rerolled=shown(raw_rerolled))
     rerolled = tuple(_dice_json(r, where + ".start") for r in raw_rerolled)
     try:
         if start_number(first, second) != number:  # type: ignore[arg-type]
-            raise _Bad(f"{where}.start: the drawing rolls do not give start No. {number}")
+            raise _Bad("record.json.drawn_start", where=where + ".start", number=number)
     except ValueError as exc:
-        raise _Bad(f"{where}.start: {exc}") from None
+        raise _bad_at(where + ".start", exc) from None
     return DrawnStart(int(number), first, second, rerolled)  # type: ignore[arg-type]
 
 
 def _replay_json(game: Game, data: Any, where: str) -> None:
     actions = _get(data, "actions", list, where)
     if len(actions) > MAX_GAME_ACTIONS:
-        raise _Bad(f"{where}: {len(actions)} actions; a game is read up to {MAX_GAME_ACTIONS} (MAX_GAME_ACTIONS)")
+        raise _Bad("record.json.too_many_actions", where=where, count=len(actions), most=MAX_GAME_ACTIONS)
     for i, raw in enumerate(actions):
         action = _action_from_json(raw, f"{where}.actions[{i}]")
         try:
             game.apply(action)
         except ValueError as exc:
-            raise _Bad(f"{where}.actions[{i}]: {exc}") from None
+            raise _bad_at(f"{where}.actions[{i}]", exc) from None
     if data.get("result") != _result_json(game):
-        raise _Bad(
-            f"{where}: the recorded result {shown(data.get('result'))} is not the replay's {shown(_result_json(game))}"
-        )
+        raise _Bad("record.json.result", where=where, recorded=shown(data.get("result")),
+                   replayed=shown(_result_json(game)))
 
 
 def game_from_json(data: Any) -> Game:
@@ -710,7 +717,7 @@ def game_from_json(data: Any) -> Game:
     try:
         rules = _get(data, "rules", str, "game")
         if rules not in RULE_SETS:
-            raise _Bad(f"game: unknown rule set {shown(rules)}")
+            raise _Bad("record.json.rule_set", where="game", rules=shown(rules))
         options = _options_from_json(data, rules, "game")
         opener = data.get("opener")
         position = data.get("position")
@@ -724,11 +731,11 @@ def game_from_json(data: Any) -> Game:
                 position=None if position is None else Position.from_text(str(position)),
             )
         except ValueError as exc:
-            raise _Bad(f"game: {exc}") from None
+            raise _bad_at("game", exc) from None
         _replay_json(game, data, "game")
         return game
     except _Bad as exc:
-        raise InvalidRecordError(f"invalid saved game: {exc}") from None
+        raise worded(InvalidRecordError, "record.json.invalid_game", reason=exc.words) from None
 
 
 def match_from_json(data: Any) -> Match:
@@ -737,11 +744,11 @@ def match_from_json(data: Any) -> Match:
     try:
         rules = _get(data, "rules", str, "match")
         if rules not in RULE_SETS:
-            raise _Bad(f"match: unknown rule set {shown(rules)}")
+            raise _Bad("record.json.rule_set", where="match", rules=shown(rules))
         options = _options_from_json(data, rules, "match")
         games = _get(data, "games", list, "match")
         if not games:
-            raise _Bad("match: no games")
+            raise _Bad("record.json.no_games", where="match")
         try:
             match = Match(
                 None,
@@ -751,27 +758,27 @@ def match_from_json(data: Any) -> Match:
                 start=_start_from_json(games[0], "match.games[0]"),
             )
         except ValueError as exc:
-            raise _Bad(f"match: {exc}") from None
+            raise _bad_at("match", exc) from None
         for i, raw in enumerate(games):
             where = f"match.games[{i}]"
             if i > 0:
                 if not match.game.is_over or match.is_over:
-                    raise _Bad(f"{where}: no further game can begin here")
+                    raise _Bad("record.json.no_further_game", where=where)
                 try:
                     match._begin(_start_from_json(raw, where))
                 except ValueError as exc:
-                    raise _Bad(f"{where}: {exc}") from None
+                    raise _bad_at(where, exc) from None
             game = match.game
             if bool(_get(raw, "crawford", bool, where)) != game.is_crawford:
-                raise _Bad(f"{where}: 'crawford' disagrees with the match score")
+                raise _Bad("record.json.crawford", where=where)
             if raw.get("position") is not None:
-                raise _Bad(f"{where}: the games of a match begin from their start, not a set-up position")
+                raise _Bad("record.json.match_position", where=where)
             if raw.get("opener") != (game.opener.value if game.opener else None):
-                raise _Bad(f"{where}: 'opener' disagrees with the match")
+                raise _Bad("record.json.opener", where=where)
             _replay_json(game, raw, where)
         return match
     except _Bad as exc:
-        raise InvalidRecordError(f"invalid saved match: {exc}") from None
+        raise worded(InvalidRecordError, "record.json.invalid_match", reason=exc.words) from None
 
 
 __all__ = [
