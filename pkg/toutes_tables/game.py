@@ -72,7 +72,7 @@ from typing import Literal
 from .dice_words import announce as announce
 from .display import Pictured
 from .errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError, check_instance, check_sequence, shown
-from .messages import Words, colour_word, worded
+from .messages import Words, colour_word, retyped, worded
 from .movegen import check_dice, legal_plays, play_from_moves
 from .notation import parse_play
 from .play import Move, Play
@@ -106,7 +106,7 @@ class GameOptions:
         rules = get_rules(self.rules)
         for name in ("cube", "jacoby", "point_game", "winner_opens"):
             if type(getattr(self, name)) is not bool:
-                raise ValueError(f"option {name} must be True or False, got {getattr(self, name)!r}")
+                raise worded(ValueError, "game.option_boolean", name=name, value=repr(getattr(self, name)))
         if type(self.auto_doubles) is not int or not 0 <= self.auto_doubles <= MAX_AUTO_DOUBLES:
             raise worded(InvalidArgumentError, "game.option_auto_doubles", most=MAX_AUTO_DOUBLES,
                          value=shown(self.auto_doubles))
@@ -433,7 +433,7 @@ class Game(Pictured):
             try:
                 return parse_play(self.position, play, plays, self.dice)
             except InvalidNotationError as exc:
-                raise IllegalMoveError(str(exc)) from None
+                raise retyped(IllegalMoveError, exc) from None
         try:
             moves = tuple((int(a), int(b)) for a, b in play)
         except (TypeError, ValueError):

@@ -28,6 +28,7 @@ import random
 from .display import Pictured
 from .errors import IllegalMoveError, InvalidArgumentError, shown
 from .game import Game, GameOptions, agreed_options
+from .messages import colour_word, worded
 from .position import BLACK, WHITE, Color
 from .rules import MAX_MATCH_LENGTH, RuleSet
 from .starts import DiceSource, DrawnStart
@@ -55,11 +56,9 @@ class Match(Pictured):
         options = agreed_options(options, rules)
         self.rules: RuleSet = options.validate()
         if options.jacoby:
-            raise ValueError("the Jacoby rule is for money play, not for matches")
+            raise worded(ValueError, "match.jacoby")
         if type(length) is not int or not 1 <= length <= MAX_MATCH_LENGTH:
-            raise InvalidArgumentError(
-                f"length: a match is played to 1-{MAX_MATCH_LENGTH} points (MAX_MATCH_LENGTH), got {shown(length)}"
-            )
+            raise worded(InvalidArgumentError, "match.length", most=MAX_MATCH_LENGTH, length=shown(length))
         if length == 1 and self.rules.cube:
             options = dataclasses.replace(options, cube=False, auto_doubles=0)  # the cube is dead
         self.options: GameOptions = options
@@ -120,10 +119,8 @@ class Match(Pictured):
         if start is not None:
             number = start.number if isinstance(start, DrawnStart) else start
             if number != previous.start_number:
-                raise ValueError(
-                    f"game {len(self.games) + 1} replays start No. {previous.start_number} of game "
-                    f"{len(self.games)}, not No. {number}"
-                )
+                raise worded(ValueError, "match.replayed_start", number=len(self.games) + 1,
+                             start=previous.start_number, previous=len(self.games), given=number)
         return same
 
     def _begin(self, start: int | DrawnStart | None) -> Game:
@@ -145,9 +142,9 @@ class Match(Pictured):
     def next_game(self, start: int | DrawnStart | None = None) -> Game:
         """Begin the next game once the current one is over; ``start`` only for a game that draws a new one."""
         if not self.game.is_over:
-            raise IllegalMoveError(f"game {len(self.games)} is not over ({self.game.phase!r})")
+            raise worded(IllegalMoveError, "match.game_not_over", number=len(self.games), phase=repr(self.game.phase))
         if self.is_over:
-            raise IllegalMoveError(f"the match is over: {self.winner.value if self.winner else ''} won")
+            raise worded(IllegalMoveError, "match.over", winner=colour_word(self.winner) if self.winner else "")
         return self._begin(start)
 
     @property

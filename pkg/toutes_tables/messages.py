@@ -130,6 +130,21 @@ def worded(kind: type[E], key: str, /, **values: object) -> E:
     return error
 
 
+def retyped(kind: type[E], error: BaseException) -> E:
+    """``error`` raised again as a ``kind``, keeping its words (its key and values if it was :func:`worded`).
+
+    >>> from toutes_tables.errors import IllegalMoveError
+    >>> again = retyped(IllegalMoveError, worded(ValueError, "error.nothing_to_undo"))
+    >>> type(again).__name__, str(reworded(again, "fr"))
+    ('IllegalMoveError', "rien à reprendre\\xa0: aucune dame n'a bougé ce tour-ci")
+    """
+    wording = getattr(error, _WORDING, None)
+    if wording is None:
+        return kind(str(error))
+    key, values = wording
+    return worded(kind, key, **values)
+
+
 # A message's form for players, where the Python form names what only a programmer reads (a position's
 # ``Position.from_text(...)``, say): the player has the board in front of him.
 PLAYER_FORM = ".player"

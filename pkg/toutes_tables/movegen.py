@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import IllegalMoveError, InvalidArgumentError, check_instance, shown
+from .messages import worded
 from .play import Move, Play
 from .position import BAR, OFF, Position
 from .rules import DEFAULT_RULES, RuleSet, get_rules
@@ -29,7 +30,7 @@ def check_dice(dice: Sequence[int]) -> Dice:
         or len(dice) != 2
         or any(type(d) is not int or not 1 <= d <= 6 for d in dice)
     ):
-        raise InvalidArgumentError(f"dice must be two integers 1-6, got {shown(dice)}")
+        raise worded(InvalidArgumentError, "movegen.dice", dice=shown(dice))
     return dice[0], dice[1]
 
 
@@ -303,4 +304,5 @@ def play_from_moves(position: Position, dice: Sequence[int], moves: Sequence[Mov
     for play in legal_plays(position, dice, rules):
         if target is not None and play.result == target:
             return play
-    raise IllegalMoveError(f"illegal play {list(moves)!r} with dice {tuple(dice)!r} in {position!r}")
+    raise worded(IllegalMoveError, "movegen.illegal_play", moves=repr(list(moves)), dice=repr(tuple(dice)),
+                 position=repr(position))

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from .display import Pictured
 from .errors import InvalidArgumentError, check_instance, check_sequence, shown
+from .messages import worded
 from .position import BAR, OFF, OPPONENT, Position
 
 Move = tuple[int, int]  # (from, to) in the mover's player numbering: 25 = bar, 0 = off
@@ -58,10 +59,7 @@ def check_move(move: object, name: str = "move") -> Move:
         or any(type(p) is not int or not OFF <= p <= BAR for p in move)
         or move[0] <= move[1]
     ):
-        raise InvalidArgumentError(
-            f"{name} must be a (from, to) pair of points 0-25 (25 the bar, 0 off), from higher to lower, "
-            f"got {shown(move)}"
-        )
+        raise worded(InvalidArgumentError, "play.move", name=name, move=shown(move))
     return move[0], move[1]
 
 
@@ -74,7 +72,7 @@ def _checked_moves(position: Position, moves: Sequence[Move]) -> list[Move]:
     check_instance(position, Position, "position", "a Position")
     check_sequence(moves, "moves", "a list of (from, to) pairs")
     if len(moves) > 4:
-        raise InvalidArgumentError(f"moves: a play has at most 4 moves, got {len(moves)}")
+        raise worded(InvalidArgumentError, "play.too_many_moves", count=len(moves))
     return [check_move(m) for m in moves]
 
 

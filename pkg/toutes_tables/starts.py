@@ -57,7 +57,7 @@ def start_number(first_roll: tuple[int, int], second_roll: tuple[int, int]) -> i
 def start_rolls(number: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """The two drawing rolls ``((a1, b1), (a2, b2))`` of start ``number``."""
     if type(number) is not int or not 1 <= number <= 225:
-        raise InvalidArgumentError(f"start numbers are 1-225, got {shown(number)}")
+        raise worded(InvalidArgumentError, "starts.number", number=shown(number))
     return PAIRS[(number - 1) // 15], PAIRS[(number - 1) % 15]
 
 
