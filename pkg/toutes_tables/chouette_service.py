@@ -99,6 +99,7 @@ from .service_calls import (
     shown,
     text,
 )
+from .messages import worded
 from .service_language import said, spoken
 from .turn import TurnInProgress
 
@@ -341,7 +342,7 @@ def _players(players: Any) -> tuple[list[str], dict[str, Seat]]:
     seats: dict[str, Seat] = {}
     for i, raw in enumerate(listed("players", players, MAX_PLAYERS, "a list of {name, kind, level}")):
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
-            raise ServiceError(f"player {i + 1}: a player is {{name, kind, level}}, got {shown(raw)}")
+            raise worded(ServiceError, "chouette.error.player", number=i + 1, player=shown(raw))
         name = text(f"player {i + 1}: name", raw["name"], MAX_TEXT)
         names.append(name)
         seats[name] = _seat(raw, f"player {i + 1} ({name})")
@@ -384,7 +385,7 @@ def chouette_load(save: Any, seats: Any, steps: Any = None, seed: int | None = N
     chouette = Chouette.from_json(save, rng=dice)
     check_bounds(chouette.game, None)
     if set(seats) != set(chouette.order):
-        raise InvalidRecordError(f"the saved seats {shown(seats)} do not name the players {list(chouette.order)!r}")
+        raise worded(InvalidRecordError, "chouette.error.seats", seats=shown(seats), players=repr(list(chouette.order)))
     choices = computer_choices(seed) or random.Random()
     session = ChouetteSession(chouette, {n: _seat(s, n) for n, s in seats.items()}, choices)
     session.begin_turn(saved_steps)

@@ -65,7 +65,7 @@ from typing import Any
 from typing import TYPE_CHECKING
 
 from .matimport import read_mat
-from .messages import reworded
+from .messages import reworded, worded
 from .movegen import check_dice, legal_plays
 from .notation import parse_play
 from .position import Color, Position
@@ -163,7 +163,7 @@ def _running(id: Any) -> _Running:
     number = integer("id", id, 1, 2**31)
     found = _reviews.get(number)
     if found is None:
-        raise ServiceError(f"no review {number} is running (finished reviews are kept until {MAX_REVIEWS} newer ones)")
+        raise worded(ServiceError, "review.error.no_review", number=number, most=MAX_REVIEWS)
     return found
 
 
@@ -304,7 +304,7 @@ def rollout_start(
     xgid_text = optional_text("xgid", xgid, MAX_XGID_CHARS, "an XGID")
     position_id = optional_text("position", position, MAX_XGID_CHARS, "a gnubg Position ID")
     if (xgid_text is None) == (position_id is None):
-        raise ServiceError("give either a position (a gnubg Position ID) or an xgid")
+        raise worded(ServiceError, "rollout.error.position_or_xgid")
     rolled = None if dice is None else check_dice(listed("dice", dice, 2, "two dice 1-6"))
     if xgid_text is not None:
         state = XGID.parse(xgid_text)
@@ -316,7 +316,7 @@ def rollout_start(
     plays = None
     if candidates is not None:
         if rolled is None:
-            raise ServiceError("candidates are plays of the dice: give the dice")
+            raise worded(ServiceError, "rollout.error.candidates_dice")
         names = listed("candidates", candidates, MAX_CANDIDATES, "a list of plays in notation")
         legal = legal_plays(pos, rolled, rule_set)
         plays = [parse_play(pos, text(f"candidates[{i}]", n, 80, "a play in notation"), legal, rolled)
@@ -348,7 +348,7 @@ def cube_rollout_start(
     rule_set = get_rules(rules_name(rules))
     state = XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
     if state.dice is not None or state.doubled:
-        raise ServiceError("xgid: the cube actions are rolled out before the roll: give an XGID without dice (00)")
+        raise worded(ServiceError, "rollout.error.cube_xgid_dice")
     done = CubeRollout(
         state.position,
         rule_set,
@@ -365,7 +365,7 @@ def rollout_next(id: Any, games: Any = 1, budget: Any = MAX_RUN_WORK) -> dict[st
     number = integer("id", id, 1, 2**31)
     done = _rollouts.get(number)
     if done is None:
-        raise ServiceError(f"no rollout {number} is running (only the {MAX_ROLLOUTS} newest are kept)")
+        raise worded(ServiceError, "rollout.error.no_rollout", number=number, most=MAX_ROLLOUTS)
     done.run(integer("games", games, 1, MAX_ROLLOUT_CHUNK), integer("budget", budget, 1, MAX_RUN_WORK))
     return _rollout_view(number, done)
 

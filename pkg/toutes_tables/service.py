@@ -117,6 +117,7 @@ from .service_calls import (
     text,
 )
 from .resignation import judge_resignation, resigner
+from .messages import worded
 from .service_language import said, spoken
 from .starts import start_position, start_rolls
 from .turn import TurnInProgress
@@ -184,7 +185,7 @@ def location_param(name: str, value: Any) -> Location:
     """A board location parameter: an absolute point 1-24, ``"bar"`` or ``"off"``."""
     if value in ("bar", "off") or (type(value) is int and 1 <= value <= 24):
         return value  # type: ignore[no-any-return]
-    raise ServiceError(f"{name}: a board location is 1-24, 'bar' or 'off', got {shown(value)}")
+    raise worded(ServiceError, "service.location", name=name, value=shown(value))
 
 
 def parse_steps(steps: Any, name: str = "steps") -> list[Move]:
@@ -192,7 +193,7 @@ def parse_steps(steps: Any, name: str = "steps") -> list[Move]:
     parsed: list[Move] = []
     for step in listed(name, steps, MAX_STEPS, "a list of [from, to] pairs"):
         if not isinstance(step, list) or len(step) != 2 or any(type(p) is not int or not 0 <= p <= 25 for p in step):
-            raise ServiceError(f"a step of {name} is [from, to] with points 0-25, got {shown(step)}")
+            raise worded(ServiceError, "service.step", name=name, step=shown(step))
         parsed.append((step[0], step[1]))
     return parsed
 
@@ -277,11 +278,11 @@ def check_double(game: Game) -> None:
 def check_bounds(game: Game, match_length: int | None) -> None:
     """InvalidRecordError for a saved game beyond the service's bounds (a record written by hand)."""
     if match_length is not None and not 1 <= match_length <= MAX_MATCH_LENGTH:
-        raise InvalidRecordError(f"a saved match is 1-{MAX_MATCH_LENGTH} points long, not {match_length}")
+        raise worded(InvalidRecordError, "service.saved_match_length", most=MAX_MATCH_LENGTH, length=match_length)
     if game.options.auto_doubles > MAX_AUTO_DOUBLES:
-        raise InvalidRecordError(f"a saved game's automatic doubles go up to {MAX_AUTO_DOUBLES} at most")
+        raise worded(InvalidRecordError, "service.saved_auto_doubles", most=MAX_AUTO_DOUBLES)
     if game.cube_value > MAX_CUBE:
-        raise InvalidRecordError(f"a saved game's cube goes up to {MAX_CUBE} at most")
+        raise worded(InvalidRecordError, "service.saved_cube", most=MAX_CUBE)
 
 
 # The actions on a turn in progress, shared by this module's game methods and the chouette's
@@ -315,7 +316,7 @@ def turn_after_roll(game: Game, steps: Sequence[Move] = ()) -> TurnInProgress | 
     if game.phase == "move" and game.dice is not None:
         return TurnInProgress(game.position, game.dice, game.rules, steps)
     if steps:
-        raise ServiceError(f"saved checker moves {list(steps)!r} but no turn is in progress")
+        raise worded(ServiceError, "service.saved_steps", steps=repr(list(steps)))
     return None
 
 
@@ -326,7 +327,7 @@ def moved_turn(turn: TurnInProgress | None, params: dict[str, Any], phase: str, 
     IllegalMoveError when no turn is in progress or the move is not legal.
     """
     if set(params) != {"from", "to"}:
-        raise ServiceError(f"{method_name} takes 'from' and 'to', got {shown(sorted(map(str, params)))}")
+        raise worded(ServiceError, "service.from_to", name=method_name, params=shown(sorted(map(str, params))))
     for name in ("from", "to"):
         location_param(name, params[name])
     if turn is None:
@@ -410,7 +411,7 @@ _session: Session | None = None
 
 def _current() -> Session:
     if _session is None:
-        raise ServiceError("no game in play: call new_match or load first")
+        raise worded(ServiceError, "service.no_game")
     return _session
 
 
@@ -713,7 +714,7 @@ def explore(
     position = optional_text("position", position, MAX_TEXT, "a gnubg Position ID")
     start = optional_integer("start", start, 1, 225)
     if (position is None) == (start is None):
-        raise ServiceError("give either a position (a Position ID) or a start number")
+        raise worded(ServiceError, "service.position_or_start")
     if position is not None:
         pos = Position.from_gnubg_id(position, color).check_playable()
     else:
@@ -733,10 +734,10 @@ def explore(
     if move is not None:
         move = mapping("move", move, "{'from': ..., 'to': ...}")
         if set(move) != {"from", "to"}:
-            raise ServiceError(f"move is {{'from': ..., 'to': ...}}, got {shown(move)}")
+            raise worded(ServiceError, "service.move_from_to", move=shown(move))
     if dice is None:
         if moved or move is not None:
-            raise ServiceError("checker moves need dice")
+            raise worded(ServiceError, "service.moves_need_dice")
         return answer
     turn_in_progress = TurnInProgress(pos, check_dice(listed("dice", dice, 2, "two dice 1-6")), rule_set, moved)
     if move is not None:
@@ -807,7 +808,7 @@ def new_match(
     level = _level_name(level)
     rolled = None if dice is None else check_dice(listed("dice", dice, 2, "two dice 1-6"))
     if rolled is not None and position is None:
-        raise ServiceError("dice are given with a position only (the shared position's roll)")
+        raise worded(ServiceError, "service.dice_with_position")
     roller = seeded_dice(seed)  # the dice rolled from here on
     match_length = integer("match_length", match_length, 1, MAX_MATCH_LENGTH)
     start = optional_integer("start", start, 1, 225)
@@ -920,7 +921,7 @@ def _level_name(level: Any) -> str:
     from .ai import LEVELS
 
     if not isinstance(level, str) or level not in LEVELS:
-        raise ServiceError(f"unknown level {shown(level)}: level is one of {', '.join(LEVELS)}")
+        raise worded(ServiceError, "service.level", level=shown(level), levels=", ".join(LEVELS))
     return level
 
 

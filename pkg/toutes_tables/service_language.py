@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .messages import DEFAULT_LANGUAGE, languages, say
+from .messages import DEFAULT_LANGUAGE, languages, say, worded
 from .service_calls import ServiceError, method, shown
 
 _language = DEFAULT_LANGUAGE
@@ -22,7 +22,8 @@ def set_language(lang: Any) -> dict[str, Any]:
     """Speak ``lang`` (one of the engine's languages) from now on; the answer lists them all."""
     global _language
     if not isinstance(lang, str) or lang not in languages():
-        raise ServiceError(f"lang is one of {', '.join(repr(name) for name in languages())}, got {shown(lang)}")
+        spoken_ones = ", ".join(repr(name) for name in languages())
+        raise worded(ServiceError, "service.lang", languages=spoken_ones, lang=shown(lang))
     _language = lang
     return {"language": _language, "languages": list(languages())}
 

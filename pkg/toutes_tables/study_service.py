@@ -46,6 +46,7 @@ from .play import format_play
 from .position import BLACK, CHECKERS, WHITE, Color, Position
 from .rules import MAX_CUBE, RuleSet, get_rules
 from .service import absolute_moves, colour_name, cube_choice_equities, equity_figure, rules_name, with_costs
+from .messages import Words, worded
 from .service_language import said, spoken
 from .service_calls import (
     ServiceError,
@@ -73,10 +74,10 @@ def _board_position(board: Any, turn: Color) -> Position:
     """The position set up on the board: ``{points: 24 signed counts (+ Black), bar: {black, white}}``."""
     board = mapping("board", board, "{points: [24 signed counts, + Black], bar: {black, white}}")
     if set(board) - {"points", "bar", "off"}:
-        raise ServiceError(f"board has points, bar (and off, implied), got {shown(sorted(board))}")
+        raise worded(ServiceError, "study.board_keys", keys=shown(sorted(board)))
     points = listed("board.points", board.get("points"), 24, "24 signed counts")
     if len(points) != 24:
-        raise ServiceError(f"board.points is 24 signed counts, got {len(points)}")
+        raise worded(ServiceError, "study.board_points", count=len(points))
     bar = mapping("board.bar", board.get("bar", {"black": 0, "white": 0}), "{black, white}")
     black: dict[int, int] = {}
     white: dict[int, int] = {}
@@ -100,7 +101,7 @@ def _dice(dice: Any) -> tuple[int, int] | None:
         return None
     values = listed("dice", dice, 2, "two dice 1-6")
     if len(values) != 2 or not all(type(d) is int for d in values):
-        raise ServiceError(f"dice is two dice 1-6, got {shown(dice)}")
+        raise worded(ServiceError, "study.dice", dice=shown(dice))
     d1, d2 = check_dice(values)
     return (d1, d2)
 
@@ -149,16 +150,13 @@ def _state(
         if value is not None
     }
     if len(sources) != 1:
-        raise ServiceError(
-            "give exactly one of xgid, gnubg_id, position_id, start or board, got "
-            + (", ".join(sorted(sources)) or "none")
-        )
+        raise worded(ServiceError, "study.one_source", given=", ".join(sorted(sources)) or Words("study.none"))
     if xgid is not None or gnubg_id is not None:
         given = [n for n, v in (("turn", turn), ("dice", dice), ("cube", cube), ("cube_owner", cube_owner),
                                 ("score", score), ("match_length", match_length), ("crawford", crawford),
                                 ("jacoby", jacoby)) if v is not None]
         if given:
-            raise ServiceError(f"an XGID or a gnubg ID carries its own {given[0]}: leave {', '.join(given)} out")
+            raise worded(ServiceError, "study.id_carries", first=given[0], given=", ".join(given))
         if xgid is not None:
             return XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
         return _from_gnubg_id(text("gnubg_id", gnubg_id, MAX_XGID_CHARS, "a gnubg ID (PositionID:MatchID)"))
@@ -179,10 +177,10 @@ def _state(
         )
     value = optional_integer("cube", cube, 1, MAX_CUBE) or 1
     if value & (value - 1):
-        raise ServiceError(f"cube is a power of two 1-{MAX_CUBE}, got {value}")
+        raise worded(ServiceError, "study.cube", most=MAX_CUBE, value=value)
     owner = None if cube_owner is None else colour_name("cube_owner", cube_owner)
     if owner is not None and value == 1:
-        raise ServiceError("a cube at 1 is centred: cube_owner needs a cube of 2 or more")
+        raise worded(ServiceError, "study.cube_owner")
     return XGID(
         position=position,
         cube=value,
