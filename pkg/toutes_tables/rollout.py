@@ -65,7 +65,7 @@ from .ai.met import default_table
 from .ai.network import Network, default_network
 from .ai.search import ROLLS, rank_plays
 from .errors import check_instance, shown
-from .messages import DEFAULT_LANGUAGE, check_language
+from .messages import DEFAULT_LANGUAGE, check_language, colour_word, worded
 from .movegen import check_dice, legal_plays
 from .play import Play, format_play
 from .position import CHECKERS, OFF, Color, Position
@@ -167,15 +167,13 @@ class _Trial:
 
 def _checked_options(seed: object, variance_reduction: object, truncate: object, network: object) -> None:
     if type(seed) is not int or not 0 <= seed < MAX_SEED:
-        raise RolloutError(f"seed must be a whole number 0 to 2**63 - 1, got {shown(seed)}")
+        raise worded(RolloutError, "rollout.seed", seed=shown(seed))
     if type(variance_reduction) is not bool:
-        raise RolloutError(f"variance_reduction must be True or False, got {shown(variance_reduction)}")
+        raise worded(RolloutError, "rollout.variance_reduction", value=shown(variance_reduction))
     if truncate is not None and not (type(truncate) is int and 1 <= truncate <= MAX_PLIES):
-        raise RolloutBoundError(
-            f"truncate is a number of plies 1-{MAX_PLIES} (MAX_PLIES) or None, got {shown(truncate)}"
-        )
+        raise worded(RolloutBoundError, "rollout.truncate", most=MAX_PLIES, truncate=shown(truncate))
     if network is not None and not isinstance(network, Network):
-        raise RolloutError(f"network must be a Network or None, got {type(network).__name__} {shown(network)}")
+        raise worded(RolloutError, "rollout.network", kind=type(network).__name__, network=shown(network))
 
 
 class _Rollouts:
@@ -198,7 +196,7 @@ class _Rollouts:
         self.truncate: int | None = truncate  # type: ignore[assignment]
         self.network: Network = network or default_network()  # type: ignore[assignment]
         if self.position.winner() is not None:
-            raise RolloutError(f"the game is over in {self.position!r}: nothing to roll out")
+            raise worded(RolloutError, "rollout.game_over", position=repr(self.position))
         self.candidates: list[CandidateResult] = []
         self._next = 0  # the candidate whose game is played next (every candidate plays game k before k + 1)
         self._trial: _Trial | None = None
@@ -217,15 +215,13 @@ class _Rollouts:
         """Play up to ``games`` more games of every candidate (the same dice for all), stopping when ``budget`` units
         of work are done (see the module's "Bounds"); returns itself. At least one ply is played."""
         if type(games) is not int or games < 1:
-            raise RolloutError(f"games is a whole number >= 1, got {shown(games)}")
+            raise worded(RolloutError, "rollout.games", games=shown(games))
         if games > MAX_RUN_GAMES:
-            raise RolloutBoundError(f"games: one run plays at most {MAX_RUN_GAMES} games (MAX_RUN_GAMES), got {games}")
+            raise worded(RolloutBoundError, "rollout.run_games", most=MAX_RUN_GAMES, games=games)
         if self.games + games > MAX_GAMES:
-            raise RolloutBoundError(
-                f"games: a rollout plays at most {MAX_GAMES} games (MAX_GAMES); {self.games} played, {games} more asked"
-            )
+            raise worded(RolloutBoundError, "rollout.total_games", most=MAX_GAMES, played=self.games, games=games)
         if type(budget) is not int or not 1 <= budget <= MAX_RUN_WORK:
-            raise RolloutBoundError(f"budget is a whole number 1-{MAX_RUN_WORK} (MAX_RUN_WORK), got {shown(budget)}")
+            raise worded(RolloutBoundError, "rollout.budget", most=MAX_RUN_WORK, budget=shown(budget))
         target = self.games + games
         spent = 0
         while self.candidates[-1].games < target:
@@ -324,26 +320,25 @@ class Rollout(_Rollouts):
         super().__init__(position, rules, seed, variance_reduction, truncate, network)
         position = self.position
         if candidates is not None and not isinstance(candidates, (list, tuple)):
-            raise RolloutError(f"candidates must be a list of Plays or None, got {shown(candidates)}")
+            raise worded(RolloutError, "rollout.candidates", candidates=shown(candidates))
         if dice is None:
             if candidates:
-                raise RolloutError("candidates: candidate plays need the dice they are played with")
+                raise worded(RolloutError, "rollout.candidates_dice")
             self.candidates.append(CandidateResult("(before the roll)", None))
             return
         rolled = check_dice(dice)
         plays = list(candidates) if candidates is not None else legal_plays(position, rolled, self.rules)
         if not plays:
-            raise RolloutError(f"no play to roll out with {rolled!r} in {position!r}")
+            raise worded(RolloutError, "rollout.no_play", dice=repr(rolled), position=repr(position))
         if len(plays) > MAX_CANDIDATES:
             if candidates is not None:
-                raise RolloutBoundError(
-                    f"candidates: at most {MAX_CANDIDATES} (MAX_CANDIDATES), got {len(plays)}"
-                )
+                raise worded(RolloutBoundError, "rollout.too_many_candidates", most=MAX_CANDIDATES, count=len(plays))
             plays = [s.play for s in rank_plays(position, rolled, self.rules, self.network)[:MAX_CANDIDATES]]
         legal = set(legal_plays(position, rolled, self.rules))
         for play in plays:
             if not isinstance(play, Play) or play not in legal:
-                raise RolloutError(f"candidates: {shown(play)} is not a legal play of {rolled!r} in {position!r}")
+                raise worded(RolloutError, "rollout.illegal_candidate", play=shown(play), dice=repr(rolled),
+                             position=repr(position))
             self.candidates.append(CandidateResult(format_play(position, play.moves), play))
 
     def run(self, games: int = 1, budget: int = MAX_RUN_WORK) -> Rollout:
@@ -387,17 +382,14 @@ class CubeRollout(_Rollouts):
         super().__init__(position, rules, seed, variance_reduction, truncate, network)
         self.lang = check_language(lang)
         if not self.rules.cube:
-            raise RolloutError(
-                f"rules: {self.rules.title} is played without a doubling cube: no cube action to roll out"
-            )
+            raise worded(RolloutError, "rollout.no_cube", rules=self.rules.title)
         self.cube = CubeState() if cube is None else check_instance(cube, CubeState, "cube", "a CubeState or None")
         if self.cube.player is not None and self.cube.player is not self.position.turn:
-            raise RolloutError(
-                f"cube: the cube is seen by {self.cube.player.value}, but {self.position.turn.value} is on roll"
-            )
+            raise worded(RolloutError, "rollout.cube_player", seen=colour_word(self.cube.player),
+                         turn=colour_word(self.position.turn))
         self.advice = cube_advice(self.position, self.rules, self.cube, CUBE_LEVEL, self.lang)
         if not self.advice.may_double:
-            raise RolloutError(f"cube: no cube action to roll out: {self.advice.reason}")
+            raise worded(RolloutError, "rollout.no_cube_action", reason=self.advice.reason)
         me = self.position.turn
         self._owner = self.cube.owner
         self._me = me
