@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from toutes_tables.cli import main
+from toutes_tables.cli import argparse_said, main
 from toutes_tables.dice_words import announce
 from toutes_tables.messages import say
 
@@ -265,3 +265,25 @@ def test_argparses_own_usage_errors_are_said_in_french(
     assert code == 2 and french in err and "(voir «\u00a0toutes-tables" in err, err
     code, _, err = _run([*args, "--lang", "en"], capsys)
     assert code == 2 and english in err, err
+
+
+@pytest.mark.parametrize(
+    ("message", "french"),
+    [
+        ("argument --x: expected 2 arguments", "argument --x\u00a0: il faut 2 valeurs"),
+        ("unknown parser 'x' (choices: play, ids)", "sous-commande inconnue 'x' (choix\u00a0: play, ids)"),
+    ],
+)
+def test_argparses_rarer_messages_are_in_the_catalogues(message: str, french: str) -> None:
+    assert argparse_said("fr", message) == french
+    assert argparse_said("en", message) == message  # English as argparse writes it
+
+
+def test_analyse_says_a_corrupt_save_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "toutes-tables/game", "version": 1, "rules": "chess"}')
+    code, _, err = _run(["analyse", str(bad), "--lang", "fr"], capsys)
+    invalid = "erreur\u00a0: sauvegarde de partie invalide\u00a0: game\u00a0: jeu inconnu 'chess'"
+    assert code == 1 and invalid in err, err
+    code, _, err = _run(["analyse", str(bad), "--lang", "en"], capsys)
+    assert "error: invalid saved game: game: unknown rule set 'chess'" in err, err

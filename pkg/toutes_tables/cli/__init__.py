@@ -70,6 +70,8 @@ _ARGPARSE_MESSAGES = (
     ("not_allowed_with", r"not allowed with argument (?P<other>.*)"),
     ("one_required", r"one of the arguments (?P<names>.*) is required"),
     ("ignored_explicit", r"ignored explicit argument (?P<value>.*)"),
+    ("expected_count", r"expected (?P<count>\d+) arguments?"),
+    ("unknown_parser", r"unknown parser (?P<name>.*) \(choices: (?P<choices>.*)\)"),
 )
 
 
