@@ -32,24 +32,24 @@ REVIEW_TIMEOUT_MS = 240_000
 TURNS = 24  # an unfinished game: long enough for mistakes, short enough to review quickly
 
 
-def seeded_record(seed: int = 20261201) -> str:
-    """A backgammon game of TURNS turns, half the plays random, so it has marked errors."""
-    game = tt.Game("backgammon", rng=random.Random(seed))
+def seeded_record(seed: int = 20261201, rules: str = "backgammon", turns: int = TURNS) -> str:
+    """A game of `rules` (backgammon by default) of `turns` turns, half the plays random, so it has marked errors."""
+    game = tt.Game(rules, rng=random.Random(seed))
     rng = random.Random(seed + 1)
-    while game.result is None and len(game.history) < 2 * TURNS:
+    while game.result is None and len(game.history) < 2 * turns:
         if game.phase == "opening":
             game.roll_opening()
         elif game.phase == "roll":
             game.roll()
         elif game.phase == "move":
             assert game.dice is not None  # rolled: a turn to play
-            plays = tt.legal_plays(game.position, game.dice, rules="backgammon")
+            plays = tt.legal_plays(game.position, game.dice, rules=rules)
             if not plays:
                 game.play(())
             elif rng.random() < 0.5:
                 game.play(rng.choice(plays))
             else:
-                chosen = choose_play(game.position, game.dice, "backgammon", level="beginner", rng=rng)
+                chosen = choose_play(game.position, game.dice, rules, level="beginner", rng=rng)
                 assert chosen is not None  # there are plays
                 game.play(chosen)
         else:
@@ -216,6 +216,24 @@ def test_a_bad_record_is_named_and_nothing_is_lost(page: Page, site_url: str) ->
     expect(page.locator(".tt-review .tt-notice")).to_contain_text("cannot be reviewed")
 
 
+def test_a_rejected_paste_leaves_the_review_running_to_its_end(page: Page, site_url: str, record_file: Path) -> None:
+    record = record_file.read_text()
+    page.goto(f"{site_url}play-review/")
+    page.evaluate("(r) => sessionStorage.setItem('tt-review-record', r)", record)
+    page.reload()
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Reviewing", timeout=REVIEW_TIMEOUT_MS)
+    page.wait_for_function("() => window.toutesTablesReview.review.decisions.length > 0", timeout=REVIEW_TIMEOUT_MS)
+    assert page.evaluate("() => window.toutesTablesReview.review.done") is False  # the paste comes mid-way
+    page.locator("details.tt-review-source summary").click()
+    page.get_by_label("Game or match record, or a .mat file").fill("bonjour")
+    page.get_by_role("button", name="Review", exact=True).click()
+    expect(page.locator(".tt-review .tt-notice")).to_contain_text("cannot be reviewed")
+    # the review under way was not cancelled for a record that could not even start: it goes on to its end
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
+    assert page.evaluate("() => window.toutesTablesReview.review.record") == record
+    assert page.evaluate("() => window.toutesTablesReview.review.decisions.length") > TURNS
+
+
 def test_the_game_pages_review_button_opens_the_review_of_the_game_in_play(page: Page, site_url: str) -> None:
     open_game(page, site_url)
     for _ in range(3):
@@ -374,6 +392,37 @@ def few_turns_record(dice: tuple[tuple[int, int], ...]) -> str:
         game.roll(roll)
         game.play(game.legal_plays()[0])
     return records.game_to_text(game)
+
+
+@pytest.mark.parametrize(("prefix", "finished", "reviewing", "kept"), [
+    ("", "Review finished", "Reviewing 1 game of Toutes Tables 225", "Review of 1 game (Toutes Tables 225), kept"),
+    ("fr/", "Revue terminée", "Revue de 1 partie de Toutes Tables 225",
+     "Revue de 1 partie (Toutes Tables 225), gardée"),
+])
+def test_a_set_without_the_cube_is_named_has_no_cube_row_and_downloads_under_its_name(
+    page: Page, site_url: str, prefix: str, finished: str, reviewing: str, kept: str
+) -> None:
+    record = seeded_record(7, "toutes-tables-225", 6)  # a short game of a set without the cube
+    page.goto(f"{site_url}{prefix}play-review/")
+    said: list[str] = []  # every status the page writes, the short review's "Reviewing" line too
+    page.expose_function("ttSaid", lambda line: said.append(line))
+    page.add_init_script("""new MutationObserver(() => { const s = document.querySelector('.tt-review .tt-status');
+        if (s && s.textContent) window.ttSaid(s.textContent); })
+        .observe(document, { subtree: true, childList: true, characterData: true });""")
+    page.evaluate("(r) => sessionStorage.setItem('tt-review-record', r)", record)
+    page.reload()
+    status = page.locator(".tt-review .tt-status")
+    expect(status).to_contain_text(finished, timeout=REVIEW_TIMEOUT_MS)
+    assert any(reviewing in line for line in said), said
+    assert not any("toutes-tables-225" in line for line in said), said  # the name, never the set's id
+    rows = page.locator(".tt-review-summary tbody th").all_inner_texts()
+    assert rows and not any(r.strip() in ("Cube", "Videau") for r in rows), rows  # no cube in this set: no cube row
+    expect(page.locator(".tt-review-downloads button").first).to_be_enabled()
+    with page.expect_download() as got:
+        page.locator(".tt-review-downloads button").first.click()
+    assert got.value.suggested_filename == "toutes-tables-225-game.txt"
+    page.reload()
+    expect(status).to_contain_text(kept, timeout=60_000)
 
 
 def test_the_review_and_analysis_pages_work_offline_after_one_visit(

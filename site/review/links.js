@@ -8,6 +8,15 @@
 import { t } from "../i18n/i18n.js";
 
 export const MAX_MOVE = 9999;
+
+/**
+ * The name of a downloaded file of the review of a `rules` record: "toutes-tables-backgammon-match.mat", and for the
+ * Toutes tables sets, whose ids already say the project's name, "toutes-tables-225-game.txt" (not said twice).
+ */
+export function downloadName(rules, kind, extension) {
+  const stem = rules.startsWith("toutes-tables") ? rules : `toutes-tables-${rules}`;
+  return `${stem}-${kind}.${extension}`;
+}
 export const MAX_LINK_RECORD_CHARS = 2_000_000; // the engine's own bound on a record (analysis.MAX_RECORD_CHARS)
 const MAX_ENCODED_CHARS = 1_500_000; // a deflated long match is a few tens of kB: far under this
 

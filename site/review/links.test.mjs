@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
+import { decodeRecord, downloadName, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
 
 const RECORD = "Toutes Tables record 1\nRules: backgammon\nStart: 64\n\n1. Black 3-1 8/5 6/5\n2. White 6-4 24/18 13/9\n";
 
@@ -37,4 +37,11 @@ test("a record that would inflate past the engine's bound is refused while it in
   const huge = await encodeRecord("1".repeat(2_000_001));
   assert.ok(huge.length < 10_000);
   await assert.rejects(decodeRecord(huge), /longer than 2000000 bytes/);
+});
+
+test("a downloaded file names the project once, whatever the rule set", () => {
+  assert.equal(downloadName("backgammon", "match", "mat"), "toutes-tables-backgammon-match.mat");
+  assert.equal(downloadName("backgammon-225", "game", "txt"), "toutes-tables-backgammon-225-game.txt");
+  assert.equal(downloadName("toutes-tables-225", "match", "txt"), "toutes-tables-225-match.txt");
+  assert.equal(downloadName("toutes-tables", "game", "txt"), "toutes-tables-game.txt");
 });

@@ -20,7 +20,9 @@ import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgr
 import { buildStage } from "../game/stage.js";
 import { alternativeLines, graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, pointsText, stepIndex } from "./graph.js";
 import { actionWord, luckWord, playedWords, reviewWord } from "../i18n/engine-words.js";
-import { decodeRecord, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
+import { decodeRecord, downloadName, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
+import { RULE_TITLES } from "../game/links.js";
+import { CUBE_RULES } from "../analysis/editor.js";
 import { HANDOFF_KEY, handedDecisions } from "../handoff.js";
 
 const SAVED_PREFIX = "tt-review:";
@@ -89,6 +91,9 @@ function scrollWithin(list, item) {
   if (inner.top < outer.top) list.scrollTop -= outer.top - inner.top;
   else if (inner.bottom > outer.bottom) list.scrollTop += inner.bottom - outer.bottom;
 }
+
+/** A rule set as the other pages name it ("Toutes Tables 225"), not its id. */
+const rulesTitle = (rules) => RULE_TITLES[rules] || rules;
 
 function decisionLine(d) {
   const colour = colourName(d.colour);
@@ -249,14 +254,16 @@ export function createReview(root, { workerUrl }) {
   async function begin(record, { fromSave = true, move = null, known = [] } = {}) {
     const mine = ++opening;
     const stale = () => mine !== opening || destroyed; // a newer begin() (or the page's end) overtook this one
-    await stop();
+    // the review running goes on until the new record is known good: a rejected paste leaves it running
     const hash = await recordHash(record);
     if (stale()) return;
     const saved = fromSave ? loadSaved(hash) : null;
     if (saved) {
+      await stop();
+      if (stale()) return;
       opened(record, move);
       review = { ...saved, record, hash, done: true };
-      say(tn("review.kept", saved.games, { rules: saved.rules }));
+      say(tn("review.kept", saved.games, { rules: rulesTitle(saved.rules) }));
       show(ui.run, false);
       renderAll();
       showDecision(0);
@@ -273,6 +280,7 @@ export function createReview(root, { workerUrl }) {
       if (!stale()) say(t("review.cannot", { reason: error.message }), true);
       return;
     }
+    if (!stale()) await stop(); // the new record is good: it replaces the review running
     if (stale()) {
       engine.call("review_cancel", { id: started.id }).catch(() => {}); // nobody will read it
       return;
@@ -286,7 +294,7 @@ export function createReview(root, { workerUrl }) {
     ui.runProgress.value = 0;
     show(ui.run, true);
     ui.cancel.disabled = false;
-    say(tn("review.reviewing", started.games, { rules: started.rules, turns: started.total }));
+    say(tn("review.reviewing", started.games, { rules: rulesTitle(started.rules), turns: started.total }));
     renderAll();
     const id = running;
     let chunk = CHUNK;
@@ -440,7 +448,8 @@ export function createReview(root, { workerUrl }) {
         row(t("review.row.rating"), (p) => reviewWord("rating", p.rating)),
         row(t("review.row.error_rate"), (p) => mp(p.error_mp)),
         row(t("review.row.checker_play"), (p) => t("review.row.checker_moves", { mp: mp(p.checker_error_mp), count: p.unforced_moves })),
-        row(t("review.row.cube"), (p) => `${mp(p.cube_error_mp)} (${p.cube_decisions})`),
+        // a set without the cube has no cube decisions to rate: no row for them
+        CUBE_RULES.has(review.rules) ? row(t("review.row.cube"), (p) => `${mp(p.cube_error_mp)} (${p.cube_decisions})`) : null,
         row(t("review.row.marked"), (p) => `${p.marks.doubtful} · ${p.marks.bad} · ${p.marks["very bad"]}`),
         row(t("review.row.luck"), (p) => `${formatEquity(p.luck)}${p.luck_rating && p.luck_rating !== "None" ? t("review.in_brackets", { what: reviewWord("luck_rating", p.luck_rating) }) : ""}`),
         row(t("review.row.result"), (p) => pointsText(p.result)),
@@ -689,10 +698,10 @@ export function createReview(root, { workerUrl }) {
   ui.next.addEventListener("click", step(1));
   ui.cancel.addEventListener("click", stop);
   ui.downloadRecord.addEventListener("click", () => {
-    if (files) download(files.record, `toutes-tables-${files.rules}-${files.kind}.txt`);
+    if (files) download(files.record, downloadName(files.rules, files.kind, "txt"));
   });
   ui.downloadMat.addEventListener("click", () => {
-    if (files && files.mat) download(files.mat, `toutes-tables-${files.rules}-match.mat`);
+    if (files && files.mat) download(files.mat, downloadName(files.rules, "match", "mat"));
   });
   ui.copyLink.addEventListener("click", async () => {
     ui.shareLink.select();
