@@ -103,6 +103,45 @@ def test_the_review_has_the_game_pages_layout_and_keeps_the_board_in_view(sized_
     screenshot(page, "review")
 
 
+def assert_current_decision_in_view(page: Page) -> None:
+    """The decision on show (its play, its best line and its first ranked plays) is in sight in the panel."""
+    size = page.viewport_size
+    assert size is not None
+    panel = page.locator(".tt-review .tt-panel").bounding_box()
+    detail = page.locator(".tt-review-detail").bounding_box()
+    first = page.locator(".tt-review-detail p").first.bounding_box()
+    best = page.locator(".tt-review-alternatives li").first.bounding_box()
+    assert panel is not None and detail is not None and first is not None and best is not None
+    bottom = min(size["height"], panel["y"] + panel["height"]) + 1
+    assert detail["y"] >= max(0, panel["y"]) - 1, (detail, panel)
+    assert first["y"] + first["height"] <= bottom and best["y"] + best["height"] <= bottom, (first, best, panel, size)
+
+
+@pytest.mark.parametrize("sized_page", [PHONE, DESKTOP], ids=size_id, indirect=True)
+def test_a_move_clicked_in_the_list_or_the_graph_keeps_its_decision_in_view(sized_page: Page, site_url: str) -> None:
+    # the panel stayed where the list or the graph was, the decision's text and best plays scrolled off above
+    page = sized_page
+    open_review(page, site_url, RECORD)
+    decisions = page.evaluate("() => window.toutesTablesReview.review.decisions")
+    last_move = max(i for i, d in enumerate(decisions) if d["kind"] == "move" and d.get("alternatives"))
+    item = page.locator(f".tt-review-moves li[data-index='{last_move}']")
+    item.scroll_into_view_if_needed()
+    item.click()
+    assert page.evaluate("() => window.toutesTablesReview.current") == last_move
+    assert_current_decision_in_view(page)
+    assert_board_in_view(page)
+    graph = page.locator(".tt-review-graph")
+    graph.scroll_into_view_if_needed()
+    box = graph.bounding_box()
+    assert box is not None
+    graph.click(position={"x": box["width"] / 2, "y": box["height"] / 2})
+    assert page.evaluate("() => window.toutesTablesReview.current") != last_move
+    if page.locator(".tt-review-alternatives").count():
+        assert_current_decision_in_view(page)
+    assert_board_in_view(page)
+    screenshot(page, "review-decision-in-view")
+
+
 def test_move_numbers_of_ten_and_more_are_shown_whole(page: Page, site_url: str) -> None:
     open_review(page, site_url, RECORD)
     moves = page.locator(".tt-review-moves")

@@ -117,15 +117,15 @@ export function judgeTry(best, notation, playOf) {
 
 /**
  * The best plays' lines of a reviewed move: `[{text, played}]` in the engine's order (gnubg's: the plays searched
- * deepest first, each depth by equity); when the list mixes depths, each line says its own ("2-ply", "0-ply"), as
- * gnubg's does, since figures of two depths are not on one scale.
+ * deepest first, each depth by equity); each line says its depth ("2-ply", "0-ply"), as gnubg's does, on every
+ * decision alike (figures of two depths are not on one scale, and a label on one decision but not the next read
+ * as if the two were searched differently).
  */
 export function alternativeLines(d) {
   const alternatives = d.alternatives || [];
-  const mixed = new Set(alternatives.map((a) => a.ply)).size > 1;
   return alternatives.map((a) => {
     const played = a.play === d.played;
-    const depth = mixed ? ` ${t("review.ply", { ply: a.ply })}` : "";
+    const depth = Number.isInteger(a.ply) ? ` ${t("review.ply", { ply: a.ply })}` : "";
     return { played, text: `${a.play} ${formatEquity(a.equity)}${depth}${played ? t("review.played") : ""}` };
   });
 }

@@ -32,9 +32,11 @@ const SAVED_KEEP = 10; // reviews kept on the device
 const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a link without its own opens it
 const CHUNK = 2; // decisions per request: small enough to show progress, large enough not to waste calls
 const MAX_CHUNK = 10; // the most a request takes (review_service.MAX_ITEMS)
-const GRAPH_MIN_HEIGHT = 90; // the equity graph's height in CSS pixels, as the panel's width allows
-const GRAPH_MAX_HEIGHT = 150;
-const GRAPH_LABEL_BAND = 16; // the rows above and below the plot where the scale's labels are written
+const GRAPH_MIN_HEIGHT = 130; // the equity graph's height in CSS pixels, as the panel's width allows
+const GRAPH_MAX_HEIGHT = 170;
+const GRAPH_HEIGHT_RATIO = 0.45; // of the width: at 1280 x 800 the panel is about 330 wide (the graph was 327 x 98)
+const GRAPH_LABEL_BAND = 20; // the rows above and below the plot where the scale's labels are written
+const GRAPH_FONT_PX = 13;
 const MARK_COLOURS = { doubtful: "#e0a030", bad: "#e06020", "very bad": "#c0392b" };
 
 async function recordHash(text) {
@@ -84,11 +86,14 @@ async function keptLastRecord() {
   return record && loadSaved(await recordHash(record)) ? record : null;
 }
 
-/** Scroll `list` (which scrolls by itself) so that `item` is in sight; the page itself does not move. */
+/**
+ * Scroll `list` (which scrolls by itself) so that `item` is in sight, its top first when it is taller than the
+ * list (a decision's detail on a phone: its play and best plays, not its last lines); the page itself does not move.
+ */
 function scrollWithin(list, item) {
   const outer = list.getBoundingClientRect();
   const inner = item.getBoundingClientRect();
-  if (inner.top < outer.top) list.scrollTop -= outer.top - inner.top;
+  if (inner.top < outer.top || inner.height > outer.height) list.scrollTop -= outer.top - inner.top;
   else if (inner.bottom > outer.bottom) list.scrollTop += inner.bottom - outer.bottom;
 }
 
@@ -159,7 +164,8 @@ function buildLayout(root) {
   // the stepping and learning buttons always on the first screen, everything else in the panel, which
   // scrolls by itself so that the board never leaves the screen ("contained")
   const stage = buildStage({
-    status: [ui.status, run],
+    // an error is said once, in the notice (say): in the status line's place or under the record's box
+    status: [ui.status, ui.notice, run],
     boardHolder: ui.boardHolder,
     controls: [ui.first, ui.prev, ui.next, ui.last, ui.learnWhite, ui.learnBlack],
     panel: [
@@ -177,7 +183,7 @@ function buildLayout(root) {
     ],
   });
   stage.classList.add("tt-contained");
-  ui.page = el("div", { class: "tt-game tt-review" }, ui.progressBox, ui.notice, stage);
+  ui.page = el("div", { class: "tt-game tt-review" }, ui.progressBox, stage);
   ui.stage = stage;
   ui.panel = stage.querySelector(".tt-panel");
   ui.run = run;
@@ -200,6 +206,7 @@ export function createReview(root, { workerUrl }) {
   let destroyed = false;
   let laid = null;
   let opening = 0; // the begin() call that counts: an older one still waiting on the engine gives way
+  let noticeAtSource = false; // the error on show is about a pasted or opened record, under its box
 
   /**
    * What the page opens with: the link's record (#record=…) at its move (?move=N), else the record the game page
@@ -236,12 +243,28 @@ export function createReview(root, { workerUrl }) {
     if (problems.length) say(t("review.link_partly", { reasons: problems.join("; ") }), true);
   }
 
-  function say(text, isError = false) {
-    setChildren(ui.status, text);
+  /**
+   * Say `text` on the status line, or, an error, once, in the notice: in the status line's place, or, for a record
+   * pasted or opened (`atSource`), under the box it came from, the status line and the board left as they were
+   * (a banner above the stage and the line both said it, the banner pushing the board down). Such a notice stays
+   * until a record is opened: the review running meanwhile may finish without hiding it.
+   */
+  function say(text, isError = false, atSource = false) {
+    if (isError && atSource) {
+      ui.sourceBox.append(ui.notice);
+      noticeAtSource = true;
+    } else {
+      setChildren(ui.status, isError ? "" : text);
+      if (isError) {
+        ui.run.before(ui.notice);
+        noticeAtSource = false;
+      }
+    }
     if (isError) {
       ui.notice.textContent = text;
       show(ui.notice, true);
-    } else show(ui.notice, false);
+      if (atSource) scrollWithin(ui.panel, ui.notice); // under the button just pressed, in sight
+    } else if (!noticeAtSource) show(ui.notice, false);
   }
 
   // -- running a review -----------------------------------------------------------------------
@@ -251,7 +274,7 @@ export function createReview(root, { workerUrl }) {
    * of an earlier review of it (the game page's), reused by the engine and not computed again; should the engine
    * refuse them, the record is reviewed from the start.
    */
-  async function begin(record, { fromSave = true, move = null, known = [] } = {}) {
+  async function begin(record, { fromSave = true, move = null, known = [], pasted = false } = {}) {
     const mine = ++opening;
     const stale = () => mine !== opening || destroyed; // a newer begin() (or the page's end) overtook this one
     // the review running goes on until the new record is known good: a rejected paste leaves it running
@@ -277,7 +300,7 @@ export function createReview(root, { workerUrl }) {
       started = await engine.call("review_start", { record, ...(known.length ? { known } : {}) });
     } catch (error) {
       if (known.length) return again();
-      if (!stale()) say(t("review.cannot", { reason: error.message }), true);
+      if (!stale()) say(t("review.cannot", { reason: error.message }), true, pasted);
       return;
     }
     if (!stale()) await stop(); // the new record is good: it replaces the review running
@@ -334,8 +357,10 @@ export function createReview(root, { workerUrl }) {
 
   /** A good record is open: it replaces the one on show (a bad one never gets this far, so nothing is lost). */
   function opened(record, move) {
-    // nothing of the review on show carries over: its decision, its exercise, its downloads
+    // nothing of the review on show carries over: its decision, its exercise, its downloads, an old paste's error
     quitLearning();
+    if (noticeAtSource) show(ui.notice, false);
+    noticeAtSource = false;
     current = null;
     laid = null;
     wanted = move;
@@ -483,8 +508,8 @@ export function createReview(root, { workerUrl }) {
   function renderGraph() {
     const canvas = ui.graph;
     const width = Math.max(200, canvas.parentElement ? canvas.parentElement.clientWidth : 600);
-    // taller as the panel is wider (a 327-pixel-wide graph was 90 high at 1280 x 800), within bounds
-    const height = Math.round(Math.min(GRAPH_MAX_HEIGHT, Math.max(GRAPH_MIN_HEIGHT, width * 0.3)));
+    // taller as the panel is wider (a 327-pixel-wide graph was 98 high at 1280 x 800, too small), within bounds
+    const height = Math.round(Math.min(GRAPH_MAX_HEIGHT, Math.max(GRAPH_MIN_HEIGHT, width * GRAPH_HEIGHT_RATIO)));
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
@@ -500,10 +525,11 @@ export function createReview(root, { workerUrl }) {
     ctx.moveTo(0, laid.zeroY);
     ctx.lineTo(width, laid.zeroY);
     ctx.stroke();
-    ctx.fillStyle = "rgba(128,128,128,0.9)";
-    ctx.font = "10px system-ui, sans-serif";
-    ctx.fillText(t("review.graph_white", { range: laid.range }), 4, 11);
-    ctx.fillText(t("review.graph_black", { range: laid.range }), 4, height - 3);
+    // the labels in the page's own text colour (light or dark theme), large enough to read
+    ctx.fillStyle = getComputedStyle(canvas).color || "#444";
+    ctx.font = `${GRAPH_FONT_PX}px system-ui, sans-serif`;
+    ctx.fillText(t("review.graph_white", { range: laid.range }), 4, GRAPH_FONT_PX + 2);
+    ctx.fillText(t("review.graph_black", { range: laid.range }), 4, height - 5);
     if (!laid.points.length) return;
     ctx.strokeStyle = "#3f7fbf";
     ctx.lineWidth = 2;
@@ -541,7 +567,12 @@ export function createReview(root, { workerUrl }) {
   function renderDetail(d, answer) {
     const lines = [el("p", {}, el("strong", {}, `${decisionLine(d)}`), ` ${markLabel(d)}`)];
     if (!answer) lines.push(el("p", { class: "tt-review-hidden" }, t("review.learn.answer_hidden")));
-    if (answer && d.error > 0) lines.push(el("p", {}, t("review.best_line", { best: d.kind === "move" ? d.best : actionWord(d.best), equity: formatEquity(-d.error), mp: (1000 * d.error).toFixed(0) })));
+    if (answer && d.error > 0) {
+      // what the play made loses to the best, a loss (not the play's worth): "Best: 22/14(2). The play made loses 0.217"
+      const best = d.kind === "move" ? d.best : actionWord(d.best);
+      const loss = { best, loss: decimal(d.error, 3), mp: (1000 * d.error).toFixed(0) };
+      lines.push(el("p", {}, t(d.kind === "move" ? "review.best_line" : "review.best_line_cube", loss)));
+    }
     if (answer && d.reason) lines.push(el("p", {}, d.reason));
     if (d.luck !== null && d.luck !== undefined) {
       const mark = d.luck_mark ? t("review.in_brackets", { what: luckWord(d.luck_mark) }) : "";
@@ -650,8 +681,10 @@ export function createReview(root, { workerUrl }) {
     const yours = byNotation.get(notation);
     const result = judgeTry(bestAdvice.notation, notation, (n) => byNotation.get(n));
     const why = yours ? t("review.why_yours", { yours: yours.reason, best: bestAdvice.reason }) : t("review.why_best", { best: bestAdvice.reason });
-    const said = { play: notation, best: bestAdvice.notation, why, mp: result.cost === null ? "" : (1000 * result.cost).toFixed(0) };
-    if (result.verdict === "best") setChildren(verdict, el("strong", {}, t("review.best_play")), t("review.best_play_why", { play: notation, reason: bestAdvice.reason }));
+    // written as the page writes plays (gnubg's, 22/14(2)), not as the steps were entered (22/18 22/14 18/14)
+    const yoursWritten = yours && yours.compact ? yours.compact : notation;
+    const said = { play: yoursWritten, best: bestAdvice.compact || bestAdvice.notation, why, mp: result.cost === null ? "" : (1000 * result.cost).toFixed(0) };
+    if (result.verdict === "best") setChildren(verdict, el("strong", {}, t("review.best_play")), t("review.best_play_why", { play: yoursWritten, reason: bestAdvice.reason }));
     else if (result.verdict === "good enough") setChildren(verdict, el("strong", {}, t("review.good_enough")), t("review.good_enough_why", said));
     else setChildren(verdict, el("strong", {}, t("review.still_wrong")), result.cost !== null ? t("review.costs", said) : t("review.not_ranked", said));
     board.set({ arrows: bestAdvice.moves });
@@ -674,6 +707,8 @@ export function createReview(root, { workerUrl }) {
     if (index === null || index === undefined) return;
     quitLearning();
     showDecision(index);
+    // the decision's text and its best plays in sight, wherever the panel was scrolled to (the list, the graph)
+    scrollWithin(ui.panel, ui.detail);
   }
 
   board.set({
@@ -733,19 +768,19 @@ export function createReview(root, { workerUrl }) {
   document.addEventListener("keydown", onKey, true);
   ui.start.addEventListener("click", () => {
     const text = ui.source.value.trim();
-    if (text) begin(text);
-    else say(t("review.paste_first"), true);
+    if (text) begin(text, { pasted: true });
+    else say(t("review.paste_first"), true, true);
   });
   ui.file.addEventListener("change", async () => {
     const file = ui.file.files[0];
     if (!file) return;
     const { limits } = await engine.ready; // the engine's own bound on a record (service.limits)
     if (file.size > limits.max_record_chars) {
-      say(t("review.too_large", { name: file.name, size: file.size }), true);
+      say(t("review.too_large", { name: file.name, size: file.size }), true, true);
       return;
     }
     ui.source.value = await file.text();
-    begin(ui.source.value.trim());
+    begin(ui.source.value.trim(), { pasted: true });
   });
   // the graph is as wide as the panel, which the window's size and the stage's arrangement set
   const panelWatch = new ResizeObserver(() => renderGraph());

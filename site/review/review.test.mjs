@@ -71,7 +71,7 @@ test("the marks' legend is the engine's table, mildest first", () => {
   assert.equal(legendText(undefined), "");
 });
 
-test("the best plays say each line's depth when the list mixes depths, and only then", async () => {
+test("the best plays say each line's depth, on every decision alike", async () => {
   const { alternativeLines } = await import("./graph.js");
   // the player-tester's list: three plays searched a roll deeper, then two at a glance, each depth by equity
   const mixed = { played: "24/14", alternatives: [
@@ -83,7 +83,7 @@ test("the best plays say each line's depth when the list mixes depths, and only 
     "24/20 24/18 \u22120.033 0-ply", "24/20 13/7 \u22120.048 0-ply"]);
   assert.deepEqual(lines.map((l) => l.played), [false, true, false, false, false]);
   const one = alternativeLines({ played: "x", alternatives: mixed.alternatives.slice(0, 3) });
-  assert.deepEqual(one.map((l) => l.text), ["8/2 6/2 +0.014", "24/14 +0.007", "24/18 13/9 +0.004"]);
+  assert.deepEqual(one.map((l) => l.text), ["8/2 6/2 +0.014 1-ply", "24/14 +0.007 1-ply", "24/18 13/9 +0.004 1-ply"]);
   assert.deepEqual(alternativeLines({ played: "x" }), []);
 });
 
