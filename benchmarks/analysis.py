@@ -1,25 +1,24 @@
-"""The review against the game it reviews: the expert playing both sides of a game, then the review of it.
+"""The review against the game it reviews: a level playing both sides of a game, then the review of it.
 
-Prints, in CPython, the seconds the expert took to play the game (checker plays and cube
+Prints, in CPython, the seconds the level took to play the game (checker plays and cube
 decisions, as the web game's computer makes them), the seconds the review took, the time per
 reviewed decision and their ratio (review / play: under 1 the review is faster than the game
 was), the same in this process's CPU seconds (which a loaded machine moves less than the wall
 clock's), and in network evaluations, the work itself (seconds on a shared machine vary with its
-load; the evaluations do not). Like with like: the expert plays at the level the review
-reviews with, the expert's search without its time budget (every candidate searched, the cube's 21
-rolls always looked at), as the review always does; ``--budget`` has it play with its 2 s budget a
-move instead, as the web game's computer does (a loaded machine reaches it more often, and then
-the game played did less work than the review, whose figures must not depend on the load). The
-browser's figure (the same review in the Pyodide worker, and its ratio to CPython) is
-``benchmarks/review_browser.py``'s.
+load; the evaluations do not). Like with like: the game is played at the level the review searches
+as (``--level``: World class, the review's default, or the Expert), both without the level's time
+budget (the review never has it: its figures must not depend on the load), both with its
+evaluation budget when it has one. ``--budget`` has the level play with its time budget instead, as
+the web game's computer does (a loaded machine reaches it more often, and then the game played did
+less work than the review). The browser's figure (the same review in the Pyodide worker, and its
+ratio to CPython) is ``benchmarks/review_browser.py``'s.
 
-    python benchmarks/analysis.py [--rules backgammon] [--seed 1] [--games 1] [--budget]
+    python benchmarks/analysis.py [--rules backgammon] [--seed 1] [--games 1] [--level world-class] [--budget]
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 import sys
 import time
@@ -30,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pkg"))
 from toutes_tables import Game  # noqa: E402
 from toutes_tables.ai import LEVELS, CubeState, Level, choose_play, should_double, should_take  # noqa: E402
 from toutes_tables.ai.network import default_network  # noqa: E402
-from toutes_tables.analysis import review  # noqa: E402
+from toutes_tables.analysis import REVIEW_LEVEL, REVIEW_LEVELS, review, reviewing_level  # noqa: E402
 
 
 class EvaluationCounter:
@@ -48,8 +47,8 @@ class EvaluationCounter:
         network.outputs = counted  # type: ignore[method-assign]
 
 
-def expert_game(rules: str, seed: int, level: Level = LEVELS["expert"]) -> tuple[Game, float, float]:
-    """A game the expert (``level``) plays against itself, and the seconds its decisions took (wall clock, CPU)."""
+def level_game(rules: str, seed: int, level: Level = LEVELS["expert"]) -> tuple[Game, float, float]:
+    """A game ``level`` plays against itself, and the seconds its decisions took (wall clock, CPU)."""
     game = Game(rules, rng=random.Random(seed))
     thinking = cpu = 0.0
     while not game.is_over:
@@ -78,21 +77,23 @@ def main() -> None:
     parser.add_argument("--rules", default="backgammon")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--level", default=REVIEW_LEVEL, choices=REVIEW_LEVELS,
+                        help="the level that plays the game and the review searches as (default: the review's)")
     parser.add_argument("--budget", action="store_true",
-                        help="the expert plays with its 2 s time budget a move, as the web game does (by default "
-                        "without it: every candidate searched, the level the review reviews with)")
+                        help="the level plays with its time budget, as the web game does (by default without it, "
+                        "as the review searches)")
     args = parser.parse_args()
-    level = LEVELS["expert"] if args.budget else dataclasses.replace(LEVELS["expert"], time_budget=None)
+    level = LEVELS[args.level] if args.budget else reviewing_level(args.level)
     counter = EvaluationCounter()
-    how = "expert with its 2 s budget" if args.budget else "expert without budget, as the review searches"
+    how = f"{args.level} {'with its time budget' if args.budget else 'without time budget, as the review searches'}"
     for n in range(args.games):
         counter.count = 0
-        game, played, played_cpu = expert_game(args.rules, args.seed + n, level)
+        game, played, played_cpu = level_game(args.rules, args.seed + n, level)
         played_evaluations = counter.count
         turns = sum(1 for a in game.history if type(a).__name__ == "Played")
         counter.count = 0
         began, began_cpu = time.perf_counter(), time.process_time()
-        decisions = list(review(game))
+        decisions = list(review(game, level=args.level))
         reviewed, reviewed_cpu = time.perf_counter() - began, time.process_time() - began_cpu
         reviewed_evaluations = counter.count
         print(

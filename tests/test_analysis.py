@@ -1,4 +1,5 @@
-"""The review (toutes_tables.analysis): errors against the expert search, gnubg's marks, luck, summaries, records."""
+"""The review (toutes_tables.analysis): errors against the reviewing level's search, gnubg's marks, luck, summaries,
+records."""
 
 from __future__ import annotations
 
@@ -7,20 +8,22 @@ import functools
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from toutes_tables import RULE_SETS, Game, GameOptions, Match, Position, get_rules, start_position
-from toutes_tables.ai import LEVELS, CubeState, cube_advice, rank_plays_deeper
+from toutes_tables.ai import CubeState, cube_advice, get_level, rank_plays_deeper
 from toutes_tables.ai.network import default_network
 from toutes_tables.ai.search import ROLLS, one_ply_equity
 from toutes_tables.analysis import (
     BAD,
     Decision,
     DOUBTFUL,
+    REVIEW_LEVEL,
+    REVIEW_LEVELS,
     VERY_BAD,
     ReviewError,
-    _rank,
     analyse_game,
     analyse_match,
     count_turns,
@@ -32,15 +35,18 @@ from toutes_tables.analysis import (
     rating,
     reply_values,
     review,
+    reviewing_level,
     summarise,
 )
+from toutes_tables.errors import shown
 from toutes_tables.matchid import MatchState, player_index
+from toutes_tables.play import Play, compact_play
 from toutes_tables.position import BLACK, WHITE
 from toutes_tables.record import game_to_json, game_to_text, match_to_text
 
 RandomGame = Callable[[str, int, int], Game]  # conftest's random_game: (rules, seed, turns)
 
-EXACT_EXPERT = dataclasses.replace(LEVELS["expert"], time_budget=None)  # the reviewer's own choice, every time
+REVIEWER = reviewing_level()  # the reviewer's own choice, every time (World class without its time budget)
 # A middle game (both sides with contact) and a bear-off against a back checker: short, real choices.
 MIDDLE = Position.from_text("white 6:4 8:3 13:4 24:2 22:1 11:1 / 6:5 8:2 13:4 24:2 21:2")
 BEAR_OFF = Position.from_text("white 6:3 5:3 4:3 3:3 2:3 / 24:1 6:5 5:4 4:3 3:2")
@@ -60,21 +66,65 @@ def played_out(position: Position, rules: str, turns: int, seed: int, chooser: d
             game.pass_turn()
             continue
         if chooser[game.position.turn.value] == "best":
-            game.play(EXACT_EXPERT.choose(game.position, game.dice or (1, 1), game.rules) or plays[0])
+            game.play(REVIEWER.choose(game.position, game.dice or (1, 1), game.rules) or plays[0])
         else:
             game.play(rng.choice(plays))
     return game
 
 
-# -- the reviewer is the expert's search ------------------------------------------------------
+# -- the reviewer is the reviewing level's search ---------------------------------------------
 
 
-@pytest.mark.parametrize("position", [MIDDLE, BEAR_OFF, start_position(64)], ids=["middle", "bear-off", "opening"])
-def test_reviewer_ranks_plays_as_the_expert_search_does(position: Position) -> None:
-    rules = get_rules("backgammon")
-    ours = _rank(position, (4, 2), rules, default_network()).plays
-    theirs = rank_plays_deeper(position, (4, 2), rules, time_budget=None)
-    assert [(s.play, s.equity, s.ply) for s in ours] == [(s.play, s.equity, s.ply) for s in theirs]
+def test_the_reviewing_level_is_world_class_without_its_time_budget() -> None:
+    assert REVIEW_LEVEL == "world-class" and REVIEW_LEVELS == ("expert", "world-class")
+    for name in REVIEW_LEVELS:
+        level = reviewing_level(name)
+        assert level == dataclasses.replace(get_level(name), time_budget=None)  # every other setting kept
+
+
+@pytest.mark.parametrize("level", ["beginner", "World class", "", None, 3, get_level("expert")])
+def test_an_unknown_reviewing_level_is_a_review_error_naming_it(level: object) -> None:
+    with pytest.raises(ReviewError, match="level must be one of expert, world-class, got") as caught:
+        review(Game("backgammon", rng=random.Random(1)), level=level)  # type: ignore[arg-type]
+    assert shown(level) in str(caught.value)
+    with pytest.raises(ReviewError, match="level must be one of"):
+        analyse_game(Game("backgammon", rng=random.Random(1)), level=level)  # type: ignore[arg-type]
+
+
+def one_decision(rules: str, seed: int, random_game: RandomGame, pick: Callable[[list[Any]], Any]) -> Game:
+    """A game set up at a seeded position of ``rules`` (a random game's 8th turn) with one turn played: ``pick``'s
+    play of the reviewing level's ranking of a roll that has a choice."""
+    position = random_game(rules, seed, 8).position
+    rng = random.Random(seed)
+    options = GameOptions(rules=rules, cube=False) if get_rules(rules).cube else None
+    while True:
+        game = Game(rules, position=position, options=options, rng=rng)
+        game.roll()
+        if len(game.legal_plays()) > 2:
+            break
+    game.play(pick(REVIEWER.rank(game.position, game.dice or (1, 1), rules)).play)
+    return game
+
+
+@pytest.mark.parametrize(("rules", "level"), [(r, REVIEW_LEVEL) for r in RULE_SETS] + [("backgammon", "expert")])
+def test_the_reviews_best_play_and_its_equity_are_the_reviewing_levels_rank(
+    rules: str, level: str, random_game: RandomGame
+) -> None:
+    searching = reviewing_level(level)
+    for seed, pick in ((3, lambda ranked: ranked[-1]), (1, lambda ranked: ranked[0])):
+        game = one_decision(rules, seed, random_game, pick)
+        (d,) = [d for d in review(game, level=level) if d.kind == "move"]
+        ranked = searching.rank(d.position, d.dice or (1, 1), rules)
+        best = ranked[0]
+        assert (d.best, d.best_equity) == (compact_play(d.position, best.play.moves), best.equity), f"{rules} {seed}"
+        made = Play(d.position, d.played_moves).result
+        shown = [(a.notation, a.equity, a.ply) for a in d.alternatives if a.notation != d.played]
+        others = [(compact_play(d.position, s.play.moves), s.equity, s.ply) for s in ranked if s.play.result != made]
+        assert shown == others[: len(shown)], f"{rules} seed {seed}"
+        if made == best.play.result:
+            assert d.error == 0.0
+        else:  # the play made, searched as deep as the best
+            assert d.error == max(0.0, best.equity - d.played_equity) and d.alternatives[0].ply == best.ply
 
 
 def test_reply_values_average_to_the_one_ply_equity() -> None:
@@ -105,7 +155,7 @@ def test_error_is_best_minus_played_at_the_same_depth() -> None:
         assert d.error == pytest.approx(max(0.0, d.best_equity - d.played_equity))
         if d.counted:
             assert d.best_equity == max(a.equity for a in d.alternatives) or d.best == d.played
-            assert d.alternatives[0].ply == 1
+            assert d.alternatives[0].ply == max(a.ply for a in d.alternatives) >= 1
 
 
 @pytest.mark.parametrize("seed", [1, 4])

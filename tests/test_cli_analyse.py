@@ -28,6 +28,29 @@ def test_json_report_has_the_players_error_rates_decisions_and_luck(random_recor
     assert len(data["luck"]) == 5
 
 
+def test_the_level_option_chooses_the_reviewing_search_world_class_by_default(
+    random_record: Callable[[int], Path],
+) -> None:
+    path = random_record(3)
+    reports = {}
+    for given in ([], ["--level", "world-class"], ["--level", "expert"]):
+        out = io.StringIO()
+        assert main(["analyse", str(path), "--json", *given], stdout=out) == 0
+        reports[tuple(given)] = json.loads(out.getvalue())
+    assert reports[()] == reports[("--level", "world-class")] and reports[()]["level"] == "world-class"
+    expert = reports[("--level", "expert")]
+    assert expert["level"] == "expert"
+    assert expert == json.loads(json.dumps(analyse_game(path.read_text(), level="expert").to_json()))
+
+
+def test_an_unknown_level_is_refused_naming_it(
+    random_record: Callable[[int], Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["analyse", str(random_record(2)), "--level", "grandmaster"], stdout=io.StringIO())
+    assert exited.value.code == 2 and "grandmaster" in capsys.readouterr().err
+
+
 def test_printed_report_lists_the_summary_and_the_marked_decisions(random_record: Callable[[int], Path]) -> None:
     path = random_record(5)
     out = io.StringIO()

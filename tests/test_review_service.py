@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from toutes_tables import Game, Match, analysis, match_to_mat
-from toutes_tables.analysis import analyse_game, analyse_match
+from toutes_tables.ai.levels import Level
+from toutes_tables.analysis import REVIEW_LEVEL, analyse_game, analyse_match
 from toutes_tables.position import BLACK
 from toutes_tables.review_service import MAX_REVIEWS
 from toutes_tables.service_calls import ServiceError
@@ -61,6 +62,23 @@ def test_a_review_streams_in_chunks_to_the_same_numbers_as_the_python_review() -
     first = items[0]
     assert first["position"]["turn"] == first["colour"]
     assert all(isinstance(loc, (int, str)) for pair in first["played_locations"] for loc in pair)
+
+
+def test_a_review_searches_as_world_class_unless_asked_for_the_expert_and_says_which() -> None:
+    record = short_record(3, 3)
+    assert dispatch("review_start", {"record": record})["level"] == REVIEW_LEVEL == "world-class"
+    started = dispatch("review_start", {"record": record, "level": "expert"})
+    assert started["level"] == "expert"
+    items = dispatch("review_next", {"id": started["id"], "max_items": 10})["items"]
+    whole = analyse_game(record, level="expert").to_json()
+    assert whole["level"] == "expert"
+    assert [i["best_equity"] for i in items] == [d["best_equity"] for d in whole["decisions"]]
+
+
+@pytest.mark.parametrize("level", ["beginner", "World class", 2])
+def test_a_review_at_an_unknown_level_is_refused_naming_it(level: object) -> None:
+    with pytest.raises(ValueError, match=f"level must be one of expert, world-class, got {level!r}"):
+        dispatch("review_start", {"record": short_record(3, 3), "level": level})
 
 
 def test_a_cancelled_review_is_gone() -> None:
@@ -327,7 +345,7 @@ def test_a_review_given_all_its_decisions_computes_none_and_gives_the_same_revie
     def computed(*_: Any, **__: Any) -> Any:
         raise AssertionError("a known decision was computed again")
 
-    monkeypatch.setattr(analysis, "_rank", computed)
+    monkeypatch.setattr(Level, "rank", computed)
     monkeypatch.setattr(analysis, "cube_advice", computed)
     again, again_summary = reviewed(RECORD, known=items)
     assert again == items and REUSED == [len(items)]
@@ -337,12 +355,12 @@ def test_a_review_given_all_its_decisions_computes_none_and_gives_the_same_revie
 def test_a_review_given_its_first_decisions_computes_the_rest_to_the_same_review() -> None:
     items, summary = fresh(RECORD)
     calls = []
-    rank = analysis._rank
+    rank = Level.rank
     try:
-        analysis._rank = lambda *a: calls.append(a) or rank(*a)  # type: ignore[assignment]
+        Level.rank = lambda *a, **k: calls.append(a) or rank(*a, **k)  # type: ignore[method-assign]
         resumed, resumed_summary = reviewed(RECORD, known=items[:4])
     finally:
-        analysis._rank = rank  # type: ignore[assignment]
+        Level.rank = rank  # type: ignore[method-assign]
     assert resumed == items  # the luck of the first computed roll too (its replies looked at afresh)
     assert REUSED == [4]
     assert len(calls) == sum(1 for d in items[4:] if d["kind"] == "move")

@@ -1,12 +1,16 @@
 """The review of a game or match: every decision's error, every roll's luck, and each player's summary.
 
-The reviewer is the strongest level's search (``expert``: every play scored by the network,
-the best few looked at one roll deeper; without the level's time budget, so a review depends
-on nothing but the record). The numbers are gnubg's (its ``analysis.c``), so a player who
-knows gnubg's or XG's review reads these the same way:
+The reviewer searches exactly as the strongest level plays (:data:`REVIEW_LEVEL`, World class:
+:meth:`.ai.levels.Level.rank`, every play scored by the network, the best 8 within 0.3 looked at
+one roll deeper, the closest 3 of those within 0.08 two rolls deeper; ``level="expert"`` reviews
+with the Expert's search instead). It runs without the level's time budget, so a review depends on
+nothing but the record (deterministic; any budget of the level counted in work, not seconds, is
+kept, and bounds a review's slowest decision). The numbers are gnubg's (its ``analysis.c``), so a
+player who knows gnubg's or XG's review reads these the same way:
 
 * **Checker play.** For every turn with more than one legal play, the equity of the play made
-  and of the best play, both at the same depth; the **error** is best minus played (never
+  and of the best play, both at the same depth (the play made is searched as deep as the level's
+  best when the level's search did not reach it); the **error** is best minus played (never
   below zero). Equities are cubeless, per unit at stake, for the mover; in the Toutes tables
   sets they count the single and the double game (there is no gammon and no cube).
 * **Cube decisions** (backgammon sets with the cube): at every roll where the player on roll
@@ -61,9 +65,9 @@ from typing import Any
 
 from .ai.cube import CubeAdvice, CubeState, cube_advice, match_away
 from .ai.evaluate import equity, unfinished_equity
-from .ai.levels import get_level
+from .ai.levels import Level, get_level
 from .ai.network import CachedNetwork, Network, default_network
-from .ai.search import ROLLS, ScoredPlay, rank_plays
+from .ai.search import ROLLS, ScoredPlay, rank_plays, two_ply_equity
 from .errors import check_instance, shown
 from .game import Action, Double, Drop, Game, OpeningRoll, Played, Roll, Take
 from .match import Match
@@ -75,12 +79,12 @@ from .position import BLACK, CHECKERS, OFF, WHITE, Color, Position
 from .record import MAX_RECORD_CHARS, game_from_json, game_from_text, match_from_json, match_from_text
 from .rules import MAX_CUBE, RuleSet, get_rules
 
-REVIEW_LEVEL = "expert"  # the reviewing depth: the strongest level's search
-# The cube looked at by the reviewing level without its time budget (as the checker search is): the review's
-# figures depend on the record alone, not on how loaded the machine was.
-REVIEW_CUBE_LEVEL = dataclasses.replace(get_level(REVIEW_LEVEL), time_budget=None)
+# The levels a review may search as, and the default: the strongest (World class). The review searches exactly as
+# the level plays (Level.rank, the cube's look too) without its time budget, so its figures depend on the record
+# alone, not on how loaded the machine was; a level's evaluation budget, being work and not seconds, is kept.
+REVIEW_LEVELS = ("expert", "world-class")
+REVIEW_LEVEL = "world-class"
 ALTERNATIVES = 5  # ranked plays kept with each checker decision
-SEARCH_MARGIN = 0.15  # ai.search.rank_plays_deeper's default margin, which the expert level plays with
 
 # gnubg's default marks (arSkillLevel in gnubg.c), in equity per unit: the project's one copy of
 # them (the game page's cost word and the analysis board's plays are marked by mark() too).
@@ -95,7 +99,7 @@ CLOSE_CUBE = 0.16
 # close within this margin: most turns are far from a double. (The 1-ply look costs the review little:
 # its 21 rolls' plays were valued by the last move's replies, and the review's CachedNetwork keeps them.)
 PRECHECK_LEVEL, PRECHECK_MARGIN = "advanced", 0.1
-REVIEW_CACHE_SIZE = 8192  # positions per generation of the review's CachedNetwork (two generations)
+REVIEW_CACHE_SIZE = 32768  # positions per generation of the review's CachedNetwork (two generations)
 # gnubg's arThrsRating: the overall error per decision (in equity) under which each rating holds.
 RATINGS: tuple[tuple[float, str], ...] = (
     (0.002, "Supernatural"),
@@ -241,31 +245,15 @@ def _one_ply(values: list[float]) -> float:
     return total / 36.0
 
 
-@dataclasses.dataclass(frozen=True)
-class _Ranked:
-    plays: list[ScoredPlay]  # best first: the deeper-searched ones, then the rest at 0-ply
-    replies: dict[Position, list[float] | None]  # the opponent's rolls after each deeper-searched result
+def reviewing_level(level: object = REVIEW_LEVEL) -> Level:
+    """The level a review searches as (one of :data:`REVIEW_LEVELS`, by name), without its time budget.
 
-
-def _rank(position: Position, dice: tuple[int, int], rules: RuleSet, network: Network) -> _Ranked:
-    """The reviewing level's ranking (``ai.search.rank_plays_deeper`` without a time budget), with reply values."""
-    level = get_level(REVIEW_LEVEL)
-    shallow = rank_plays(position, dice, rules, network)
-    if len(shallow) <= 1 or level.ply < 1:
-        return _Ranked(shallow, {})
-    best = shallow[0].equity
-    chosen = [s for s in shallow[: level.candidates] if s.equity >= best - SEARCH_MARGIN]
-    known: dict[Any, float] = {}
-    replies: dict[Position, list[float] | None] = {}
-    deeper = []
-    for candidate in chosen:
-        result = candidate.play.result
-        values = reply_values(result, rules, network, known)
-        replies[result] = values
-        value = -equity(result, rules, network) if values is None else _one_ply(values)
-        deeper.append(ScoredPlay(candidate.play, value, 1))
-    deeper.sort(key=lambda s: -s.equity)
-    return _Ranked(deeper + shallow[len(chosen) :], replies)
+    >>> reviewing_level().name, reviewing_level("expert").time_budget
+    ('world-class', None)
+    """
+    if not isinstance(level, str) or level not in REVIEW_LEVELS:
+        raise ReviewError(f"level must be one of {', '.join(REVIEW_LEVELS)}, got {shown(level)}")
+    return dataclasses.replace(get_level(level), time_budget=None)
 
 
 def _best_after(position: Position, dice: tuple[int, int], rules: RuleSet, network: Network) -> float:
@@ -703,8 +691,10 @@ class _GameReviewer:
         lang: str,
         known: Sequence[Decision] = (),
         uncached: Network | None = None,
+        level: Level | None = None,
     ) -> None:
         self.reviewed = reviewed
+        self.level = reviewing_level() if level is None else level  # the search it reviews with, no time budget
         # the network itself, for the opening roll's luck (remembered per network by _opening_values)
         self.uncached = network if uncached is None else uncached
         self.known = known  # this game's first decisions, reviewed before: reused, not computed again
@@ -800,31 +790,38 @@ class _GameReviewer:
         slot = next(k for k, (d, _) in enumerate(ROLLS) if d == (low, high))
         return -values[slot] + _one_ply(values)
 
+    def _deeper(self, result: Position, rules: RuleSet, replies: list[float] | None, ply: int) -> float:
+        """The mover's equity of ``result`` (his play made) at ``ply`` 1 or 2, as the level's search values a play."""
+        if replies is None:  # the play won the game
+            return -equity(result, rules, self.network)
+        if ply == 1:
+            return _one_ply(replies)  # ai.search.one_ply_equity to the last bit
+        return two_ply_equity(result, rules, self.network)
+
     def _move(self, game: Game, rules: RuleSet, action: Played) -> Decision:
         self.turn += 1
         position = game.position
         assert game.dice is not None
         dice = (max(game.dice), min(game.dice))
         luck = self._luck(game, rules, dice)
-        ranked = _rank(position, dice, rules, self.network)
+        # The reviewing level's own search, as it plays (its cache-backed network: the positions the luck and the
+        # cube's look valued, and the last move's look-ahead, are look-ups).
+        plays = self.level.rank(position, dice, rules, network=self.network)
         played = Play(position, action.moves)
         result = played.result
-        mine = next((s for s in ranked.plays if s.play.result == result), None)
-        if result in ranked.replies:
-            replies = ranked.replies[result]
-        else:  # not searched deeper (or no choice): its replies are still needed for the next roll's luck
-            replies = reply_values(result, rules, self.network, {})
+        mine = next((s for s in plays if s.play.result == result), None)
+        # The opponent's 21 rolls after the play made, for the next roll's luck (the search valued them: look-ups).
+        replies = reply_values(result, rules, self.network, {})
         self.replies = replies
         if mine is None:  # passed (no legal play)
             mine = ScoredPlay(played, -equity(result, rules, self.network), 0)
-        if mine.ply < 1 and len(ranked.plays) > 1:
-            # Searched as deep as the best before they are compared.
-            value = -equity(result, rules, self.network) if replies is None else _one_ply(replies)
-            mine = ScoredPlay(played, value, 1)
-        best = ranked.plays[0] if ranked.plays else mine
+        best = plays[0] if plays else mine
+        if mine.ply < best.ply:
+            # The play made is searched as deep as the best before they are compared (gnubg's way).
+            mine = ScoredPlay(played, self._deeper(result, rules, replies, best.ply), best.ply)
         if mine.equity > best.equity:
             best = mine
-        choices = len(ranked.plays)
+        choices = len(plays)
         error = max(0.0, best.equity - mine.equity) if choices > 1 else 0.0
         # gnubg's notation, chains joined (compact_play), not the record's words (the steps as they were entered)
         played_text = compact_play(position, action.moves)
@@ -849,7 +846,7 @@ class _GameReviewer:
             cube_value=game.cube_value,
             played_moves=action.moves,
             best_moves=best.play.moves,
-            alternatives=_alternatives(ranked.plays, mine, played_text),
+            alternatives=_alternatives(plays, mine, played_text),
             luck=luck,
         )
 
@@ -861,7 +858,7 @@ class _GameReviewer:
         ):
             return  # far from a double even at 0-ply: not a decision gnubg would count
         # The 21 rolls' plays are the ones the last move's replies valued (reply_values): the cache answers them.
-        advice = cube_advice(position, game.rules, state, REVIEW_CUBE_LEVEL, self.lang, network=self.network)
+        advice = cube_advice(position, game.rules, state, self.level, self.lang, network=self.network)
         nd, dt, dp = advice.no_double, advice.double_take, advice.double_drop
         double_value = min(dt, dp)
         close = _close(advice)
@@ -907,6 +904,7 @@ def review(
     only_game: int | None = None,
     lang: str = DEFAULT_LANGUAGE,
     known: Sequence[Decision] = (),
+    level: str = REVIEW_LEVEL,
 ) -> Iterator[Decision]:
     """The decisions of ``record`` (a Game, a Match, or a text or JSON record, finished or not), one at a time.
 
@@ -917,9 +915,11 @@ def review(
     ``known``: decisions of an earlier review of the same record (the game page's review of one game, read back
     with :func:`decision_from_json`); each game's known decisions, a prefix of its own, are yielded again
     (renumbered) instead of computed, and the review computes only what comes after them. One that is not the
-    record's is a :class:`ReviewError` when the review reaches it.
+    record's is a :class:`ReviewError` when the review reaches it. ``level``: the level whose search reviews
+    (:data:`REVIEW_LEVELS`; World class, the strongest, by default), as it plays but without its time budget.
     """
     net = _checked_network(network)
+    searching = reviewing_level(level)
     games = _games_of(record, only_game)  # the record is read (and refused) now, not at the first decision
     if isinstance(known, (str, bytes)) or not isinstance(known, Sequence) or len(known) > MAX_KNOWN_DECISIONS:
         raise ReviewError(f"known must be a list of at most {MAX_KNOWN_DECISIONS} Decisions, got {shown(known)}")
@@ -929,7 +929,7 @@ def review(
     stray = set(by_game) - {g.number for g in games}
     if stray:
         raise ReviewError(f"known: decisions of game {min(stray)}, which this review does not go through")
-    return _review(games, net, check_language(lang), by_game)
+    return _review(games, net, check_language(lang), by_game, searching)
 
 
 def _review(
@@ -937,13 +937,16 @@ def _review(
     network: Network,
     lang: str = DEFAULT_LANGUAGE,
     known: dict[int, list[Decision]] | None = None,
+    level: Level | None = None,
 ) -> Iterator[Decision]:
     index = 0
     # One position is valued for the luck of the roll reaching it, the cube's look at its rolls and the checker
     # search: the review asks the network once (bounded; the figures are the network's to the last bit).
     cached = CachedNetwork(network, REVIEW_CACHE_SIZE)
     for reviewed in games:
-        reviewer = _GameReviewer(reviewed, cached, index, lang, (known or {}).get(reviewed.number, []), network)
+        reviewer = _GameReviewer(
+            reviewed, cached, index, lang, (known or {}).get(reviewed.number, []), network, level
+        )
         yield from reviewer.decisions()
         index = reviewer.index
 
@@ -1092,10 +1095,12 @@ class Review:
     rules: str
     decisions: list[Decision]
     players: dict[Color, PlayerSummary]
+    level: str = REVIEW_LEVEL  # the level whose search reviewed (REVIEW_LEVELS)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "rules": self.rules,
+            "level": self.level,
             "players": {c.value: s.to_json() for c, s in self.players.items()},
             "decisions": [d.to_json() for d in self.decisions],
             "luck": [
@@ -1107,36 +1112,43 @@ class Review:
         }
 
 
-def _analyse(record: Game | Match | str | dict[str, Any], network: Network | None, lang: str) -> Review:
+def _analyse(record: Game | Match | str | dict[str, Any], network: Network | None, lang: str, level: str) -> Review:
+    searching = reviewing_level(level)
     held = read_record(record)  # read once: the games, the review and the results all come from it
     net = _checked_network(network)
     games = _games_of(held)
-    decisions = list(_review(games, net, check_language(lang)))
-    return Review(games[0].game.rules.name, decisions, summarise(decisions, _results(held)))
+    decisions = list(_review(games, net, check_language(lang), level=searching))
+    return Review(games[0].game.rules.name, decisions, summarise(decisions, _results(held)), searching.name)
 
 
 def analyse_game(
-    record_or_game: Game | str | dict[str, Any], network: Network | None = None, lang: str = DEFAULT_LANGUAGE
+    record_or_game: Game | str | dict[str, Any],
+    network: Network | None = None,
+    lang: str = DEFAULT_LANGUAGE,
+    level: str = REVIEW_LEVEL,
 ) -> Review:
     """The review of one game (a :class:`~toutes_tables.Game` or its text or JSON record).
 
     The cube decisions' ``reason`` is in ``lang``; the marks, ratings and cube actions are data, put
-    into words by :mod:`toutes_tables.review_words`.
+    into words by :mod:`toutes_tables.review_words`. ``level`` searches, as :func:`review`'s.
     """
     held = read_record(record_or_game)
     if isinstance(held, Match):
         raise ReviewError("record_or_game: analyse_game reviews one game; use analyse_match for a match")
-    return _analyse(held, network, lang)
+    return _analyse(held, network, lang, level)
 
 
 def analyse_match(
-    record_or_match: Match | str | dict[str, Any], network: Network | None = None, lang: str = DEFAULT_LANGUAGE
+    record_or_match: Match | str | dict[str, Any],
+    network: Network | None = None,
+    lang: str = DEFAULT_LANGUAGE,
+    level: str = REVIEW_LEVEL,
 ) -> Review:
     """The review of a whole match (a :class:`~toutes_tables.Match` or its text or JSON record), game after game.
 
-    The cube decisions' ``reason`` is in ``lang``, as :func:`analyse_game`'s.
+    The cube decisions' ``reason`` is in ``lang`` and ``level`` searches, as :func:`analyse_game`'s.
     """
-    return _analyse(record_or_match, network, lang)
+    return _analyse(record_or_match, network, lang, level)
 
 
 def results_of(record: Game | Match | str | dict[str, Any], only_game: int | None = None) -> dict[Color, float]:
@@ -1173,5 +1185,8 @@ __all__ = [
     "reply_values",
     "results_of",
     "review",
+    "reviewing_level",
     "summarise",
+    "REVIEW_LEVEL",
+    "REVIEW_LEVELS",
 ]

@@ -10,13 +10,14 @@ answers.
 
 Methods
 -------
-``review_start(record, game, known)``
+``review_start(record, game, known, level)``
     Begin the review of a game or match record (text or JSON text, finished or not, any rule
     set) or of a ``.mat`` file's text; with ``game`` (1-based), of that game of the match alone,
-    at its score; ``known`` (optional): decisions of an earlier review of the same record
-    (``review_next``'s items), reused instead of computed again. Answers ``{id, total, rules,
-    games, marks}``: ``total`` is the number of turns (the progress bar's end), ``marks`` the table of
-    :func:`toutes_tables.analysis.mark_thresholds` (the page's legend).
+    at its score; ``known`` (optional): decisions of an earlier review of the same record at the
+    same level (``review_next``'s items), reused instead of computed again; ``level``: the level whose
+    search reviews, ``"world-class"`` (the default, the strongest) or ``"expert"``. Answers ``{id, total,
+    rules, games, marks, level}``: ``total`` is the number of turns (the progress bar's end), ``marks`` the
+    table of :func:`toutes_tables.analysis.mark_thresholds` (the page's legend).
 ``review_next(id, max_items)``
     The next decisions (at most ``max_items``, 1-10): ``{id, items, reused, done, progress:
     {turns, total}, summary}``; ``reused`` counts the items taken from ``known`` (not computed),
@@ -135,14 +136,17 @@ def _record(record: Any) -> Any:
 
 
 @method
-def review_start(record: Any, game: Any = None, known: Any = None) -> dict[str, Any]:
+def review_start(record: Any, game: Any = None, known: Any = None, level: Any = None) -> dict[str, Any]:
     """Begin a review of ``record`` (of its game ``game`` alone, if given); nothing is computed yet.
 
     ``known``: decisions (``review_next``'s items) of an earlier review of the same record, such as the game page's
     review of the game just ended: they come back in ``review_next`` as they are, and only the rest is computed.
+    ``level``: the level whose search reviews (None: the review's default, World class).
     """
-    from .analysis import MAX_KNOWN_DECISIONS, count_turns, decision_from_json, games_of, mark_thresholds
-    from .analysis import read_record, results_of, review
+    from .analysis import MAX_KNOWN_DECISIONS, REVIEW_LEVEL, count_turns, decision_from_json, games_of
+    from .analysis import mark_thresholds, read_record, results_of, review, reviewing_level
+
+    searching = reviewing_level(REVIEW_LEVEL if level is None else level).name
 
     held = read_record(_record(record))  # parsed once: the games, the turns, the results and the review share it
     games = games_of(held)
@@ -150,13 +154,13 @@ def review_start(record: Any, game: Any = None, known: Any = None) -> dict[str, 
     given = [] if known is None else listed("known", known, MAX_KNOWN_DECISIONS, "a list of review_next's items")
     reused = [decision_from_json(d, f"known[{i}]") for i, d in enumerate(given)]
     # the cube decisions' reasons in the page's language
-    reviewing = review(held, only_game=only, lang=spoken(), known=reused)
+    reviewing = review(held, only_game=only, lang=spoken(), known=reused, level=searching)
     running = _Running(next(_ids), reviewing, count_turns(held, only), results_of(held, only))
     while len(_reviews) >= MAX_REVIEWS:
         del _reviews[min(_reviews)]
     _reviews[running.id] = running
     return {"id": running.id, "total": running.total, "rules": games[0].game.rules.name, "games": len(games),
-            "marks": mark_thresholds()}
+            "marks": mark_thresholds(), "level": searching}
 
 
 def _running(id: Any) -> _Running:

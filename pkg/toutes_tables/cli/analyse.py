@@ -4,7 +4,8 @@ RECORD is a file holding a game or match record of this project (text or JSON, f
 not, any rule set) or a Jellyfish ``.mat`` file of a backgammon match; ``-`` reads standard
 input. The report gives each player's summary (decisions, error rates in millipoints, rating,
 luck and the luck-adjusted result) and every marked decision and lucky or unlucky roll;
-``--json`` prints :meth:`toutes_tables.analysis.Review.to_json` instead (language-neutral: gnubg's
+``--level`` is the level whose search reviews (``world-class``, the strongest, by default, or
+``expert``); ``--json`` prints :meth:`toutes_tables.analysis.Review.to_json` instead (language-neutral: gnubg's
 English names of marks and ratings, as data). The report's words are in ``--lang``'s language
 (:mod:`toutes_tables.review_words`). What the numbers mean:
 the rules book's page on reading the review (``docs/review.md``).
@@ -17,7 +18,7 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from ..analysis import MARK_SIGNS, Review, analyse_match
+from ..analysis import MARK_SIGNS, REVIEW_LEVEL, REVIEW_LEVELS, Review, analyse_match
 from ..matimport import read_mat
 from ..messages import DEFAULT_LANGUAGE, say
 from ..position import BLACK, WHITE, Color
@@ -28,6 +29,9 @@ from ..words import colour_word
 def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE) -> None:
     parser.add_argument("record", metavar="RECORD", help=say(lang, "cli.help.analyse.record"))
     parser.add_argument("--json", action="store_true", help=say(lang, "cli.help.analyse.json"))
+    parser.add_argument(
+        "--level", default=REVIEW_LEVEL, choices=REVIEW_LEVELS, help=say(lang, "cli.help.analyse.level")
+    )
 
 
 # Why a record could not be opened, said in the asked language (any other OSError: "unreadable").
@@ -54,12 +58,13 @@ def read_record(path: str, stdin: TextIO, lang: str = DEFAULT_LANGUAGE) -> str:
     return text
 
 
-def review_text(text: str, lang: str = DEFAULT_LANGUAGE) -> Review:
-    """The review, in ``lang``, of a record's text: a ``.mat`` file (first line "N point match") or a record."""
+def review_text(text: str, lang: str = DEFAULT_LANGUAGE, level: str = REVIEW_LEVEL) -> Review:
+    """The review, in ``lang``, at ``level``'s search, of a record's text: a ``.mat`` file (first line "N point
+    match") or a record."""
     first = next((line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(";")), "")
     if first.strip().lower().endswith("point match"):
-        return analyse_match(read_mat(text).match, lang=lang)
-    return analyse_match(text, lang=lang)
+        return analyse_match(read_mat(text).match, lang=lang, level=level)
+    return analyse_match(text, lang=lang, level=level)
 
 
 def _signed(x: float, digits: int = 3) -> str:
@@ -122,7 +127,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     except OSError as exc:  # the reason from the catalogue, not the system's English strerror
         reason = say(args.lang, _UNREADABLE.get(type(exc), "cli.analyse.unreadable"))
         raise ValueError(say(args.lang, "cli.analyse.cannot_read", path=repr(args.record), reason=reason)) from None
-    review = review_text(text, args.lang)
+    review = review_text(text, args.lang, args.level)
     if args.json:
         stdout.write(json.dumps(review.to_json(), indent=1) + "\n")
     else:
