@@ -14,14 +14,25 @@ from playwright.sync_api import Page, expect
 from test_review_app_layout import random_record
 from test_review_page import REVIEW_TIMEOUT_MS, open_review, play_near_the_end_to_the_end
 
-REVIEW_JS = Path(__file__).resolve().parent.parent / "site" / "review" / "review.js"
+SITE = Path(__file__).resolve().parent.parent / "site"
+REVIEW_JS = SITE / "review" / "review.js"
+REVIEW_PANEL_JS = SITE / "game" / "review-panel.js"
+
+
+def declared_version(source: Path, pattern: str) -> int:
+    found = re.search(pattern, source.read_text(encoding="utf-8"), re.M)
+    assert found, f"{source.name} no longer declares it: {pattern}"
+    return int(found.group(1))
 
 
 def saved_version() -> int:
     """The shape of a kept review the page writes now (review.js's SAVED_VERSION), read from its source."""
-    found = re.search(r"^const SAVED_VERSION = (\d+);", REVIEW_JS.read_text(encoding="utf-8"), re.M)
-    assert found, "review.js no longer declares SAVED_VERSION"
-    return int(found.group(1))
+    return declared_version(REVIEW_JS, r"^const SAVED_VERSION = (\d+);")
+
+
+def game_save_version() -> int:
+    """The shape of the review kept in the game's save (review-panel.js's REVIEW_SAVE_VERSION), from its source."""
+    return declared_version(REVIEW_PANEL_JS, r"^export const REVIEW_SAVE_VERSION = (\d+);")
 
 
 SAVE_KEY = "toutes-tables/saved-game"  # site/game/storage.js's STORAGE_KEY
@@ -34,7 +45,7 @@ def play_to_the_end_and_review(page: Page, site_url: str) -> dict[str, Any]:
     assert state["done"] and state["decisions"]
     # the finished review is in the game's save, in its own versioned shape
     saved = json.loads(page.evaluate("(k) => localStorage.getItem(k)", SAVE_KEY))
-    assert saved["review"]["version"] == 1 and saved["review"]["done"] is True
+    assert saved["review"]["version"] == game_save_version() and saved["review"]["done"] is True
     return state
 
 

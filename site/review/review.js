@@ -26,8 +26,9 @@ import { CUBE_RULES } from "../analysis/editor.js";
 import { HANDOFF_KEY, handedDecisions } from "../handoff.js";
 
 const SAVED_PREFIX = "tt-review:";
-const SAVED_VERSION = 2; // the shape of a kept review: one of another version (or none) is made again (2: plays in
-// gnubg's notation, the best plays deepest first with the play made among them)
+const SAVED_VERSION = 3; // the shape of a kept review: one of another version (or none) is made again (2: plays in
+// gnubg's notation, the best plays deepest first with the play made among them; 3: searched as World class plays,
+// two rolls deep on close decisions, not by the Expert's old one-roll look)
 const SAVED_KEEP = 10; // reviews kept on the device
 const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a link without its own opens it
 const CHUNK = 2; // decisions per request: small enough to show progress, large enough not to waste calls
