@@ -47,6 +47,9 @@ from toutes_tables.record import game_to_json, game_to_text, match_to_text
 RandomGame = Callable[[str, int, int], Game]  # conftest's random_game: (rules, seed, turns)
 
 REVIEWER = reviewing_level()  # the reviewer's own choice, every time (World class without its time budget)
+# What does not depend on the depth (marks, luck, records, notation) is checked at the Expert's search, which is
+# several times quicker on random play (its played plays are searched as deep as the best, 2-ply at World class).
+QUICK = "expert"
 # A middle game (both sides with contact) and a bear-off against a back checker: short, real choices.
 MIDDLE = Position.from_text("white 6:4 8:3 13:4 24:2 22:1 11:1 / 6:5 8:2 13:4 24:2 21:2")
 BEAR_OFF = Position.from_text("white 6:3 5:3 4:3 3:3 2:3 / 24:1 6:5 5:4 4:3 3:2")
@@ -186,7 +189,7 @@ def test_plays_are_shown_in_gnubgs_notation_not_in_the_steps_as_entered() -> Non
     game.roll((1, 1))
     game.play([(24, 23), (8, 7), (7, 6), (6, 5)])
     assert [a.notation for a in game.history[-3::2]] == ["13/9 13/5 9/5", "24/23 8/6 6/5"]  # the record's words
-    decisions = [d for d in review(game) if d.kind == "move"]
+    decisions = [d for d in review(game, level=QUICK) if d.kind == "move"]
     assert [d.played for d in decisions] == ["8/5 6/5", "13/5(2)", "24/23 8/5"]
     for d in decisions[1:]:
         assert sum(a.notation == d.played for a in d.alternatives) == 1, d.alternatives
@@ -196,7 +199,7 @@ def test_plays_are_shown_in_gnubgs_notation_not_in_the_steps_as_entered() -> Non
     if decisions[1].best == "13/5(2)":
         old["best"] = "13/9 13/5 9/5"
     known = [decisions[0].to_json(), old]
-    again = [d for d in review(game, known=[decision_from_json(d) for d in known]) if d.kind == "move"]
+    again = [d for d in review(game, known=[decision_from_json(d) for d in known], level=QUICK) if d.kind == "move"]
     assert [d.reused for d in again] == [True, True, False]
     assert [d.played for d in again] == ["8/5 6/5", "13/5(2)", "24/23 8/5"]
     assert again[1].best == decisions[1].best
@@ -222,7 +225,7 @@ def test_marks_follow_gnubgs_thresholds() -> None:
 
 def test_reviewed_marks_follow_the_decisions_errors() -> None:
     game = played_out(MIDDLE, "backgammon", 10, seed=9, chooser={"white": "random", "black": "random"})
-    decisions = list(review(game))
+    decisions = list(review(game, level=QUICK))
     assert any(d.mark for d in decisions)
     for d in decisions:
         assert d.mark == mark(d.error)
@@ -253,7 +256,7 @@ def test_opening_luck_averages_to_zero_over_the_30_opening_rolls() -> None:
 def test_each_rolls_luck_in_the_review_is_its_luck_among_the_36() -> None:
     game = played_out(BEAR_OFF, "backgammon", 6, seed=4, chooser={"white": "random", "black": "random"})
     rules = get_rules("backgammon")
-    for d in review(game):
+    for d in review(game, level=QUICK):
         assert d.dice is not None and d.luck is not None
         low, high = min(d.dice), max(d.dice)
         assert d.luck == pytest.approx(luck_of_rolls(d.position, rules)[(low, high)], abs=1e-12)
@@ -281,11 +284,11 @@ def test_an_unfinished_record_is_reviewed_as_far_as_it_goes(random_game: RandomG
     game.roll()  # rolled, not yet played: the record ends with "white 3-1:"
     text = game_to_text(game)
     assert text.rstrip().endswith(":")
-    result = analyse_game(text)
+    result = analyse_game(text, level=QUICK)
     assert [d.kind for d in result.decisions if d.kind == "move"] == ["move"] * 2
     assert all(p.result == 0 for p in result.players.values())
-    assert analyse_game(game_to_json(game)).to_json() == result.to_json()
-    assert analyse_game(json.dumps(game_to_json(game))).to_json() == result.to_json()
+    assert analyse_game(game_to_json(game), level=QUICK).to_json() == result.to_json()
+    assert analyse_game(json.dumps(game_to_json(game)), level=QUICK).to_json() == result.to_json()
 
 
 def test_a_finished_game_counts_its_result_and_adjusts_it_for_luck() -> None:
@@ -295,7 +298,7 @@ def test_a_finished_game_counts_its_result_and_adjusts_it_for_luck() -> None:
         plays = game.legal_plays()
         game.play(plays[0]) if plays else game.pass_turn()
     assert game.result is not None
-    result = analyse_game(game)
+    result = analyse_game(game, level=QUICK)
     winner, loser = result.players[game.result.winner], result.players[game.result.winner.other]
     assert winner.result == game.result.points == -loser.result
     assert winner.luck_adjusted_result == pytest.approx(winner.result - winner.luck_points + loser.luck_points)
