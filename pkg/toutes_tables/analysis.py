@@ -670,9 +670,12 @@ def _alternatives(plays: Sequence[ScoredPlay], mine: ScoredPlay, played_text: st
     result = mine.play.result
     scored = [mine if s.play.result == result else s for s in plays]
     scored.sort(key=lambda s: (-s.ply, -s.equity))  # stable: equal plays keep the search's order
-    return tuple(
-        _alternative(s, played_text if s.play.result == result else None) for s in scored[:ALTERNATIVES]
-    )
+    shown = scored[:ALTERNATIVES]
+    if scored and not any(s.play.result == result for s in shown):
+        # World class looks at 8 plays one roll further: the play made can be 6th among them, and is still shown
+        # (last: every play before it is searched deeper, or as deep and better)
+        shown = shown[: ALTERNATIVES - 1] + [mine]
+    return tuple(_alternative(s, played_text if s.play.result == result else None) for s in shown)
 
 
 def count_turns(record: Game | Match | str | dict[str, Any], only_game: int | None = None) -> int:
