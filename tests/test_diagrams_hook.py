@@ -272,3 +272,21 @@ def test_lessons_that_cannot_be_judged_fail_the_build(hook: ModuleType, body: st
     page = SimpleNamespace(file=SimpleNamespace(src_uri="learn.md"), url="learn/")
     with pytest.raises(PluginError, match=message):
         hook.on_page_markdown(f"```lesson\n{body}\n```\n", page, None, None)
+
+
+def test_the_diagrams_word_files_have_the_same_keys_in_every_language(hook: ModuleType) -> None:
+    # docs/hooks/words/<locale>.json: a new edition is a file, not code; each has English's keys, no more
+    import json
+
+    files = sorted(hook.WORDS_DIR.glob("*.json"))
+    assert {f.stem for f in files} >= {"en", "fr"}
+    keys = {f.stem: set(json.loads(f.read_text(encoding="utf-8"))) - {hook.NOTE_KEY} for f in files}
+    for locale, own in keys.items():
+        assert own == keys["en"], (locale, sorted(own ^ keys["en"]))
+        assert hook.load_words(locale).keys() == keys["en"]
+
+
+def test_an_edition_without_its_diagram_words_fails_the_build(hook: ModuleType) -> None:
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="index.xx.md", locale="xx"), url="xx/")
+    with pytest.raises(PluginError, match="xx"):
+        hook.on_page_markdown("# Page\n", page, None, None)

@@ -111,40 +111,29 @@ EMBED_LINK = "../embed/?position={number}#a-board-on-another-site"
 # The words the hook writes into a page, each with its text in every edition (the i18n plugin's locale of
 # the page's file; a page without its translation is English wherever it is served). A new edition adds
 # its text to every entry: one missing fails the build.
-WORDS: dict[str, dict[str, str]] = {
-    "no legal play": {"en": "no legal play", "fr": "aucun coup permis"},
-    "legal plays": {"en": "Legal plays computed by the engine", "fr": "Coups permis, calculés par le moteur"},
-    "result": {"en": "Result computed by the engine", "fr": "Résultat calculé par le moteur"},
-    "single": {"en": "single game", "fr": "partie simple"},
-    "double": {"en": "double game", "fr": "partie double"},
-    "gammon": {"en": "gammon", "fr": "gammon"},
-    "backgammon": {"en": "backgammon", "fr": "backgammon"},
-    "point": {"en": "point", "fr": "point"},
-    "points": {"en": "points", "fr": "points"},
-    "cube": {"en": " × cube", "fr": " × videau"},
-    "take": {"en": "Take", "fr": "Accepter"},
-    "drop": {"en": "Drop", "fr": "Refuser"},
-    "cube facts": {
-        "en": " The engine counts the doubler's winning rolls: {rolls}, that is {count} of 36 "
-        "({percent}%); the taker wins the other {others}.",
-        "fr": " Le moteur compte les coups gagnants de celui qui double : {rolls}, soit "
-        "{count} sur 36 ({percent} %) ; celui qui prend gagne sur les {others} autres.",
-    },
-    "play from": {
-        "en": "Play Toutes Tables 225 from start No. {number}",
-        "fr": "Jouer à Toutes Tables 225 depuis le départ n° {number}",
-    },
-    "classic": {"en": " (the classic start)", "fr": " (le départ classique)"},
-    "start": {"en": "No. {number}", "fr": "N° {number}"},
-    "rolls": {"en": "rolls {first} then {second}", "fr": "jets {first} puis {second}"},
-    "embed": {"en": "embed", "fr": "intégrer"},
-    "embed title": {
-        "en": "Put start No. {number} on another site",
-        "fr": "Mettre le départ n° {number} sur un autre site",
-    },
-}
+# The words the hook writes into a page, in the edition of the page's file (the i18n plugin's locale; a page
+# without its translation is English wherever it is served): docs/hooks/words/<locale>.json, one file per
+# language with the same keys ("//" is a note). A new edition adds its file, no code: a page whose locale has
+# no file, or a file that lacks a key English has, fails the build.
+WORDS_DIR = Path(__file__).resolve().parent / "words"
+NOTE_KEY = "//"
+
+
+def load_words(locale: str) -> dict[str, str]:
+    """The diagram words of ``locale`` (``docs/hooks/words/<locale>.json``); a missing file or key is a PluginError."""
+    path = WORDS_DIR / f"{locale}.json"
+    if not path.is_file():
+        raise PluginError(f"diagrams: no words for the edition {locale!r}: add {path.relative_to(WORDS_DIR.parent)}")
+    words = {k: v for k, v in json.loads(path.read_text(encoding="utf-8")).items() if k != NOTE_KEY}
+    if locale != "en":
+        missing = sorted(set(load_words("en")) - set(words))
+        if missing:
+            raise PluginError(f"diagrams: {path.name} lacks {', '.join(missing)}")
+    return words
+
+
 # the current page's words, set by on_page_markdown before it renders the page's fences
-_words = {word: texts["en"] for word, texts in WORDS.items()}
+_words = load_words("en")
 _TOKEN_PREFIX = "TTDIAGRAM" + uuid.uuid4().hex[:8].upper()
 
 
@@ -515,7 +504,7 @@ def on_page_markdown(source: str, page: Any, config: Any, files: Files) -> str:
     global _words
     path = page.file.src_uri
     locale = getattr(page.file, "locale", "en")
-    _words = {word: texts[locale] for word, texts in WORDS.items()}
+    _words = load_words(locale)
     try:
         replaced, fences = find_fences(source)
         html = []
