@@ -263,7 +263,7 @@ def test_the_french_embed_maker_speaks_french_and_makes_a_french_board(page: Pag
 def test_the_french_analysis_board_speaks_french(page: Page, site_url: str) -> None:
     page.goto(site_url + "fr/analysis/")
     status = page.locator(".tt-analysis .tt-status")
-    expect(status).to_have_text(re.compile(r"^Blanc a le dé\. Points à courir\u00a0: Noir \d+, Blanc \d+\.$"),
+    expect(status).to_have_text(re.compile(r"^Blanc a le dé\. Compte de pips\u00a0: Noir \d+, Blanc \d+\.$"),
                                 timeout=BOOT_TIMEOUT_MS)
     expect(page.get_by_role("button", name="Analyser")).to_be_visible()
     expect(page.get_by_role("link", name="Jouer d'ici")).to_be_visible()

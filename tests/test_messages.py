@@ -176,4 +176,5 @@ def test_the_terminal_board_is_labelled_in_french() -> None:
     text = board_text(start_position(64), black_numbering=True, lang="fr")
     assert "X Noir  sorties 0" in text and "O Blanc  sorties 0" in text
     assert "(numérotation de Noir)" in text and "Black" not in text and "off" not in text
-    assert pip_line(start_position(64), "fr") == "Points à courir\u00a0: Noir 167, Blanc 167"
+    assert pip_line(start_position(64), "fr") == say("fr", "board.pips", black=167, white=167)
+    assert "Compte de pips" in pip_line(start_position(64), "fr")  # the rules book's word (docs/rules/board.fr.md)

@@ -20,7 +20,7 @@ test("a message is the page language's, with its values filled in", async () => 
   assert.ok(hasLanguage("fr"));
   assert.equal(t("widget.undo", {}, "en"), "Undo");
   assert.equal(t("widget.undo", {}, "fr"), "Reprendre");
-  assert.equal(t("widget.not_allowed", { reason: "non" }, "fr"), "Pas permis\u00a0: non");
+  assert.equal(t("widget.not_allowed", { reason: "non" }, "fr"), "Interdit\u00a0: non");
 });
 
 test("a language without a catalogue is said in English, and loading it is not an error", async () => {
