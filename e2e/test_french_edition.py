@@ -126,6 +126,20 @@ def test_search_still_finds_english_words_in_the_english_pages(page: Page, site_
     assert any("rules/drawn-starts/" in link and "fr/" not in link for link in links), links
 
 
+def test_a_search_on_a_french_page_lists_french_pages_only(page: Page, site_url: str) -> None:
+    # each edition has its own index (hooks/editions.py): "jan" is in both editions' board pages
+    page.goto(site_url + "fr/rules/board/")
+    links = search(page, "jan")
+    assert links and all("/fr/" in link for link in links), links
+
+
+def test_a_search_on_an_english_page_lists_english_pages_only(page: Page, site_url: str) -> None:
+    # "surcase" is the French book's word, which the English pages cite too: only theirs are listed
+    page.goto(site_url + "rules/board/")
+    links = search(page, "surcase")
+    assert links and not [link for link in links if "/fr/" in link], links
+
+
 def test_a_first_visit_to_the_root_opens_the_browsers_language_and_remembers_it(
     french_browser: Page, site_url: str
 ) -> None:

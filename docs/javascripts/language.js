@@ -48,10 +48,12 @@ function remember(language) {
   }
 }
 
-/** The site's root, from Material's configuration (its base is relative to the page). */
+/** The site's root, from Material's configuration (its base is relative to the page; an edition's pages
+ * have base = the edition's root, for their search, and the site's root as tt_site_base: hooks/editions.py). */
 function siteRoot() {
   const config = document.getElementById("__config");
-  const base = config ? JSON.parse(config.textContent).base : ".";
+  const settings = config ? JSON.parse(config.textContent) : {};
+  const base = settings.tt_site_base ?? settings.base ?? ".";
   return new URL(base.endsWith("/") ? base : `${base}/`, location.href);
 }
 
