@@ -30,6 +30,14 @@ def test_a_share_link_with_a_position_opens_a_playable_game_there(page: Page, si
     assert resumed["record"] == v["record"]
 
 
+def test_a_position_with_its_roll_is_played_by_the_person_on_roll(page: Page, site_url: str) -> None:
+    # the analysis board's Play from here, Black on roll with 3-1: the person plays Black's 3-1, the computer waits
+    open_game(page, site_url, "?rules=backgammon&position=4HPwATDgc/ABMA&turn=black&dice=3-1")
+    v = wait_for_player(page)
+    assert (v["phase"], v["turn"], v["actor"]) == ("move", "black", "black"), v
+    assert v["position_id"] == "4HPwATDgc/ABMA"  # the 3-1 is not played yet
+
+
 def test_the_share_link_of_a_game_reopens_its_position_and_player_on_roll(page: Page, site_url: str) -> None:
     open_game(page, site_url)
     v = wait_for_player(page)

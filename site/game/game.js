@@ -246,7 +246,9 @@ export function createGame(root, { workerUrl }) {
     }
     const kept = keepGameInPlay();
     if (kept === null) return false; // the game in play could not be set aside: it goes on (the engine's is reloaded)
-    setPlayers(chosen);
+    // with its roll (the analysis board's "Play from here"), the set-up's player on roll is the person's side:
+    // the person plays the roll set up, not the computer; against a person both sides are people anyway
+    setPlayers(p.dice ? { ...chosen, colour: opened.turn } : chosen);
     await update(opened);
     if (kept) notice(t("game.kept_notice"));
     announce(t("game.shared_position", { colour: colourName(opened.turn) }));
