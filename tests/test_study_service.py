@@ -171,3 +171,12 @@ def test_advice_within_its_time_budget_is_the_unbudgeted_search_and_is_not_flagg
     roomy = _advice_with_budget(monkeypatch, 10_000.0)
     assert roomy["budget_reached"] is False
     assert roomy["plays"] == unbudgeted["plays"]  # nothing cut: the figures depend on the position only
+
+
+def test_the_advice_writes_each_play_as_the_review_does_chains_joined() -> None:
+    # the "learn from your mistakes" verdict wrote "22/18 22/14 18/14" where the review writes 22/14(2)
+    opening = {"rules": "backgammon", "position_id": "4HPwATDgc/ABMA", "turn": "white", "dice": [4, 4]}
+    xgid = dispatch("study_position", opening)["xgid"]
+    plays = dispatch("study_advice", {"rules": "backgammon", "xgid": xgid, "count": 20})["plays"]
+    assert plays and all(isinstance(p["compact"], str) for p in plays)
+    assert any(p["compact"] == "13/5(2)" for p in plays), [p["compact"] for p in plays]

@@ -42,7 +42,7 @@ from typing import Any
 
 from .matchid import MATCH_ID_MAX_LENGTH, MatchState
 from .movegen import check_dice, legal_plays
-from .play import format_play
+from .play import compact_play, format_play
 from .position import BLACK, CHECKERS, WHITE, Color, Position
 from .rules import MAX_CUBE, RuleSet, get_rules
 from .service import absolute_moves, colour_name, cube_choice_equities, equity_figure, rules_name, with_costs
@@ -284,6 +284,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
         views = [
             {
                 "notation": p.notation,
+                "compact": compact_play(p.play.position, p.play.moves),  # as the review writes it: 22/14(2)
                 "equity": equity_figure(p.equity),
                 "ply": p.ply,
                 "reason": p.reason,
