@@ -7,9 +7,12 @@ player numbering (``bar:n`` for the bar); checkers not listed are borne off.
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -23,6 +26,21 @@ settings.load_profile("toutes-tables")
 
 ALL_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 """The 21 distinct rolls, doubles included."""
+
+
+def _load_hook(name: str, path: Path) -> ModuleType:
+    """A build hook (hooks/, docs/hooks/) loaded as module ``name``: hooks are files mkdocs loads, not a package."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def load_hook() -> Callable[[str, Path], ModuleType]:
+    return _load_hook
 
 
 def position_literal(text: str) -> Position:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
@@ -14,13 +13,8 @@ HOOK = Path(__file__).resolve().parent.parent / "docs" / "hooks" / "diagrams.py"
 
 
 @pytest.fixture(scope="module")
-def hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tt_docs_diagrams", HOOK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tt_docs_diagrams"] = module
-    spec.loader.exec_module(module)
-    return module
+def hook(load_hook: Callable[[str, Path], ModuleType]) -> ModuleType:
+    return load_hook("tt_docs_diagrams", HOOK)
 
 
 def render_page(hook: ModuleType, source: str) -> str:

@@ -3,10 +3,9 @@ their locations relative to fr/, the English ones in the root's index; French pa
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -17,13 +16,8 @@ PUBLIC = ROOT / "public"
 
 
 @pytest.fixture(scope="module")
-def editions() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tt_hooks_editions", ROOT / "hooks" / "editions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tt_hooks_editions"] = module
-    spec.loader.exec_module(module)
-    return module
+def editions(load_hook: Callable[[str, Path], ModuleType]) -> ModuleType:
+    return load_hook("tt_hooks_editions", ROOT / "hooks" / "editions.py")
 
 
 def test_the_merged_index_is_split_by_edition(editions: ModuleType, tmp_path: Path) -> None:

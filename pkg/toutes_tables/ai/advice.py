@@ -35,7 +35,7 @@ from .cube import CubeAdvice, CubeState, cube_advice
 from .features import in_contact
 from .levels import Level, get_level
 from .network import default_network
-from .search import ScoredPlay, one_ply_equity, rank_plays_deeper, rank_plays_deepest, two_ply_equity
+from .search import ScoredPlay, one_ply_equity, two_ply_equity
 
 NAMED_POINTS = (7, 1)  # the bar point and the ace point have their names (advice.point.7, advice.point.1)
 
@@ -190,27 +190,8 @@ def _ranked_for_hint(
         return level.rank(position, dice, rules)
     # No margin: a play the hint shows is searched as deep as the best, however far behind it is
     # (at 1-ply; the 2-ply look stays on the level's closest few, each costing 21 looks at 1-ply).
-    if level.ply >= 2:
-        return rank_plays_deepest(
-            position,
-            dice,
-            rules,
-            candidates=max(count, level.candidates),
-            deep_candidates=level.deep_candidates,
-            deep_margin=level.deep_margin,
-            deep_when_changed=level.deep_when_changed,
-            time_budget=level.time_budget,
-            evaluation_budget=level.evaluation_budget,
-            margin=math.inf,
-        )
-    return rank_plays_deeper(
-        position,
-        dice,
-        rules,
-        candidates=max(count, level.candidates),
-        margin=math.inf,
-        time_budget=level.time_budget,
-        evaluation_budget=level.evaluation_budget,
+    return dataclasses.replace(level, candidates=max(count, level.candidates), margin=math.inf).rank(
+        position, dice, rules
     )
 
 
