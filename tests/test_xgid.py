@@ -15,8 +15,12 @@ from toutes_tables.player import ComputerPlayer, match_score
 from toutes_tables.position import BLACK, WHITE
 from toutes_tables.xgid import XGID, InvalidXGIDError
 
-# Published XGIDs: XG's own opening position (the Jacoby and beaver money game XG starts with), a
-# 7-point match, a Jacoby money game and an asymmetric one (each seen in public XG/gnubg tools).
+# Published XGIDs. The first five: XG's own opening position (the Jacoby and beaver money game XG starts with), a
+# 7-point match, a Jacoby money game and an asymmetric one, as public XG/gnubg tools write them. The rest are the
+# worked examples of the ggboard() manual page of lassehjorthmadsen/backgammon, an XGID diagram package, at
+# https://rdrr.io/github/lassehjorthmadsen/backgammon/man/ggboard.html (found with the search tool; each comment
+# is the page's own description): cubes owned by either side, dice, match scores, a Crawford game, Jacoby and
+# beavers, checkers on the bar and borne off.
 PUBLISHED = [
     "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
     "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:7:10",
@@ -24,6 +28,36 @@ PUBLISHED = [
     "XGID=-CCCBBB------------cccbbb-:0:0:1:00:0:0:0:0:8",
     "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:0:8",
 ]
+GGBOARD_PAGE = [
+    # "Middle game position, match to 11, bottom player owns cube"
+    "XGID=-b--BBC-C---cC---cBbc-b---:1:1:1:00:0:0:0:11:10",
+    # "Same position, bottom player to play 51"
+    "XGID=-b--BBC-C---cC---cBbc-b---:1:1:1:51:0:0:0:11:10",
+    # "Position with multiple checkers off and one on the bar"
+    "XGID=aFDaA--------------a-Acbb-:1:-1:1:42:3:0:0:7:10",
+    # "Both sides have several points with excess checkers"
+    "XGID=e----FI------------fd-----:3:-1:1:52:0:0:3:0:10",
+    # "Opening game, match to 3, Crawford"
+    "XGID=-b---BD-B---cE--abbe----B-:0:0:1:44:2:0:1:3:10",
+    # "Moneygame with beaver and Jacoby rule (Kauder paradox)"
+    "XGID=-BBBBBC------A--caacbbba-A:0:0:1:00:0:0:3:0:10",
+]
+PUBLISHED += GGBOARD_PAGE
+
+
+def test_the_ggboard_pages_xgids_read_as_the_page_describes_them() -> None:
+    eleven, fifty_one, bar_and_off, stacks, crawford, kauder = (XGID.parse(t) for t in GGBOARD_PAGE)
+    assert (eleven.match_length, eleven.cube, eleven.cube_owner, eleven.dice) == (11, 2, WHITE, None)
+    assert fifty_one.position == eleven.position and fifty_one.dice == (5, 1)
+    # XG's bottom player is the engine's White, its top player Black; the score field is bottom:top.
+    assert bar_and_off.position.bar(BLACK) == 1 and bar_and_off.position.borne_off(WHITE) > 0
+    assert bar_and_off.position.borne_off(BLACK) > 0 and bar_and_off.position.turn is WHITE
+    assert (bar_and_off.cube, bar_and_off.cube_owner, bar_and_off.score, bar_and_off.dice) == (2, BLACK, (0, 3), (4, 2))
+    assert (stacks.cube, stacks.cube_owner, stacks.match_length) == (8, BLACK, 0) and stacks.jacoby and stacks.beaver
+    assert stacks.position.bar(BLACK) == 5
+    assert (crawford.match_length, crawford.crawford, crawford.score, crawford.dice) == (3, True, (0, 2), (4, 4))
+    assert (kauder.match_length, kauder.jacoby, kauder.beaver, kauder.cube_owner) == (0, True, True, None)
+    assert kauder.position.bar(WHITE) == 1
 
 
 @pytest.mark.parametrize("text", PUBLISHED)
