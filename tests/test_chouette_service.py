@@ -130,6 +130,16 @@ def test_a_double_taken_by_one_member_and_dropped_by_another_is_settled_separate
     assert settled["changes"] == totals and settled["winner"] == "Bruno"
 
 
+def test_the_move_list_shows_plays_in_gnubgs_compact_notation_as_the_games_and_the_review_do() -> None:
+    v = session_until_split()
+    entered = [a["notation"] for a in v["save"]["actions"] if a["type"] == "play"]
+    shown = [m["text"].split(": ", 1)[1] for m in v["moves"] if m["kind"] == "play"]
+    assert len(shown) == len(entered) > 10 and shown != entered
+    assert "You (Three-ace): 24/20" in [m["text"] for m in v["moves"]]  # entered 24/23 23/20, one die at a time
+    assert "24/23 23/20" in entered
+    assert "Bruno (Bezas): 7/5*(2)" in [m["text"] for m in v["moves"]]  # entered 7/6 7/5 6/5*
+
+
 def test_the_next_game_rotates_the_order() -> None:
     v = session_until_split()
     v = dispatch("chouette_next_game")

@@ -97,6 +97,14 @@ def test_the_chouettes_errors_are_said_in_french(french: None) -> None:
         dispatch("chouette_follow_advice", {"name": "Personne"})
 
 
+def test_the_chouettes_move_list_says_vous_in_lower_case_inside_a_sentence(french: None) -> None:
+    players = [{"name": "Vous", "kind": "human"}, {"name": "Anne", "kind": "computer", "level": "beginner"},
+               {"name": "Bruno", "kind": "computer", "level": "beginner"}]
+    dispatch("chouette_new", {"players": players, "seed": 6})  # Vous in the box, Bruno the captain
+    view = dispatch("chouette_roll")
+    assert view["moves"][0]["text"] == "Premier jet\u00a0: Bruno 3, vous 1."
+
+
 def test_the_reviews_cube_reasons_are_said_in_french(french: None) -> None:
     """The review page's cube decisions: their reason in the page's language (the example of docs/review.md)."""
     from pathlib import Path

@@ -83,6 +83,7 @@ from .service import (
     roll_due,
     rules_name,
     seeded_dice,
+    shown_plays,
     start_view,
     turn_after_roll,
     undone_turn,
@@ -211,28 +212,37 @@ def _does(who: str, key: str, **values: object) -> str:
     "You" is the setup's first name (in the service's language: "Vous" in French), alone or with a
     role after it ("You (box)").
     """
-    name = who.split(" (")[0].strip().casefold()
-    you = name in ("you", said("chouette.you").casefold())
-    return said(f"{key}.you" if you else key, who=who, **values)
+    return said(f"{key}.you" if _is_you(who.split(" (")[0]) else key, who=who, **values)
+
+
+def _is_you(name: str) -> bool:
+    return name.strip().casefold() in ("you", said("chouette.you").casefold())
+
+
+def _named(name: str) -> str:
+    """``name`` inside a sentence: "you" ("vous") in lower case for the setup's "You", any other name as it is."""
+    return said("chouette.you_in_sentence") if _is_you(name) else name
 
 
 def _moves(ch: Chouette) -> list[dict[str, Any]]:
-    """This game's move list, naming the box and whoever played for the team at each action."""
+    """This game's move list, naming the box and whoever played for the team at each action, the plays in gnubg's
+    compact notation (``13/5(2)``) as the game's move list and the review show them (:func:`service.shown_plays`)."""
     lines: list[dict[str, Any]] = []
+    shown = shown_plays(ch.game)  # the game's plays, in the order of this game's Played actions
     rolled: tuple[int, int] | None = None
     doubler: Color | None = None
     for action, (box, captain) in _this_game(ch):
         team = captain or said("chouette.team")
         if isinstance(action, OpeningRoll):
             key = "chouette.opening_tie" if action.is_tie else "chouette.opening"
-            text = said(key, team=team, black=action.black, box=box, white=action.white)
+            text = said(key, team=_named(team), black=action.black, box=_named(box), white=action.white)
             lines.append({"kind": "opening", "text": text})
             if not action.is_tie:
                 rolled = (max(action.black, action.white), min(action.black, action.white))
         elif isinstance(action, Roll):
             rolled = action.dice
         elif isinstance(action, Played):
-            line = play_line(box if action.player is BOX_COLOR else team, rolled, action.notation)
+            line = play_line(box if action.player is BOX_COLOR else team, rolled, next(shown))
             lines.append({"kind": "play", "colour": action.player.value, "text": line})
             rolled = None
         elif isinstance(action, Double):

@@ -437,9 +437,10 @@ def play_line(who: str, rolled: Sequence[int] | None, notation: str) -> str:
     return said("moves.play", who=who, call=announce(rolled, spoken()), notation=notation)
 
 
-def _shown_plays(game: Game) -> Iterator[str]:
+def shown_plays(game: Game) -> Iterator[str]:
     """The game's plays as the move list shows them: gnubg's compact notation (``13/5(2)``, ``bar/23*/20*``), as
-    the review writes them (:func:`~toutes_tables.play.compact_play`); the record keeps them as they were entered."""
+    the review writes them (:func:`~toutes_tables.play.compact_play`); the record keeps them as they were entered.
+    The chouette's move list shows its game's plays by it too (:mod:`toutes_tables.chouette_service`)."""
     position = game.replayed().position  # the start, before the first action
     for action in game.history:
         if isinstance(action, Played):
@@ -452,7 +453,7 @@ def _history_lines(game: Game) -> list[dict[str, Any]]:
     """The game's actions as lines of the move list, a roll and its play on one line."""
     lines: list[dict[str, Any]] = []
     rolled: tuple[int, int] | None = None
-    shown = _shown_plays(game)
+    shown = shown_plays(game)
     for action in game.history:
         if isinstance(action, OpeningRoll):
             key = "moves.opening_tie" if action.is_tie else "moves.opening"
