@@ -250,6 +250,38 @@ def test_the_chouette_board_and_controls_fit_the_first_screen(sized_page: Page, 
     screenshot(page, "chouette")
 
 
+@pytest.mark.parametrize("edition", ["", "fr/"], ids=["en", "fr"])
+@pytest.mark.parametrize("sized_page", [PHONE, DESKTOP], ids=size_id, indirect=True)
+def test_the_chouettes_tables_are_whole_in_the_panel(sized_page: Page, site_url: str, edition: str) -> None:
+    # At 1280x800 the players' table was cut after its fifth column ("Vi…" for Videau) by the side panel.
+    page = sized_page
+    open_chouette(page, f"{site_url}{edition}")
+    form = page.locator("form.tt-chouette-setup")
+    expect(form).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    form.get_by_role("button", name="Commencer la chouette" if edition else "Start the chouette").click()
+    wait_until_idle(page)
+    tables = page.evaluate(
+        """() => [...document.querySelectorAll('.tt-chouette-players, .tt-chouette-scoreboard')].map((table) => {
+            const box = table.closest('.tt-chouette-table');
+            const panel = table.closest('.tt-panel').getBoundingClientRect();
+            const heads = [...table.querySelectorAll('thead th')];
+            const last = heads[heads.length - 1];
+            return {table: table.className, columns: heads.length,
+                boxScroll: box.scrollWidth, boxWidth: box.clientWidth,
+                right: table.getBoundingClientRect().right, panelRight: panel.right,
+                last: last.textContent, lastRight: last.getBoundingClientRect().right,
+                cut: heads.filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent)};
+        })"""
+    )
+    screenshot(page, f"chouette-tables-{edition.strip('/') or 'en'}")
+    assert [t["table"] for t in tables] == ["tt-chouette-scoreboard", "tt-chouette-players"], tables
+    for t in tables:
+        assert t["columns"] >= 4, t
+        assert t["boxScroll"] <= t["boxWidth"], t  # nothing to scroll to: the whole table in sight
+        assert t["right"] <= t["panelRight"] + 0.5 and t["lastRight"] <= t["panelRight"] + 0.5, t
+        assert t["cut"] == [], t
+
+
 @pytest.mark.parametrize("sized_page", [DESKTOP], ids=size_id, indirect=True)
 def test_every_disabled_button_looks_alike(sized_page: Page, site_url: str) -> None:
     # Confirm, Next game and Rematch are primary buttons (dark blue when they can be pressed); disabled, they

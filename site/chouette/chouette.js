@@ -250,7 +250,7 @@ export function createChouette(root, { workerUrl }) {
     } catch (error) {
       if (error && error.name === "EngineError") announce(t("chouette.not_legal", { reason: error.message }));
       else throw error;
-      setChildren(ui.status, t("chouette.suggestion_not_legal", { name, reason: error.message }));
+      setChildren(ui.status, does(name, "chouette.suggestion_not_legal", { reason: error.message }));
     }
     renderAdvice();
   }
@@ -331,12 +331,12 @@ export function createChouette(root, { workerUrl }) {
         if (v.dice.length) return t("chouette.status.opening_tie");
         return t("chouette.status.opening", { number: v.game_number, box: named(v.box), captain: named(v.captain) });
       case "roll":
-        return isHuman(name) ? t("chouette.status.roll_or_double", { name }) : t("chouette.status.to_roll", { name: who(name) });
+        return isHuman(name) ? t("chouette.status.roll_or_double", { name }) : does(who(name), "chouette.status.to_roll");
       case "move":
         if (!isHuman(name)) return does(who(name), "chouette.status.thinking");
-        if (v.turn_state.no_play) return t("chouette.status.cannot_move", { name, call: v.dice_call });
+        if (v.turn_state.no_play) return does(name, "chouette.status.cannot_move", { call: v.dice_call });
         if (v.turn_state.finished) return does(name, "chouette.status.plays", { play: v.turn_state.notation });
-        return t("chouette.status.to_move", { name, call: v.dice_call });
+        return does(name, "chouette.status.to_move", { call: v.dice_call });
       case "double-offered": {
         const doubler = v.colours[v.cube.offered_by];
         const waiting = waitingFor(v.awaiting.map((n) => who(n)));
@@ -357,19 +357,21 @@ export function createChouette(root, { workerUrl }) {
     return parts.length ? t("chouette.payments", { parts: parts.join(", ") }) : "";
   }
 
+  // Four columns, so that the table fits the panel (a phone's width, the desktop's side panel): who plays a
+  // seat is said under the name, and an answer to a double under the role.
   function renderPlayers(v) {
-    const rows = v.players.map((p) =>
-      el(
+    const rows = v.players.map((p) => {
+      const kind = p.kind === "computer" ? t("chouette.kind.computer", { level: levelWord(p.level) }) : t("chouette.kind.person");
+      const answer = p.answer === null ? (v.awaiting.includes(p.name) ? t("chouette.to_answer") : null) : t(`chouette.answered.${p.answer}`);
+      return el(
         "tr",
         { "data-player": p.name, class: p.name === v.to_act ? "tt-chouette-acting" : null },
         el("td", {}, String(p.rank)),
-        el("th", { scope: "row" }, p.name),
-        el("td", {}, p.kind === "computer" ? t("chouette.kind.computer", { level: levelWord(p.level) }) : t("chouette.kind.person")),
-        el("td", { "data-role": p.role }, t(`chouette.role.${p.role}`)),
+        el("th", { scope: "row" }, p.name, el("small", { "data-kind": p.kind }, kind)),
+        el("td", { "data-role": p.role }, t(`chouette.role.${p.role}`), answer && el("small", { "data-answer": p.answer ?? "due" }, answer)),
         el("td", { class: "tt-num" }, p.cube === null ? "–" : String(p.cube)),
-        el("td", {}, p.answer === null ? (v.awaiting.includes(p.name) ? t("chouette.to_answer") : "") : t(`chouette.answered.${p.answer}`)),
-      ),
-    );
+      );
+    });
     setChildren(ui.players, ...rows);
   }
 
@@ -415,12 +417,12 @@ export function createChouette(root, { workerUrl }) {
       ...advice.map((a) => {
         const line = el("li", { "data-player": a.name }, el("strong", {}, t("chouette.advice_name", { name: a.name })), el("span", { class: "tt-hint-notation" }, a.play || t("chouette.no_suggestion")));
         if (a.play && !v.turn_state.finished) {
-          const follow = el("button", { type: "button", class: "tt-button", "aria-label": t("chouette.play_suggestion_label", { name: a.name }) }, t("chouette.play_it"));
+          const follow = el("button", { type: "button", class: "tt-button", "aria-label": does(a.name, "chouette.play_suggestion_label") }, t("chouette.play_it"));
           follow.addEventListener("click", () => act("chouette_follow_advice", { name: a.name }));
           line.append(" ", follow);
         }
         if (a.kind === "human") {
-          const input = el("input", { type: "text", class: "tt-code", name: "suggestion", placeholder: t("chouette.example_play"), "aria-label": t("chouette.suggested_play_label", { name: a.name }) });
+          const input = el("input", { type: "text", class: "tt-code", name: "suggestion", placeholder: t("chouette.example_play"), "aria-label": does(a.name, "chouette.suggested_play_label") });
           const send = el("button", { type: "button", class: "tt-button" }, t("chouette.suggest"));
           send.addEventListener("click", () => suggest(a.name, input.value));
           line.append(" ", input, send);
@@ -438,7 +440,7 @@ export function createChouette(root, { workerUrl }) {
       el(
         "tr",
         { "data-game": s.game },
-        el("th", { scope: "row" }, t("chouette.score.won", { game: s.game, winner: s.winner === "team" ? t("chouette.the_team") : s.box })),
+        el("th", { scope: "row" }, wonLine(s)),
         ...names.map((n) => el("td", { class: "tt-num" }, signed(s.changes[n] ?? 0))),
       ),
     );
@@ -464,6 +466,11 @@ export function createChouette(root, { workerUrl }) {
     setChildren(ui.scoreboard, el("thead", {}, head), el("tbody", {}, ...lines, totalRow));
     const sum = Object.values(totals).reduce((a, b) => a + b, 0);
     setChildren(ui.scoreCheck, sum === 0 ? t("chouette.score.zero") : t("chouette.score.sum", { sum }));
+  }
+
+  function wonLine(s) {
+    if (s.winner === "team") return t("chouette.score.won", { game: s.game, name: t("chouette.the_team") });
+    return does(s.box, "chouette.score.won", { game: s.game });
   }
 
   function signed(n) {

@@ -38,3 +38,24 @@ test("on a French page the setup's mistakes are said in French", () => {
     "la graine des dés est un nombre entier, 0 ou plus (ou vide pour des dés au hasard)",
   ]);
 });
+
+test("on a French page, it is your turn in lower case: À vous de jouer, never À Vous", () => {
+  assert.equal(does("Vous", "chouette.status.to_move", { call: "Six et as" }), "À vous de jouer\u00a0: Six et as.");
+  assert.equal(does("Anne", "chouette.status.to_move", { call: "Six et as" }), "À Anne de jouer\u00a0: Six et as.");
+  assert.equal(does("Vous", "chouette.status.to_roll"), "À vous de lancer les dés.");
+  assert.equal(does("Vous", "chouette.status.cannot_move", { call: "Sonnés" }), "Vous ne pouvez pas jouer Sonnés\u00a0: le tour passe.");
+  assert.equal(does("Vous", "chouette.score.won", { game: 2 }), "2\u00a0: vous avez gagné");
+  assert.equal(does("Bruno", "chouette.score.won", { game: 2 }), "2\u00a0: Bruno a gagné");
+  assert.equal(does("Vous", "chouette.suggested_play_label"), "Votre coup proposé");
+  assert.equal(does("Vous", "chouette.play_suggestion_label"), "Jouer votre proposition");
+});
+
+test("every French chouette message naming a player inside the sentence has its own words for vous", async () => {
+  const { readFileSync } = await import("node:fs");
+  const fr = JSON.parse(readFileSync(new URL("../i18n/fr.json", import.meta.url), "utf8"));
+  const inside = Object.keys(fr).filter((k) => k.startsWith("chouette.") && !k.endsWith(".you") && /.\{name\}/s.test(fr[k]));
+  assert.ok(inside.includes("chouette.status.to_move"), inside.join(", "));
+  assert.deepEqual(inside.filter((k) => !(`${k}.you` in fr)), []);
+  // nor does any French message write Vous with a capital inside a sentence
+  assert.deepEqual(Object.entries(fr).filter(([, text]) => /[^.!?…]\s(Vous|Votre|Vos)\b/u.test(text)), []);
+});

@@ -12,6 +12,11 @@ import { t } from "../i18n/i18n.js";
 /** The control bar's buttons, in their fixed order; one that cannot be used now is disabled in its place. */
 export const CONTROLS = ["roll", "double", "undo", "confirm", "next", "resign", "newChouette"];
 
+/** A table in a box that scrolls sideways should it be wider than the panel (eight players' scoreboard), never cut. */
+function wide(table) {
+  return el("div", { class: "tt-chouette-table" }, table);
+}
+
 export function buildLayout(root) {
   const button = pageButton;
   const buttons = {
@@ -66,7 +71,7 @@ export function buildLayout(root) {
     el(
       "thead",
       {},
-      el("tr", {}, ...["rank", "player", "kind", "role", "cube", "answer"].map((h) => el("th", { scope: "col" }, t(`chouette.col.${h}`)))),
+      el("tr", {}, ...["rank", "player", "role", "cube"].map((h) => el("th", { scope: "col" }, t(`chouette.col.${h}`)))),
     ),
     players,
   );
@@ -87,10 +92,10 @@ export function buildLayout(root) {
       adviceBox,
       sound.toggle,
       el("h3", {}, t("chouette.scoreboard")),
-      scoreboard,
+      wide(scoreboard),
       scoreCheck,
       el("h3", {}, t("chouette.players")),
-      playersTable,
+      wide(playersTable),
       el("h3", {}, t("chouette.moves")),
       moves,
       joinBox,
