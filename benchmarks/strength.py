@@ -43,7 +43,9 @@ best 8 plays by gnubg 0-ply plus every play a contestant chose (gnubg's own move
 as many), and a contestant's error is the best judged equity minus its play's. Positions are
 compared, not gnubg's move tuples (cut at the first bear-off). Printed side by side, one row per
 contestant, with the share of decisions in the bear-off databases' reach and the error there;
-``--bear-off-only`` keeps only those decisions (both sides all home).
+``--bear-off-only`` keeps only those decisions (both sides all home). Below the table, each player's error by
+gnubg's class of the position (``gnubg.classify``, the class that picks gnubg's network: contact, crashed, race or
+bear-off) and, at the end of the run, the 10 decisions that cost each of our levels most, with the position.
 
 **Judged by the bear-off databases** (``--bear-off-judge DECISIONS``, any rule set, Toutes tables
 too, which gnubg cannot judge): decisions with both sides all home from games of the intermediate
@@ -364,6 +366,7 @@ def judge_on_gnubg_positions(
     cuts: dict[str, int] = {name: 0 for name in level_names}
     cut = watch_budget_cuts()
     in_reach: list[bool] = []
+    classes: list[str] = []
     rng = random.Random(seed)
     began = time.perf_counter()
     for number, (position, dice) in enumerate(decisions, 1):
@@ -385,6 +388,7 @@ def judge_on_gnubg_positions(
         for name in names:
             errors[name].append(1000.0 * (best - scores[chosen[name]]))
         in_reach.append(both_home(position))
+        classes.append(position_class(position))
         if number % 25 == 0 or number == len(decisions):
             print(f"  {number} decisions ({(time.perf_counter() - began) / 60:.1f} min)", flush=True)
             # The table so far, so that a run cut short still says what it measured.
@@ -408,6 +412,49 @@ def judge_on_gnubg_positions(
                     timing += f"{cuts[name] / number:>12.1%}"
                 best_share = sum(x <= 1e-6 for x in e) / len(e)
                 print(f"{name:<13}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True)
+        print_breakdown(decisions, errors, classes, worst=number == len(decisions))
+
+
+def position_class(position: Position) -> str:
+    """gnubg's class of the position before the roll, as its evaluation picks a network: ``contact``, ``crashed``,
+    ``race`` or ``bear-off`` (gnubg's own bear-off databases' reach, not ours)."""
+    number = gnubg.classify(position.to_gnubg_board())
+    return {10: "contact", 9: "crashed", 8: "race"}.get(number, "bear-off")
+
+
+def print_breakdown(
+    decisions: list[tuple[Position, tuple[int, int]]],
+    errors: dict[str, list[float]],
+    classes: list[str],
+    worst: bool,
+) -> None:
+    """Each player's error by gnubg's class of the position and (``worst``) the decisions that carry most of it."""
+    print("error by class of position (gnubg's): decisions, then each player's mp/move and share of its error")
+    for kind in ("contact", "crashed", "race", "bear-off"):
+        where = [i for i, c in enumerate(classes) if c == kind]
+        if not where:
+            continue
+        cells = []
+        for name, e in errors.items():
+            total = sum(e) or 1.0
+            part = sum(e[i] for i in where)
+            cells.append(f"{name} {part / len(where):.2f} ({part / total:.0%})")
+        print(f"  {kind:<9}{len(where):>5}  " + "; ".join(cells))
+    for name, e in errors.items():
+        if name == "gnubg 0-ply" or not worst:
+            continue
+        costly = sorted(range(len(e)), key=lambda i: -e[i])[:10]
+        share = sum(e[i] for i in costly) / (sum(e) or 1.0)
+        print(
+            f"the 10 decisions that cost {name} most ({share:.0%} of its error): number, class, roll, its error, "
+            "gnubg 0-ply's, the position"
+        )
+        for i in costly:
+            position, dice = decisions[i]
+            print(
+                f"  {i + 1:>4} {classes[i]:<9}{dice[0]}-{dice[1]} {e[i]:>7.1f} {errors['gnubg 0-ply'][i]:>7.1f}  "
+                f"{position!r}"
+            )
 
 
 # The match scores of the cube measurement, as (points the player on roll still needs, the opponent's), 7-point match.
