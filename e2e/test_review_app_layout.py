@@ -177,7 +177,7 @@ def test_learning_from_a_mistake_hides_the_best_plays_until_the_player_has_tried
     assert page.evaluate("() => window.toutesTablesReview.current") == index
     # nothing gives the answer away: no arrows, no play made lit, no best plays, no "Best:" line
     state = page.evaluate("() => window.toutesTablesReview.board.state")
-    assert state["arrows"] == [] and state["lastMove"] == []
+    assert state["arrows"] == [] and state["lastMove"] == [] and state["playedArrows"] == []
     detail = page.locator(".tt-review-detail")
     expect(detail).to_contain_text("shown once you have tried")
     expect(detail.locator(".tt-review-alternatives")).to_have_count(0)

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import { parseAttributes } from "./attributes.js";
 import { bannerLines, PALETTE, render } from "./draw.js";
 import {
+  ARROW_LANE,
   BAR,
   OFF,
   checkerCentre,
@@ -171,6 +172,36 @@ test("a suggested play is drawn as arrows from point to point", () => {
   const centre7 = pointRect(7, "white");
   assert.ok(Math.abs(from13[0] - (centre13.x + 0.5)) < 1e-9, "starts at point 13");
   assert.ok(Math.abs(to7[0] - (centre7.x + 0.5)) < 0.5, "ends by point 7 (before its head)");
+});
+
+test("a play made is drawn beside the best play, dashed and in its own colour; a move in both gets two lanes", () => {
+  const lay = layout(800, 600);
+  const strokes = { best: [], played: [] };
+  let path = [];
+  let dashed = false;
+  const ctx = new Proxy({
+    measureText: () => ({ width: 0 }),
+    beginPath: () => { path = []; },
+    moveTo: (x, y) => path.push([x, y]),
+    lineTo: (x, y) => path.push([x, y]),
+    setLineDash: (dash) => { dashed = dash.length > 0; },
+    stroke: () => {
+      if (ctx.strokeStyle === PALETTE.highlight) strokes.best.push({ path, dashed });
+      if (ctx.strokeStyle === PALETTE.played) strokes.played.push({ path, dashed });
+    },
+  }, { get: (target, key) => (key in target ? target[key] : () => {}) });
+  // the review's 5-4 decision: best 24/20 24/19, played 24/20 7/2
+  render(ctx, configure(defaults(), { turn: "white", arrows: [[24, 20], [24, 19]], playedArrows: [[24, 20], [7, 2]] }), lay, 1);
+  const shafts = (list) => list.filter((s) => s.path.length === 2); // the heads are filled, the shafts stroked
+  assert.equal(shafts(strokes.best).length, 2);
+  assert.equal(shafts(strokes.played).length, 2);
+  assert.ok(shafts(strokes.played).every((s) => s.dashed) && shafts(strokes.best).every((s) => !s.dashed));
+  // 24/20 is in both plays: its two arrows are apart, not one on the other
+  const [best2420] = shafts(strokes.best);
+  const [played2420] = shafts(strokes.played);
+  const gap = Math.hypot(best2420.path[0][0] - played2420.path[0][0], best2420.path[0][1] - played2420.path[0][1]);
+  assert.ok(gap >= ARROW_LANE - 1e-9, gap); // a lane or more: 24/19 lies along both and takes one too
+  assert.throws(() => configure(defaults(), { playedArrows: [[13, 0]] }), /not a board location: 0/);
 });
 
 test("picking a movable checker then a legal destination gives one move", () => {

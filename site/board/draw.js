@@ -36,6 +36,7 @@ export const PALETTE = {
   dimText: "#cdbf9f",
   highlight: "#ffd23f",
   highlightEdge: "#1a1a1a",
+  played: "#8fd3ff", // the play made (the review), beside the best play's yellow: another hue and lightness, and dashed
   cursor: "#ffffff",
   black: { fill: "#1b2a4a", rim: "#9db4e0", mark: "#5d77ad", text: "#ffffff" },
   white: { fill: "#f4ecd6", rim: "#5a4a2c", mark: "#b49d6a", text: "#1b2a4a" },
@@ -290,26 +291,34 @@ function drawInfo(ctx, lay, dpr, state) {
   }
 }
 
-// A suggested play's arrows: a dark casing under a bright line, so they show on felt, points and checkers.
+// A suggested play's arrows: a dark casing under a bright line, so they show on felt, points and checkers. A play
+// made (the review's, beside its best play) is dashed and light blue, so the two are told apart without colour.
 const ARROW_WIDTH = 0.14;
 const ARROW_HEAD = 0.34;
+const PLAYED_DASH = [0.22, 0.14];
 
 function drawArrows(ctx, state) {
   const mover = state.turn || bottomColour(state.orientation);
-  for (const { a, b } of arrowSegments(state.arrows || [], mover, state.orientation)) {
+  const best = state.arrows || [];
+  // both plays fanned together, so a move in both (24/20 in 24/20 7/2 and in 24/20 24/19) gets two lanes
+  const segments = arrowSegments([...best, ...(state.playedArrows || [])], mover, state.orientation);
+  segments.forEach(({ a, b }, i) => {
+    const played = i >= best.length;
     const length = Math.hypot(b.x - a.x, b.y - a.y);
-    if (length < 0.01) continue;
+    if (length < 0.01) return;
     const ux = (b.x - a.x) / length;
     const uy = (b.y - a.y) / length;
     const shaftEnd = { x: b.x - ux * ARROW_HEAD, y: b.y - uy * ARROW_HEAD };
-    for (const [colour, extra] of [[PALETTE.highlightEdge, 0.08], [PALETTE.highlight, 0]]) {
-      ctx.lineCap = "round";
+    for (const [colour, extra] of [[PALETTE.highlightEdge, 0.08], [played ? PALETTE.played : PALETTE.highlight, 0]]) {
+      ctx.lineCap = played ? "butt" : "round";
       ctx.lineWidth = ARROW_WIDTH + extra;
       ctx.strokeStyle = colour;
+      ctx.setLineDash(played ? PLAYED_DASH : []);
       ctx.beginPath();
       ctx.moveTo(a.x, a.y);
       ctx.lineTo(shaftEnd.x, shaftEnd.y);
       ctx.stroke();
+      ctx.setLineDash([]);
       const half = ARROW_HEAD * 0.6 + extra;
       ctx.beginPath();
       ctx.moveTo(b.x + ux * extra, b.y + uy * extra);
@@ -319,7 +328,7 @@ function drawArrows(ctx, state) {
       ctx.fillStyle = colour;
       ctx.fill();
     }
-  }
+  });
 }
 
 function drawHighlights(ctx, state) {

@@ -37,6 +37,7 @@ export function defaults() {
     interactive: true,
     lastMove: [], // [[from, to], ...] of the previous play, marked faintly
     arrows: [], // [[from, to], ...] drawn as arrows over the board: a suggested play, checker by checker
+    playedArrows: [], // [[from, to], ...] a play made, drawn as dashed arrows of their own colour beside `arrows` (the review)
     selected: null,
     cursor: null, // keyboard cursor location
     cursorRow: 0, // 0 = top row, 1 = bottom row: where the cursor is when it is on the bar or tray
@@ -63,7 +64,7 @@ export function configure(state, config) {
     if (!STATE_KEYS.has(key)) throw new Error(`unknown board setting ${JSON.stringify(key)}`); // i18n-exempt: a developer's call (attributes.js words a page's)
     if (key === "events") state.events = { ...state.events, ...value };
     else if (key === "dests") state.dests = normaliseDests(value);
-    else if (key === "arrows") state.arrows = normaliseMoves(value);
+    else if (key === "arrows" || key === "playedArrows") state[key] = normaliseMoves(value);
     else state[key] = value;
   }
   if (state.selected !== null && !isSource(state, state.selected)) state.selected = null;

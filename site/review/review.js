@@ -574,6 +574,9 @@ export function createReview(root, { workerUrl }) {
       const loss = { best, loss: decimal(d.error, 3), mp: (1000 * d.error).toFixed(0) };
       lines.push(el("p", {}, t(d.kind === "move" ? "review.best_line" : "review.best_line_cube", loss)));
     }
+    if (answer && d.kind === "move" && (d.played_locations || []).length) {
+      lines.push(el("p", { class: "tt-review-arrows" }, t(d.error > 0 ? "review.arrows_both" : "review.arrows_played")));
+    }
     if (answer && d.reason) lines.push(el("p", {}, d.reason));
     if (d.luck !== null && d.luck !== undefined) {
       const mark = d.luck_mark ? t("review.in_brackets", { what: luckWord(d.luck_mark) }) : "";
@@ -603,6 +606,7 @@ export function createReview(root, { workerUrl }) {
       dice: d.dice ? d.dice.map((value) => ({ value, used: false, colour: d.colour })) : [],
       lastMove: answer ? d.played_locations || [] : [],
       arrows: answer && d.error > 0 ? d.best_locations || [] : [],
+      playedArrows: answer ? d.played_locations || [] : [], // dashed, beside the best play's: gnubg and XG show both
       interactive: false,
       dests: {},
       message: null,
