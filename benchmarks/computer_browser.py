@@ -31,10 +31,12 @@ import random
 import statistics
 import sys
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pkg"))
@@ -143,8 +145,9 @@ def built_site() -> Path:
     return public
 
 
-def in_bench_worker(public: Path, code: str, entry: str, argument: str, timeout_ms: int = TIMEOUT_MS) -> dict[str, Any]:
-    """``code``'s function ``entry`` called with ``argument`` in the built site's bench worker (Pyodide), its answer."""
+@contextmanager
+def bench_page(public: Path, timeout_ms: int = TIMEOUT_MS) -> Iterator[tuple[Page, Browser]]:
+    """The built site's bench page (``bench/computer.html``) open in headless Chromium, served for as long as it is."""
     site = load_site_script()
     server, base = site.serve_in_thread(public)
     try:
@@ -153,13 +156,21 @@ def in_bench_worker(public: Path, code: str, entry: str, argument: str, timeout_
             page = browser.new_page()
             page.set_default_timeout(timeout_ms)
             page.goto(base + "bench/computer.html")
-            answer: dict[str, Any] = page.evaluate(
-                "(request) => window.timeComputer(request)", {"code": code, "entry": entry, "argument": argument}
-            )
-            answer["browser"] = f"Chromium {browser.version}, headless"
-            browser.close()
+            try:
+                yield page, browser
+            finally:
+                browser.close()
     finally:
         server.shutdown()
+
+
+def in_bench_worker(public: Path, code: str, entry: str, argument: str, timeout_ms: int = TIMEOUT_MS) -> dict[str, Any]:
+    """``code``'s function ``entry`` called with ``argument`` in the built site's bench worker (Pyodide), its answer."""
+    with bench_page(public, timeout_ms) as (page, browser):
+        answer: dict[str, Any] = page.evaluate(
+            "(request) => window.timeComputer(request)", {"code": code, "entry": entry, "argument": argument}
+        )
+        answer["browser"] = f"Chromium {browser.version}, headless"
     return answer
 
 
