@@ -23,6 +23,10 @@ def test_the_french_review_says_the_cube_actions_in_french(page: Page, site_url:
     page.evaluate("(r) => sessionStorage.setItem('tt-review-record', r)", record)
     page.reload()
     expect(page.locator(".tt-review .tt-status")).to_contain_text("Revue terminée", timeout=REVIEW_TIMEOUT_MS)
+    # the depth, its menu and the summary's caption in French
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("au niveau Classe mondiale")
+    expect(page.get_by_label("Profondeur")).to_have_value("world-class")
+    expect(page.locator(".tt-review-summary caption")).to_have_text("Revue au niveau Classe mondiale")
     decisions = page.evaluate("() => window.toutesTablesReview.review.decisions")
     answer = next(i for i, d in enumerate(decisions) if d["kind"] == "take")
     assert decisions[answer]["played"] == "drop" and decisions[answer]["best"] == "take"  # data, in English

@@ -65,9 +65,11 @@ def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def cli_review(path: Path) -> dict[str, Any]:
+def cli_review(path: Path, level: str | None = None) -> dict[str, Any]:
+    """The CLI's review of the record at ``path`` as JSON, at ``level`` (None: the CLI's default, World class)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "pkg")}
-    done = subprocess.run([sys.executable, "-m", "toutes_tables", "analyse", "--json", str(path)],
+    levelled = [] if level is None else ["--level", level]
+    done = subprocess.run([sys.executable, "-m", "toutes_tables", "analyse", "--json", *levelled, str(path)],
                           capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
     report: dict[str, Any] = json.loads(done.stdout)
@@ -81,20 +83,72 @@ def open_review(page: Page, site_url: str, record: str) -> None:
     expect(page.locator(".tt-review .tt-status")).to_contain_text("Review finished", timeout=REVIEW_TIMEOUT_MS)
 
 
-def test_the_browsers_review_agrees_with_the_clis(page: Page, site_url: str, record_file: Path) -> None:
-    expected = cli_review(record_file)
-    open_review(page, site_url, record_file.read_text())
-    review = page.evaluate("() => window.toutesTablesReview.review")
-    got = [(d["colour"], d["dice"], d["played"], d["best"], d["error"], d["mark"]) for d in review["decisions"]]
-    want = [(d["colour"], d["dice"], d["played"], d["best"], d["error"], d["mark"]) for d in expected["decisions"]]
-    assert got == want
+@pytest.fixture(scope="module")
+def world_class_report(record_file: Path) -> dict[str, Any]:
+    """The CLI's review of the module's record at its default level, World class (the page's default too)."""
+    return cli_review(record_file)
+
+
+def decided(decisions: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """What a review found at each decision, as the page's review and the CLI's JSON both give it."""
+    return [(d["colour"], d["dice"], d["played"], d["best"], d["error"], d["mark"]) for d in decisions]
+
+
+def assert_agrees(review: dict[str, Any], expected: dict[str, Any]) -> None:
+    """The page's review is the CLI's: decision for decision, and each player's checker error and luck."""
+    assert decided(review["decisions"]) == decided(expected["decisions"])
     for colour in ("black", "white"):
         assert review["summary"][colour]["checker_error_mp"] == expected["players"][colour]["checker_error_mp"]
         assert review["summary"][colour]["luck"] == expected["players"][colour]["luck"]
+
+
+def test_the_browsers_review_agrees_with_the_clis(
+    page: Page, site_url: str, record_file: Path, world_class_report: dict[str, Any]
+) -> None:
+    expected = world_class_report
+    open_review(page, site_url, record_file.read_text())
+    review = page.evaluate("() => window.toutesTablesReview.review")
+    assert review["level"] == "world-class"
+    assert_agrees(review, expected)
+    expect(page.locator(".tt-review-summary caption")).to_have_text("Reviewed at World class depth")
     marked = [d for d in expected["decisions"] if d["mark"]]
     assert marked, "the seeded game has no marked error: pick another seed"
     signs = page.locator(".tt-review-moves .tt-mark")
     expect(signs).to_have_count(len(marked))
+
+
+def test_choosing_expert_gives_the_engines_expert_review_and_names_its_level(
+    page: Page, site_url: str, record_file: Path, world_class_report: dict[str, Any]
+) -> None:
+    expert = cli_review(record_file, "expert")
+    # the two depths judge this record differently, so agreeing with the Expert's review says the page chose it
+    assert decided(expert["decisions"]) != decided(world_class_report["decisions"])
+    page.goto(f"{site_url}play-review/")
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page.reload()
+    depth = page.get_by_label("Depth")
+    expect(depth).to_have_value("world-class")  # the default
+    depth.select_option("expert")
+    # the choice is kept on the device: the game handed over after a reload is reviewed at the Expert's depth
+    page.evaluate("(r) => sessionStorage.setItem('tt-review-record', r)", record_file.read_text())
+    page.reload()
+    expect(depth).to_have_value("expert")
+    status = page.locator(".tt-review .tt-status")
+    expect(status).to_contain_text("Review finished at Expert depth", timeout=REVIEW_TIMEOUT_MS)
+    expect(page.locator(".tt-review-summary caption")).to_have_text("Reviewed at Expert depth")
+    review = page.evaluate("() => window.toutesTablesReview.review")
+    assert review["level"] == "expert"
+    assert_agrees(review, expert)
+    # World class again: the Expert's review kept is not shown for it, the record is reviewed at World class
+    depth.select_option("world-class")
+    expect(status).to_contain_text("at World class depth", timeout=REVIEW_TIMEOUT_MS)
+    assert page.evaluate("() => window.toutesTablesReview.review.level") == "world-class"
+    # and back: the Expert's review, kept, comes back at once, naming its level
+    depth.select_option("expert")
+    expect(status).to_contain_text("at Expert depth, kept on this device", timeout=60_000)
+    again = page.evaluate("() => window.toutesTablesReview.review")
+    assert again["level"] == "expert"
+    assert decided(again["decisions"]) == decided(expert["decisions"])
 
 
 def test_stepping_and_the_graph_show_each_decision_on_the_board(page: Page, site_url: str, record_file: Path) -> None:

@@ -6,7 +6,7 @@
 // the game (reviewToSave / reviewFromSave, in the game's save): a reload shows a finished one again and starts an
 // unfinished one over.
 
-import { colourName, decimal, t } from "../i18n/i18n.js";
+import { colourName, decimal, t, tn } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
 import { pageButton } from "./page.js";
 import { actionWord, playedWords, reviewWord } from "../i18n/engine-words.js";
@@ -147,7 +147,8 @@ export function createReviewPanel({ engine, isBusy, onOpen, onChange = () => {} 
 
   function finishedNote() {
     const marks = state.decisions.filter((d) => d.mark).length;
-    setChildren(note, t("review_panel.finished", { decisions: state.decisions.length, marked: marks }));
+    const counted = { decisions: tn("review_panel.decisions", state.decisions.length), marked: tn("review_panel.marked", marks) };
+    setChildren(note, t("review_panel.finished", counted));
   }
 
   /** Show again a review saved with the game (reviewFromSave's): a finished one as it was, an unfinished one made again. */

@@ -38,3 +38,23 @@ test("a figure in points says its unit in French, the plural from 2 and a decima
     globalThis.document = french;
   }
 });
+
+test("the review's counts say one in the singular and more in the plural, in both languages", async () => {
+  const { tn } = await import("../i18n/i18n.js");
+  const said = (lang, key, count, values = {}) => tn(key, count, values, lang).replace(/\u00a0/g, " ");
+  const cases = [
+    ["review.row.checker_moves", { mp: "3 mp" }, ["3 mp (1 move)", "3 mp (2 moves)"], ["3 mp (1 coup)", "3 mp (2 coups)"]],
+    ["review.turn_count", {}, ["1 turn", "2 turns"], ["1 tour", "2 tours"]],
+    ["review_panel.decisions", {}, ["1 decision", "2 decisions"], ["1 décision", "2 décisions"]],
+    ["review_panel.marked", {}, ["1 marked", "2 marked"], ["1 marquée", "2 marquées"]],
+  ];
+  for (const [key, values, english, french] of cases) {
+    assert.deepEqual([said("en", key, 1, values), said("en", key, 2, values)], english);
+    assert.deepEqual([said("fr", key, 1, values), said("fr", key, 2, values)], french);
+  }
+  assert.match(said("en", "review.finished", 1, { level: "Expert" }), /: 1 decision\.$/);
+  assert.match(said("fr", "review.finished", 2, { level: "Expert" }), /: 2 décisions\.$/);
+  assert.match(said("en", "review.graph_label", 1), /over 1 move,/);
+  assert.match(said("fr", "review.graph_label", 1), /sur 1 coup,/);
+  assert.equal(said("fr", "review_panel.decisions", 0), "0 décision"); // French says zero in the singular
+});

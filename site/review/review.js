@@ -31,6 +31,11 @@ const SAVED_VERSION = 3; // the shape of a kept review: one of another version (
 // two rolls deep on close decisions, not by the Expert's old one-roll look)
 const SAVED_KEEP = 10; // reviews kept on the device
 const LAST_RECORD_KEY = "tt-review-last-record"; // the record last reviewed: a link without its own opens it
+const LEVEL_KEY = "tt-review-level"; // the depth chosen on this device
+// the levels whose search a review may take (analysis.REVIEW_LEVELS), quicker first; World class the default, the
+// engine's and the game page's (whose reviews the page takes over only at that level)
+export const REVIEW_LEVELS = ["expert", "world-class"];
+export const DEFAULT_LEVEL = "world-class";
 const CHUNK = 2; // decisions per request: small enough to show progress, large enough not to waste calls
 const MAX_CHUNK = 10; // the most a request takes (review_service.MAX_ITEMS)
 const GRAPH_MIN_HEIGHT = 130; // the equity graph's height in CSS pixels, as the panel's width allows
@@ -45,11 +50,36 @@ async function recordHash(text) {
   return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function loadSaved(hash) {
+/** The depth chosen on this device (a level of REVIEW_LEVELS), World class when none is. */
+export function chosenLevel() {
   try {
-    const saved = JSON.parse(localStorage.getItem(SAVED_PREFIX + hash) || "null");
+    const level = localStorage.getItem(LEVEL_KEY);
+    return REVIEW_LEVELS.includes(level) ? level : DEFAULT_LEVEL;
+  } catch {
+    return DEFAULT_LEVEL; // no storage: the default
+  }
+}
+
+function keepLevel(level) {
+  try {
+    localStorage.setItem(LEVEL_KEY, level);
+  } catch {
+    // no storage: the choice lasts as long as the page
+  }
+}
+
+/**
+ * Where a review of the record `hash` at `level` is kept: a World class review where all were kept before the
+ * choice of depth (its saves stay good), another level's beside it.
+ */
+export const savedKey = (hash, level) => SAVED_PREFIX + hash + (level === DEFAULT_LEVEL ? "" : `@${level}`);
+
+/** The kept review of the record `hash` at `level`, or null (none, damaged, of another version or level). */
+function loadSaved(hash, level) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(savedKey(hash, level)) || "null");
     const usable = saved && saved.version === SAVED_VERSION && typeof saved.rules === "string" && Number.isInteger(saved.games)
-      && isSavedReviewBody(saved.decisions, saved.summary);
+      && isSavedReviewBody(saved.decisions, saved.summary) && (saved.level ?? DEFAULT_LEVEL) === level;
     return usable ? saved : null;
   } catch {
     return null; // a corrupt save is ignored: the review is simply made again
@@ -70,21 +100,21 @@ function save(hash, review) {
     const keys = Object.keys(localStorage).filter((k) => k.startsWith(SAVED_PREFIX));
     const byAge = keys.map((k) => [k, savedAt(k)]).sort((a, b) => a[1] - b[1]);
     while (byAge.length >= SAVED_KEEP) localStorage.removeItem(byAge.shift()[0]);
-    localStorage.setItem(SAVED_PREFIX + hash, JSON.stringify({ ...review, version: SAVED_VERSION, savedAt: Date.now() }));
+    localStorage.setItem(savedKey(hash, review.level), JSON.stringify({ ...review, version: SAVED_VERSION, savedAt: Date.now() }));
   } catch (error) {
     console.warn(`the review could not be kept on this device: ${error.message}`);
   }
 }
 
-/** The record last reviewed on this device when its finished review is kept here, else null. */
-async function keptLastRecord() {
+/** The record last reviewed on this device when its finished review at `level` is kept here, else null. */
+async function keptLastRecord(level) {
   let record = null;
   try {
     record = localStorage.getItem(LAST_RECORD_KEY);
   } catch {
     return null; // no storage: nothing was kept
   }
-  return record && loadSaved(await recordHash(record)) ? record : null;
+  return record && loadSaved(await recordHash(record), level) ? record : null;
 }
 
 /**
@@ -119,10 +149,22 @@ function analysisLink(d, rules) {
   return url.href;
 }
 
-function buildLayout(root) {
+/** A level's name as the game's level menu says it ("World class", "Classe mondiale"). */
+const levelName = (level) => t(`level.${level}`);
+
+/** The depth's menu: the review's levels, quicker first, `level` chosen. */
+function levelMenu(level) {
+  const menu = el("select", { class: "tt-review-level-menu" },
+    ...REVIEW_LEVELS.map((l) => el("option", { value: l }, t(`review.level.${l}`))));
+  menu.value = level;
+  return menu;
+}
+
+function buildLayout(root, level) {
   const { progress, progressText, progressBox } = engineProgress();
   const button = pageButton;
   const ui = {
+    level: levelMenu(level),
     progress,
     progressText,
     progressBox,
@@ -161,6 +203,9 @@ function buildLayout(root) {
     el("div", { class: "tt-actions" }, ui.file, ui.start),
   );
   const run = el("div", { class: "tt-review-run" }, ui.runProgress, " ", ui.runText, " ", ui.cancel);
+  // the depth first in the panel, on the first screen under the stepping buttons: chosen before a long review, or
+  // to see one made again
+  const depth = el("label", { class: "tt-review-level" }, t("review.level"), " ", ui.level);
   // the play pages' frame (site/game/stage.js, fitted by fit.js): the board as large as the window allows,
   // the stepping and learning buttons always on the first screen, everything else in the panel, which
   // scrolls by itself so that the board never leaves the screen ("contained")
@@ -170,6 +215,7 @@ function buildLayout(root) {
     boardHolder: ui.boardHolder,
     controls: [ui.first, ui.prev, ui.next, ui.last, ui.learnWhite, ui.learnBlack],
     panel: [
+      depth,
       ui.learn,
       ui.detail,
       ui.graph,
@@ -195,10 +241,11 @@ function buildLayout(root) {
 }
 
 export function createReview(root, { workerUrl }) {
-  const ui = buildLayout(root);
+  let level = chosenLevel(); // the depth of the reviews this page makes and shows
+  const ui = buildLayout(root, level);
   const board = createBoard(ui.boardHolder, { position: classicPosition(), interactive: false, message: t("review.loading") });
   const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
-  let review = null; // {rules, record, decisions, summary, done}
+  let review = null; // {rules, level, record, decisions, summary, done}
   let running = null; // id of the review in the worker
   let current = null; // index of the decision on show
   let learning = null; // {colour, queue, index, steps, answer}
@@ -227,12 +274,13 @@ export function createReview(root, { workerUrl }) {
     let known = [];
     if (record === null) {
       record = sessionStorage.getItem(HANDOFF_KEY);
-      if (record !== null) known = handedDecisions(record); // the game page's review of its last game, reused
+      // the game page's review of its last game, reused: it searched at World class, so only a review at that level
+      if (record !== null && level === DEFAULT_LEVEL) known = handedDecisions(record);
     }
     if (record === null && link.move !== null) record = localStorage.getItem(LAST_RECORD_KEY);
     // nothing asked for (a new tab, a bookmark): the last record reviewed, when its review is kept here (shown at
     // once, no work); one whose review is not kept waits to be asked for again, not reviewed unasked
-    if (record === null) record = await keptLastRecord();
+    if (record === null) record = await keptLastRecord(level);
     if (destroyed) return;
     if (record) {
       ui.source.value = record;
@@ -281,13 +329,14 @@ export function createReview(root, { workerUrl }) {
     // the review running goes on until the new record is known good: a rejected paste leaves it running
     const hash = await recordHash(record);
     if (stale()) return;
-    const saved = fromSave ? loadSaved(hash) : null;
+    const at = level; // the depth asked for now: a change while the engine answers starts another begin()
+    const saved = fromSave ? loadSaved(hash, at) : null;
     if (saved) {
       await stop();
       if (stale()) return;
       opened(record, move);
-      review = { ...saved, record, hash, done: true };
-      say(tn("review.kept", saved.games, { rules: rulesTitle(saved.rules) }));
+      review = { ...saved, level: at, record, hash, done: true };
+      say(tn("review.kept", saved.games, { rules: rulesTitle(saved.rules), level: levelName(at) }));
       show(ui.run, false);
       renderAll();
       showDecision(0);
@@ -298,7 +347,7 @@ export function createReview(root, { workerUrl }) {
     const again = () => (stale() ? undefined : begin(record, { fromSave, move }));
     let started;
     try {
-      started = await engine.call("review_start", { record, ...(known.length ? { known } : {}) });
+      started = await engine.call("review_start", { record, level: at, ...(known.length ? { known } : {}) });
     } catch (error) {
       if (known.length) return again();
       if (!stale()) say(t("review.cannot", { reason: error.message }), true, pasted);
@@ -312,13 +361,13 @@ export function createReview(root, { workerUrl }) {
     opened(record, move);
     running = started.id;
     // reused: the decisions the engine took from `known` instead of computing them
-    review = { rules: started.rules, games: started.games, marks: started.marks, record, hash, decisions: [], summary: null, done: false, reused: 0 };
+    review = { rules: started.rules, level: started.level, games: started.games, marks: started.marks, record, hash, decisions: [], summary: null, done: false, reused: 0 };
     prepareDownloads(review);
     ui.runProgress.max = Math.max(1, started.total);
     ui.runProgress.value = 0;
     show(ui.run, true);
     ui.cancel.disabled = false;
-    say(tn("review.reviewing", started.games, { rules: rulesTitle(started.rules), turns: started.total }));
+    say(tn("review.reviewing", started.games, { rules: rulesTitle(started.rules), turns: tn("review.turn_count", started.total), level: levelName(started.level) }));
     renderAll();
     const id = running;
     let chunk = CHUNK;
@@ -348,8 +397,8 @@ export function createReview(root, { workerUrl }) {
         running = null;
         ui.cancel.disabled = true;
         show(ui.run, false);
-        say(t("review.finished", { count: review.decisions.length }));
-        save(hash, { rules: review.rules, games: review.games, marks: review.marks, decisions: review.decisions, summary: review.summary });
+        say(tn("review.finished", review.decisions.length, { level: levelName(review.level) }));
+        save(hash, { rules: review.rules, level: review.level, games: review.games, marks: review.marks, decisions: review.decisions, summary: review.summary });
       }
       showWanted();
       if (answer.done) break;
@@ -467,13 +516,15 @@ export function createReview(root, { workerUrl }) {
     const mp = (v) => t("review.mp", { value: decimal(v, 1) });
     setChildren(
       ui.summary,
+      // the depth it was searched at, with the figures it gave
+      el("caption", {}, t("review.summary_level", { level: levelName(review.level) })),
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col" }, t("review.col.white")), el("th", { scope: "col" }, t("review.col.black")))),
       el(
         "tbody",
         {},
         row(t("review.row.rating"), (p) => reviewWord("rating", p.rating)),
         row(t("review.row.error_rate"), (p) => mp(p.error_mp)),
-        row(t("review.row.checker_play"), (p) => t("review.row.checker_moves", { mp: mp(p.checker_error_mp), count: p.unforced_moves })),
+        row(t("review.row.checker_play"), (p) => tn("review.row.checker_moves", p.unforced_moves, { mp: mp(p.checker_error_mp) })),
         // a set without the cube has no cube decisions to rate: no row for them
         CUBE_RULES.has(review.rules) ? row(t("review.row.cube"), (p) => `${mp(p.cube_error_mp)} (${p.cube_decisions})`) : null,
         row(t("review.row.marked"), (p) => `${p.marks.doubtful} · ${p.marks.bad} · ${p.marks["very bad"]}`),
@@ -554,7 +605,7 @@ export function createReview(root, { workerUrl }) {
         ctx.strokeRect(p.px - 6, p.py - 6, 12, 12);
       }
     }
-    canvas.setAttribute("aria-label", t("review.graph_label", { count: laid.points.length }));
+    canvas.setAttribute("aria-label", tn("review.graph_label", laid.points.length));
   }
 
   function stepButtons() {
@@ -737,6 +788,13 @@ export function createReview(root, { workerUrl }) {
   ui.prev.addEventListener("click", step(-1));
   ui.next.addEventListener("click", step(1));
   ui.cancel.addEventListener("click", stop);
+  // another depth: kept for the next visits, and the record on show reviewed at it (at once when kept at it), the
+  // same decision shown
+  ui.level.addEventListener("change", () => {
+    level = ui.level.value;
+    keepLevel(level);
+    if (review) begin(review.record, { move: current === null ? null : current + 1 });
+  });
   ui.downloadRecord.addEventListener("click", () => {
     if (files) download(files.record, downloadName(files.rules, files.kind, "txt"));
   });
