@@ -28,7 +28,7 @@ from toutes_tables.analysis import MARK_SIGNS, MARKS, analyse_game
 from toutes_tables.matimport import read_mat
 
 ROOT = Path(__file__).resolve().parent.parent
-REVIEW_TIMEOUT_MS = 240_000
+REVIEW_TIMEOUT_MS = 600_000  # a World class review of a short game, on a loaded shared machine (240 s was too short)
 TURNS = 24  # an unfinished game: long enough for mistakes, short enough to review quickly
 SMALL_ERROR_SEED = 20261202  # a seeded game with an error too small to mark (1.6 and 15.1 mp at World class)
 
