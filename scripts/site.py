@@ -43,6 +43,8 @@ RUNTIME_WHEEL_CACHE = CACHE / "runtime-wheels"
 BOOT_BYTECODE_CACHE = CACHE / "boot-bytecode"
 BOOT_SNAPSHOT_CACHE = CACHE / "boot-snapshot"
 STAMPS = CACHE / "stamps"
+# The engine's bounds for the checks a page makes before the engine is up, written from the engine by the build
+PAGE_LIMITS = ROOT / "site" / "engine" / "limits.js"
 CHROMIUM = Path("/usr/bin/chromium")
 
 # Pyodide 314's own lock names these versions; we load them by URL because the lock's hashes
@@ -144,7 +146,33 @@ def apt_install(package: str) -> None:
 # --- build -----------------------------------------------------------------------------------------
 
 
+def page_limits_module() -> str:
+    """The text of site/engine/limits.js: the engine's bounds on what a page asks (``service.limits``) and its most
+    automatic doubles (``rules.MAX_AUTO_DOUBLES``), taken from the engine in pkg/ (pure Python, nothing to install)."""
+    if str(ROOT / "pkg") not in sys.path:
+        sys.path.insert(0, str(ROOT / "pkg"))
+    from toutes_tables.rules import MAX_AUTO_DOUBLES
+    from toutes_tables.services import dispatch
+
+    limits = {**dispatch("limits", {}), "max_auto_doubles": MAX_AUTO_DOUBLES}
+    return (
+        "// Written by `python3 scripts/site.py build` from the engine (toutes_tables.service.limits and\n"
+        "// rules.MAX_AUTO_DOUBLES): do not edit. The pages' checks made before the engine is up (a saved game,\n"
+        "// a review link, the new game dialog) read the engine's bounds here; tests/test_page_limits.py fails\n"
+        "// when this file differs from what the engine says.\n"
+        f"export const LIMITS = Object.freeze({json.dumps(limits, separators=(', ', ': '))});\n"
+    )
+
+
+def write_page_limits() -> None:
+    text = page_limits_module()
+    if not PAGE_LIMITS.exists() or PAGE_LIMITS.read_text(encoding="utf-8") != text:
+        PAGE_LIMITS.write_text(text, encoding="utf-8")
+        log(f"wrote {PAGE_LIMITS.relative_to(ROOT)} from the engine")
+
+
 def build(*, strict: bool = False) -> None:
+    write_page_limits()
     engine = engine_wheel()
     runtime = runtime_wheels()
     stage_wheels(engine, runtime)

@@ -1,6 +1,7 @@
 // The New game dialog: rule set, opponent and the computer's level, colour, match length, the rule
 // options that apply to the chosen set, and the start (drawn at random or chosen by number) for the 225 sets.
 
+import { LIMITS } from "../engine/limits.js";
 import { hasMessage, t } from "../i18n/i18n.js";
 import { el, show } from "./dom.js";
 import { RULE_SETS, RULE_TITLES, START_NUMBERS } from "./links.js";
@@ -59,7 +60,7 @@ export function normaliseOptions(raw) {
   for (const key of [...CUBE_OPTIONS, "winner_opens"]) if (!applies[key]) o[key] = false;
   if (!applies.start) o.start = null;
   o.match_length = clampInt(o.match_length, 1, 99, 1);
-  o.auto_double_limit = clampInt(o.auto_double_limit, 1, 64, 2);
+  o.auto_double_limit = clampInt(o.auto_double_limit, 1, LIMITS.max_auto_doubles, 2);
   o.start = o.start === null || o.start === "" ? null : clampInt(o.start, START_NUMBERS.min, START_NUMBERS.max, null);
   o.opponent = o.opponent === "human" ? "human" : "computer";
   o.colour = o.colour === "black" ? "black" : "white";
@@ -149,7 +150,7 @@ export function createNewGameDialog(onStart) {
     boxes[name] = box;
     rows.push(row);
   }
-  const limit = el("input", { type: "number", name: "auto_double_limit", min: 1, max: 64, step: 1, value: 2 });
+  const limit = el("input", { type: "number", name: "auto_double_limit", min: 1, max: LIMITS.max_auto_doubles, step: 1, value: 2 });
   const limitField = field(t("dialog.auto_double_limit"), limit);
   const error = el("p", { class: "tt-error", role: "alert", hidden: true });
 

@@ -11,13 +11,14 @@ import { el, setChildren, show } from "./dom.js";
 import { pageButton } from "./page.js";
 import { actionWord, playedWords, reviewWord } from "../i18n/engine-words.js";
 import { formatEquity } from "./advice.js";
+import { LIMITS } from "../engine/limits.js";
 
 const IDLE_POLL_MS = 150; // how often a paused review looks whether the game has left the worker free
 
 /** The version of the review kept in the game's save: a review saved in another shape is ignored (made again);
  * 2: searched as World class plays (the engine's default reviewing level), not by the Expert's old one-roll look. */
 export const REVIEW_SAVE_VERSION = 2;
-const MAX_SAVED_RECORD_CHARS = 2_000_000; // the engine's bound on a record (service.MAX_RECORD_CHARS)
+const MAX_SAVED_RECORD_CHARS = LIMITS.max_record_chars; // the engine's bound on a record
 const MAX_SAVED_DECISIONS = 5_000; // far more than a long match has; a save claiming more is damaged
 const COLOURS = new Set(["black", "white"]);
 const MARK_NAMES = new Set(["doubtful", "bad", "very bad"]); // i18n-exempt: the engine's mark names (or "", no mark), as review_next gives them

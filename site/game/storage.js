@@ -2,13 +2,14 @@
 // What is read back is checked field by field; anything unexpected is reported, never used.
 // The envelope (version, JSON, storage disabled) is game/saved.js's.
 
+import { LIMITS } from "../engine/limits.js";
 import { t } from "../i18n/i18n.js";
 import { isStep, parseEnvelope, savedSlot } from "./saved.js";
 
 export const STORAGE_KEY = "toutes-tables/saved-game";
 export const SAVE_VERSION = 1;
-// the engine's bound on a record (service.MAX_RECORD_CHARS, docs/rules/decisions.md): a longer one is refused
-const MAX_RECORD_CHARS = 2_000_000;
+// the engine's bound on a record (docs/rules/decisions.md): a longer one is refused
+const MAX_RECORD_CHARS = LIMITS.max_record_chars;
 
 export class SavedGameError extends Error {
   constructor(message) {

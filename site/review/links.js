@@ -5,6 +5,7 @@
 // Parsed strictly, as the game's share links are: a malformed part is refused with a message (in the page's
 // language, site/i18n/), never evaluated.
 
+import { LIMITS } from "../engine/limits.js";
 import { t } from "../i18n/i18n.js";
 
 export const MAX_MOVE = 9999;
@@ -17,7 +18,7 @@ export function downloadName(rules, kind, extension) {
   const stem = rules.startsWith("toutes-tables") ? rules : `toutes-tables-${rules}`;
   return `${stem}-${kind}.${extension}`;
 }
-export const MAX_LINK_RECORD_CHARS = 2_000_000; // the engine's own bound on a record (analysis.MAX_RECORD_CHARS)
+export const MAX_LINK_RECORD_CHARS = LIMITS.max_record_chars; // the engine's own bound on a record
 const MAX_ENCODED_CHARS = 1_500_000; // a deflated long match is a few tens of kB: far under this
 
 /** `bytes` through a (de)compression stream, read chunk by chunk: more than `limit` bytes out is refused early. */
