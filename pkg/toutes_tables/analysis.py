@@ -595,7 +595,7 @@ def _games_of(record: Game | Match | str | dict[str, Any], only_game: int | None
         games = [ReviewedGame(held, 1, (0, 0), 0)]
     else:
         games = []
-        score = {BLACK: 0, WHITE: 0}
+        score = dict(held.initial_score)  # a match taken up at a score (the analysis board's "Play from here")
         for number, game in enumerate(held.games, 1):
             games.append(ReviewedGame(game, number, (score[BLACK], score[WHITE]), held.length))
             if game.result is not None:

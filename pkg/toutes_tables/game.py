@@ -40,6 +40,11 @@ Decisions the rules leave open, written down here (the rules book repeats them):
   ends the game, the doubler winning the stake before the double as a single game. No
   doubling in a Crawford game. The cube goes no higher than :data:`~toutes_tables.rules.MAX_CUBE`
   (4096, gnubg's limit): at that value nobody may double.
+* **A game set up with the cube turned** (``cube_value``, ``cube_owner``: the analysis board's
+  "Play from here", a shared link): the cube starts at that value (a power of two up to
+  ``MAX_CUBE``) with that owner; a value above 1 has an owner and 1 is centred, as after real
+  doubles. Only for a set and options with the cube, and not in a Crawford game (nobody has
+  doubled in it). For the Jacoby rule a cube set up above 1 counts as turned.
 * **Automatic doubles** (backgammon sets): each tie of the opening roll doubles the stake
   (``"double"``) or adds one (``"plus-one"``) as long as the new value stays within
   ``auto_doubles`` (at most ``MAX_AUTO_DOUBLES``, 64); the cube stays in the middle and counts
@@ -271,6 +276,8 @@ class Game(Pictured):
         is_crawford: bool = False,
         opener: Color | None = None,
         position: Position | None = None,
+        cube_value: int = 1,
+        cube_owner: Color | None = None,
     ) -> None:
         options = agreed_options(options, rules)
         self.rules: RuleSet = options.validate()
@@ -294,9 +301,11 @@ class Game(Pictured):
         self.position: Position = position or start_position(self.start_number, opener or WHITE)
         self.phase: Phase = "opening" if opener is None else "roll"
         self.dice: Dice | None = None
-        self.cube_value: int = 1
-        self.cube_owner: Color | None = None
-        self.cube_turned: bool = False  # a double was offered and taken (for Jacoby)
+        _check_cube(self, cube_value, cube_owner)
+        self.initial_cube: tuple[int, Color | None] = (cube_value, cube_owner)  # (1, None): centred
+        self.cube_value: int = cube_value
+        self.cube_owner: Color | None = cube_owner
+        self.cube_turned: bool = cube_value > 1  # a double was offered and taken (for Jacoby)
         self.result: GameResult | None = None
         self._history: list[Action] = []
         self._plays: list[Play] | None = None
@@ -599,6 +608,8 @@ class Game(Pictured):
         is_crawford: bool = False,
         opener: Color | None = None,
         position: Position | None = None,
+        cube_value: int = 1,
+        cube_owner: Color | None = None,
     ) -> Game:
         """A new game with ``actions`` applied in order; raises :class:`IllegalMoveError` at the first bad one.
 
@@ -611,13 +622,15 @@ class Game(Pictured):
             is_crawford=is_crawford,
             opener=opener,
             position=position,
+            cube_value=cube_value,
+            cube_owner=cube_owner,
         )
         for action in check_sequence(actions, "actions", "a list of actions"):
             game.apply(action)
         return game
 
     def replayed(self, actions: Sequence[Action] = ()) -> Game:
-        """A new game set up as this one was (rules, start, options, Crawford game, opener, position) with
+        """A new game set up as this one was (rules, start, options, Crawford game, opener, position, cube) with
         ``actions`` applied: none gives the game before its first action, ``history[:i]`` the game as it was then.
         """
         return Game.replay(
@@ -628,7 +641,25 @@ class Game(Pictured):
             is_crawford=self.is_crawford,
             opener=self.opener,
             position=self.initial_position,
+            cube_value=self.initial_cube[0],
+            cube_owner=self.initial_cube[1],
         )
+
+
+def _check_cube(game: Game, value: object, owner: object) -> None:
+    """Refuse (:class:`InvalidArgumentError`) a cube set up that the game cannot start with."""
+    if type(value) is not int or not 1 <= value <= MAX_CUBE or value & (value - 1):
+        raise worded(InvalidArgumentError, "game.cube_value", most=MAX_CUBE, value=shown(value))
+    if owner is not None and not isinstance(owner, Color):
+        raise worded(InvalidArgumentError, "game.cube_owner", value=shown(owner))
+    if value == 1 and owner is None:
+        return
+    if (value == 1) != (owner is None):
+        raise worded(InvalidArgumentError, "game.cube_owner_value", value=value)
+    if not game.cube_enabled:
+        raise worded(InvalidArgumentError, "game.cube_without", rules=game.rules.title, value=value)
+    if game.is_crawford:
+        raise worded(InvalidArgumentError, "game.cube_crawford", value=value)
 
 
 def _no_draw(rules: str | RuleSet | None, options: GameOptions | None) -> int | None:

@@ -13,6 +13,13 @@
 * **Winner opens** (the 1698 Toutes tables option): from game 2 on, the winner of the last
   game opens the next one with a roll of his own, without an opening roll.
 * The Jacoby rule is for money play and is refused in a match.
+* **A match taken up at a score** (``score``, the analysis board's "Play from here"): each
+  side's score is below the length. The first game is the Crawford game when one side is at
+  ``length - 1`` and the other is not, unless ``post_crawford`` says the Crawford game has
+  been played (the score was reached before it); with both sides at ``length - 1`` the
+  Crawford game is over. That first game may be set up from a ``position`` with the cube
+  turned (``cube_value``, ``cube_owner``, as :class:`~toutes_tables.Game` takes them); the
+  later games begin at their start as usual.
 
 >>> import random, toutes_tables as tt
 >>> match = tt.Match("toutes-tables", 3, rng=random.Random(7))
@@ -24,12 +31,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping
 
 from .display import Pictured
 from .errors import IllegalMoveError, InvalidArgumentError, shown
 from .game import Game, GameOptions, agreed_options
 from .messages import colour_word, worded
-from .position import BLACK, WHITE, Color
+from .position import BLACK, WHITE, Color, Position
 from .rules import MAX_MATCH_LENGTH, RuleSet
 from .starts import DiceSource, DrawnStart
 
@@ -52,6 +60,11 @@ class Match(Pictured):
         *,
         crawford: bool = True,
         start: int | DrawnStart | None = None,
+        score: Mapping[Color, int] | None = None,
+        post_crawford: bool = False,
+        position: Position | None = None,
+        cube_value: int = 1,
+        cube_owner: Color | None = None,
     ) -> None:
         options = agreed_options(options, rules)
         self.rules: RuleSet = options.validate()
@@ -64,9 +77,16 @@ class Match(Pictured):
         self.options: GameOptions = options
         self.length: int = length
         self.crawford: bool = bool(crawford)
+        self.initial_score: dict[Color, int] = _initial_score(score, length)
+        if type(post_crawford) is not bool:
+            raise worded(InvalidArgumentError, "game.option_boolean", name="post_crawford", value=shown(post_crawford))
+        if post_crawford and length - 1 not in self.initial_score.values():
+            raise worded(InvalidArgumentError, "match.post_crawford", at=length - 1,
+                         black=self.initial_score[BLACK], white=self.initial_score[WHITE])
+        self.post_crawford: bool = post_crawford
         self.rng: DiceSource = rng if rng is not None else random.SystemRandom()
         self.games: list[Game] = []
-        self._begin(start)
+        self._begin(start, position=position, cube_value=cube_value, cube_owner=cube_owner)
 
     def __repr__(self) -> str:
         s = self.score
@@ -81,7 +101,7 @@ class Match(Pictured):
         return self.games[-1]
 
     def _score_after(self, games: list[Game]) -> dict[Color, int]:
-        score = {BLACK: 0, WHITE: 0}
+        score = dict(self.initial_score)
         for game in games:
             if game.result is not None:
                 score[game.result.winner] += game.result.points
@@ -89,7 +109,7 @@ class Match(Pictured):
 
     @property
     def score(self) -> dict[Color, int]:
-        """Points won so far by each colour (finished games only)."""
+        """Points won so far by each colour (finished games only), from :attr:`initial_score`."""
         return self._score_after(self.games)
 
     @property
@@ -105,8 +125,11 @@ class Match(Pictured):
         return self.winner is not None
 
     def _next_is_crawford(self) -> bool:
-        if not (self.crawford and self.rules.cube and self.options.cube) or not self.games:
+        if not (self.crawford and self.rules.cube and self.options.cube):
             return False
+        if not self.games:  # taken up at a score: the Crawford game is now unless it has been played
+            at = [v == self.length - 1 for v in self.initial_score.values()]
+            return any(at) and not all(at) and not self.post_crawford
         before = self._score_after(self.games[:-1])
         now = self.score
         return any(v == self.length - 1 for v in now.values()) and all(v < self.length - 1 for v in before.values())
@@ -123,7 +146,14 @@ class Match(Pictured):
                              start=previous.start_number, previous=len(self.games), given=number)
         return same
 
-    def _begin(self, start: int | DrawnStart | None) -> Game:
+    def _begin(
+        self,
+        start: int | DrawnStart | None,
+        *,
+        position: Position | None = None,
+        cube_value: int = 1,
+        cube_owner: Color | None = None,
+    ) -> Game:
         opener = None
         if self.options.winner_opens and self.games:
             result = self.games[-1].result
@@ -135,6 +165,9 @@ class Match(Pictured):
             rng=self.rng,
             is_crawford=self._next_is_crawford(),
             opener=opener,
+            position=position,
+            cube_value=cube_value,
+            cube_owner=cube_owner,
         )
         self.games.append(game)
         return game
@@ -154,6 +187,19 @@ class Match(Pictured):
             if game.is_crawford:
                 return i
         return None
+
+
+def _initial_score(score: object, length: int) -> dict[Color, int]:
+    """The score a match is taken up at: 0-0 by default, each side's below ``length``."""
+    if score is None:
+        return {BLACK: 0, WHITE: 0}
+    if not isinstance(score, Mapping) or set(score) - {BLACK, WHITE}:
+        raise worded(InvalidArgumentError, "match.score_form", value=shown(score))
+    taken = {BLACK: score.get(BLACK, 0), WHITE: score.get(WHITE, 0)}
+    for points in taken.values():
+        if type(points) is not int or not 0 <= points < length:
+            raise worded(InvalidArgumentError, "match.score", most=length - 1, length=length, value=shown(score))
+    return taken
 
 
 __all__ = ["Match"]

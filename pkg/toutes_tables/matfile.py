@@ -23,7 +23,10 @@ The layout follows what gnubg itself writes with ``export match mat``::
 
 The format has no way to give the starting position, so only games from the classic start
 (No. 64) can be exported; a backgammon-225 match qualifies only if every game was played
-from start No. 64. Options the format cannot express are refused as well: the point game,
+from start No. 64. A game set up from a position (the analysis board's "Play from here") or
+begun with the cube turned is refused for the same reason. A match taken up at a score (from
+the classic start) is written with that score in its first game's score line, as a file cut
+from a longer one would be. Options the format cannot express are refused as well: the point game,
 automatic doubles that raised the stake, the Jacoby rule.
 """
 
@@ -88,6 +91,10 @@ def _check_exportable(game: Game, number: int) -> None:
         raise worded(MatExportError, "mat.export.no_cube", number=number, rules=game.rules.title)
     if game.start_number != CLASSIC_START:
         raise worded(MatExportError, "mat.export.start", number=number, start=game.start_number, classic=CLASSIC_START)
+    if game.initial_position is not None:
+        raise worded(MatExportError, "mat.export.position", number=number)
+    if game.initial_cube != (1, None):
+        raise worded(MatExportError, "mat.export.cube", number=number, value=game.initial_cube[0])
     if game.options.point_game:
         raise worded(MatExportError, "mat.export.point_game", number=number)
     if game.options.jacoby:
@@ -171,11 +178,17 @@ def match_to_mat(match: Match, names: tuple[str, str] = ("Black", "White")) -> s
     check_instance(match, Match, "match", "a Match")
     if not match.crawford and match.length > 1:
         raise worded(MatExportError, "mat.export.crawford")
-    return games_to_mat(match.games, match.length, names)
+    return games_to_mat(match.games, match.length, names, (match.initial_score[BLACK], match.initial_score[WHITE]))
 
 
-def games_to_mat(games: Iterable[Game], length: int, names: tuple[str, str] = ("Black", "White")) -> str:
-    """The finished ``games`` of a match to ``length`` points as a ``.mat`` file (unfinished ones are left out)."""
+def games_to_mat(
+    games: Iterable[Game],
+    length: int,
+    names: tuple[str, str] = ("Black", "White"),
+    score: tuple[int, int] = (0, 0),
+) -> str:
+    """The finished ``games`` of a match to ``length`` points as a ``.mat`` file (unfinished ones are left out);
+    ``score`` (Black, White) is the score before the first of them."""
     from .game import Game
 
     check_int(length, "length", 1, MAX_MATCH_LENGTH)
@@ -184,12 +197,15 @@ def games_to_mat(games: Iterable[Game], length: int, names: tuple[str, str] = ("
         check_instance(game, Game, "games", "a list of Games")
     _check_names(names)
     text = f" {length} point match\n\n"
-    score = {BLACK: 0, WHITE: 0}
+    taken = check_sequence(score, "score", "a (Black, White) pair of points")
+    if len(taken) != 2:
+        raise worded(MatExportError, "mat.export.score", score=shown(score))
+    points = {BLACK: check_int(taken[0], "score", 0, length - 1), WHITE: check_int(taken[1], "score", 0, length - 1)}
     for number, game in enumerate(games, 1):
         if game.result is None:
             break
-        text += game_to_mat(game, number, (score[BLACK], score[WHITE]), names)
-        score[game.result.winner] += game.result.points
+        text += game_to_mat(game, number, (points[BLACK], points[WHITE]), names)
+        points[game.result.winner] += game.result.points
     return text
 
 

@@ -19,7 +19,9 @@ What is read (the layout :mod:`toutes_tables.matfile` writes, and gnubg's ``expo
   opening: the first cell's column says who opened (the higher die is his).
 * ``Doubles => N``, ``Takes``, ``Drops`` are cube actions; a ``Wins`` line before the game is
   over is a resignation of the other player, for the points it names.
-* The scores of each game's player line are checked against the games before it.
+* The scores of each game's player line are checked against the games before it; game 1's need not
+  be 0-0 (a file cut from a longer match, or a match taken up at a score): the match counts from them,
+  each below the length, its first game the Crawford game when one side is at the length less 1.
 
 Everything is replayed through :class:`~toutes_tables.Match`, so a file that breaks a rule is
 refused with :class:`MatImportError` naming the line; so is a file longer than
@@ -258,6 +260,13 @@ def read_mat(text: str) -> MatFile:
                 raise _fail(n, "mat.players", line, left=repr(names[0]), right=repr(names[1]))
             names = these
             score = (int(players.group(2)), int(players.group(4)))
+            if number == 1 and score != (0, 0):
+                # a file cut from a longer match, or one taken up at a score: the match counts from game 1's score
+                # (its game the Crawford game when one side is at the length less 1, as Match has it)
+                try:
+                    match = Match("backgammon", length, rng=random.Random(0), score={BLACK: score[0], WHITE: score[1]})
+                except ValueError:
+                    raise _fail(n, "mat.score", line, number=number, score="0-0") from None
             if score != (match.score[BLACK], match.score[WHITE]):
                 raise _fail(n, "mat.score", line, number=number, score=f"{match.score[BLACK]}-{match.score[WHITE]}")
             game = match.game

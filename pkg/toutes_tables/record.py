@@ -18,14 +18,20 @@ case-sensitive and written as below; ``<color>`` is ``black`` or ``white``. ::
     Match: 5 crawford=on                       match records only: the length and the Crawford rule
 
     Game 1                                     games numbered from 1 (a game record has one)
-    Score: black 0 white 0                     optional, checked: the match score before the game
+    Score: black 0 white 0                     optional, checked: the match score before the game;
+                                               on game 1, the score the match is taken up at
     Start: 64 drawn 1-6 1-5 rerolled 3-3       the start number; for a drawn start its two drawing
                                                rolls (and the doubles set aside), checked against it
-    Crawford: yes                              optional (default no); checked in a match
+    Crawford: yes                              optional (default no); checked in a match; on a
+                                               game 1 taken up with a side at length - 1, "no"
+                                               says the Crawford game has been played
     Opener: white                              optional: no opening roll, this player rolls first
     Position: white 6:5 8:3 / 6:5 8:3 13:5     optional, instead of Opener: a game set up from this
                                                position (Position.text's literal), its player on
-                                               roll rolling first
+                                               roll rolling first; in a match, game 1 only
+    Cube: 4 white                              optional (default: 1, centred): the cube the game
+                                               begins with, its value and owner (game 1 only in
+                                               a match; "Cube: 1" is centred)
     Opening: black 4 white 4                   one die each; a tie is rolled again
     Opening: black 3 white 5
     white 5-3: 8/3 6/3                         a turn: the dice as rolled, then the play in standard
@@ -49,6 +55,7 @@ JSON
     {"format": "toutes-tables/game", "version": 1, "rules": ..., "options": {...},
      "start": {"number": 64, "drawn": [[1, 6], [1, 5]] or null, "rerolled": [[3, 3]]},
      "crawford": false, "opener": null or "white", "position": null or a Position.text literal,
+     "cube": {"value": 4, "owner": "white"}     (only for a game begun with the cube turned),
      "actions": [{"type": "opening", "black": 3, "white": 5},
                  {"type": "roll", "player": "white", "dice": [5, 3]},
                  {"type": "play", "player": "white", "moves": [[8, 3], [6, 3]], "notation": "8/3 6/3"},
@@ -58,7 +65,8 @@ JSON
      "result": null or {"winner": "white", "outcome": "gammon", "points": 4, "reason": "borne off"}}
 
     {"format": "toutes-tables/match", "version": 1, "rules": ..., "options": {...},
-     "length": 5, "crawford": true, "games": [<game dicts as above>]}
+     "length": 5, "crawford": true, "games": [<game dicts as above>],
+     "score": {"black": 2, "white": 3}, "post_crawford": false}   (only for a match taken up at a score)
 
 ``result`` (and a game's ``crawford`` and ``opener`` inside a match) are checked against
 the replay. Data of another format or version, or that does not replay, raises
@@ -129,17 +137,22 @@ def _start_line(game: Game) -> str:
     return line
 
 
-def _game_lines(game: Game, number: int, score: dict[Color, int] | None) -> Iterator[str]:
+def _game_lines(game: Game, number: int, score: dict[Color, int] | None, post_crawford: bool = False) -> Iterator[str]:
     yield f"Game {number}"
     if score is not None:
         yield f"Score: black {score[BLACK]} white {score[WHITE]}"
     yield _start_line(game)
     if game.is_crawford:
         yield "Crawford: yes"
+    elif post_crawford:
+        yield "Crawford: no  # played before the score was taken up"
     if game.initial_position is not None:
         yield f"Position: {game.initial_position.text()}"
     elif game.opener is not None:
         yield f"Opener: {game.opener.value}"
+    if game.initial_cube != (1, None):
+        value, owner = game.initial_cube
+        yield f"Cube: {value} {owner.value}" if owner is not None else f"Cube: {value}"
     # Replay alongside the writing, to annotate lines with what the game computes.
     shadow = game.replayed()
     pending: str | None = None  # "white 5-3:" waiting for its play
@@ -208,7 +221,8 @@ def match_header_text(match: Match) -> str:
 
 def match_game_text(match: Match, index: int) -> str:
     """The lines of game ``index`` (from 0) in ``match``'s record; a finished game's never change (they can be kept)."""
-    lines = ["", *_game_lines(match.games[index], index + 1, match._score_after(match.games[:index]))]
+    score = match._score_after(match.games[:index])
+    lines = ["", *_game_lines(match.games[index], index + 1, score, index == 0 and match.post_crawford)]
     return "\n".join(lines) + "\n"
 
 
@@ -404,11 +418,8 @@ def _parse_game(lines: _Lines, number: int, options: GameOptions, match: Match |
         _fail(n, "record.game_expected", line, number=number)
     score_item = lines.keyword("Score")
     if score_item is not None:
-        sm = re.fullmatch(r"black ([0-9]{1,9}) white ([0-9]{1,9})", score_item[1])
-        if not sm:
-            _fail(score_item[0], "record.score_form", score_item[1])
+        recorded = _parse_score(*score_item)
         if match is not None:
-            recorded = {BLACK: int(sm.group(1)), WHITE: int(sm.group(2))}
             if recorded != match.score:
                 _fail(score_item[0], "record.score", score_item[1], black=match.score[BLACK], white=match.score[WHITE])
     n_start, start_text = lines.require("Start")
@@ -424,21 +435,23 @@ def _parse_game(lines: _Lines, number: int, options: GameOptions, match: Match |
     position_item = lines.keyword("Position")
     position = None
     if position_item is not None:
-        if match is not None:
+        if match is not None and number > 1:
             _fail(position_item[0], "record.match_position", position_item[1])
-        try:
-            position = Position.from_text(position_item[1])
-        except ValueError as exc:
-            _fail(position_item[0], exc, position_item[1])
+        position = _parse_position(*position_item)
+    cube_item = lines.keyword("Cube")
+    cube_value, cube_owner = (1, None) if cube_item is None else _parse_cube(*cube_item)
+    if cube_item is not None and match is not None and number > 1:
+        _fail(cube_item[0], "record.match_cube", cube_item[1])
     try:
         if match is None:
-            game = Game(None, start, options, is_crawford=crawford, opener=opener, position=position)
+            game = Game(None, start, options, is_crawford=crawford, opener=opener, position=position,
+                        cube_value=cube_value, cube_owner=cube_owner)
         else:
-            game = match._begin(start) if number > 1 else match.game
+            game = match._begin(start) if number > 1 else match.game  # game 1 is set up from its header
             if crawford_item is not None and crawford != game.is_crawford:
                 key = "record.crawford_game" if game.is_crawford else "record.not_crawford_game"
                 _fail(crawford_item[0], key, number=number)
-            if opener != game.opener:
+            if position is None and opener != game.opener:
                 at = opener_item[0] if opener_item else n
                 if game.opener is None:
                     _fail(at, "record.opened_by_roll", number=number)
@@ -465,6 +478,44 @@ def _parse_game(lines: _Lines, number: int, options: GameOptions, match: Match |
     return game
 
 
+def _parse_score(n: int, text: str) -> dict[Color, int]:
+    sm = re.fullmatch(r"black ([0-9]{1,9}) white ([0-9]{1,9})", text)
+    if not sm:
+        _fail(n, "record.score_form", text)
+    return {BLACK: int(sm.group(1)), WHITE: int(sm.group(2))}
+
+
+def _parse_position(n: int, text: str) -> Position:
+    try:
+        return Position.from_text(text)
+    except ValueError as exc:
+        _fail(n, exc, text)
+
+
+def _parse_cube(n: int, text: str) -> tuple[int, Color | None]:
+    cm = re.fullmatch(r"([0-9]{1,5})(?: (black|white))?", text)
+    if not cm:
+        _fail(n, "record.cube_form", text)
+    owner = cm.group(2)
+    return int(cm.group(1)), None if owner is None else (BLACK if owner == "black" else WHITE)
+
+
+_GAME_KEYWORDS = ("Score", "Start", "Crawford", "Opener", "Position", "Cube")
+
+
+def _first_game_header(lines: _Lines) -> dict[str, tuple[int, str]]:
+    """The keyword lines of the match's game 1 (read ahead: the match is built from them), by keyword."""
+    header: dict[str, tuple[int, str]] = {}
+    if lines.peek() is None or lines.items[lines.i][1] != "Game 1":
+        return header  # not a game 1: reading the game says so
+    for n, line in lines.items[lines.i + 1 :]:
+        key, sep, value = line.partition(":")
+        if not sep or key not in _GAME_KEYWORDS or key in header:
+            break
+        header[key] = (n, value.strip())
+    return header
+
+
 def game_from_text(text: str) -> Game:
     """Load a game record written by :func:`game_to_text` (or by hand)."""
     lines = _Lines(text)
@@ -486,14 +537,19 @@ def match_from_text(text: str) -> Match:
         _fail(n, "record.match_form", value)
     if lines.peek() is None:
         _fail(n + 1, "record.match_game_1")
-    # The first game's start is needed to build the match; read ahead for it.
-    start: int | DrawnStart | None = None
-    for sn, line in lines.items[lines.i :]:
-        if line.startswith("Start:"):
-            start = _parse_start(sn, line[len("Start:") :].strip())
-            break
+    # The first game's start, score, position and cube are needed to build the match; read ahead for them
+    # (they are read again, and checked, with the game).
+    header = _first_game_header(lines)
+    start = _parse_start(*header["Start"]) if "Start" in header else None
+    score = _parse_score(*header["Score"]) if "Score" in header else None
+    position = _parse_position(*header["Position"]) if "Position" in header else None
+    cube_value, cube_owner = _parse_cube(*header["Cube"]) if "Cube" in header else (1, None)
+    length = int(m.group(1))
+    # "Crawford: no" on a game 1 taken up with a side at length - 1: the Crawford game has been played
+    post_crawford = header.get("Crawford", (0, ""))[1] == "no" and score is not None and length - 1 in score.values()
     try:
-        match = Match(None, int(m.group(1)), options, crawford=m.group(2) != "off", start=start)
+        match = Match(None, length, options, crawford=m.group(2) != "off", start=start, score=score,
+                      post_crawford=post_crawford, position=position, cube_value=cube_value, cube_owner=cube_owner)
     except ValueError as exc:
         _fail(n, exc, value)
     number = 1
@@ -556,9 +612,18 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "crawford": game.is_crawford,
         "opener": game.opener.value if game.opener else None,
         "position": game.initial_position.text() if game.initial_position else None,
+        **_cube_json(game),
         "actions": [action_to_json(a) for a in game.history],
         "result": _result_json(game),
     }
+
+
+def _cube_json(game: Game) -> dict[str, Any]:
+    """``{"cube": ...}`` for a game begun with the cube turned; nothing for one begun centred on 1."""
+    value, owner = game.initial_cube
+    if (value, owner) == (1, None):
+        return {}
+    return {"cube": {"value": value, "owner": owner.value if owner is not None else None}}
 
 
 def match_to_json(match: Match) -> dict[str, Any]:
@@ -571,7 +636,16 @@ def match_to_json(match: Match) -> dict[str, Any]:
         "length": match.length,
         "crawford": match.crawford,
         "games": [game_to_json(g) for g in match.games],
+        **_score_json(match),
     }
+
+
+def _score_json(match: Match) -> dict[str, Any]:
+    """The score a match was taken up at (and whether its Crawford game had been played); nothing from 0-0."""
+    score = match.initial_score
+    if not any(score.values()):
+        return {}
+    return {"score": {"black": score[BLACK], "white": score[WHITE]}, "post_crawford": match.post_crawford}
 
 
 class _Bad(Exception):
@@ -729,6 +803,7 @@ def game_from_json(data: Any) -> Game:
                 is_crawford=bool(data.get("crawford", False)),
                 opener=None if opener is None else _color(opener, "game.opener"),
                 position=None if position is None else Position.from_text(str(position)),
+                **_cube_from_json(data, "game"),
             )
         except ValueError as exc:
             raise _bad_at("game", exc) from None
@@ -736,6 +811,30 @@ def game_from_json(data: Any) -> Game:
         return game
     except _Bad as exc:
         raise worded(InvalidRecordError, "record.json.invalid_game", reason=exc.words) from None
+
+
+def _cube_from_json(data: Any, where: str) -> dict[str, Any]:
+    """``cube_value`` and ``cube_owner`` for :class:`Game` from a game's ``cube`` (1 centred without one)."""
+    cube = data.get("cube")
+    if cube is None:
+        return {"cube_value": 1, "cube_owner": None}
+    if not isinstance(cube, dict) or set(cube) != {"value", "owner"} or type(cube["value"]) is not int:
+        raise _Bad("record.json.cube", where=where, value=shown(cube))
+    owner = cube["owner"]
+    return {"cube_value": cube["value"], "cube_owner": None if owner is None else _color(owner, where + ".cube")}
+
+
+def _score_from_json(data: Any, where: str) -> dict[str, Any]:
+    """``score`` and ``post_crawford`` for :class:`Match` from a match's data (0-0 without a score)."""
+    score = data.get("score")
+    if score is None:
+        return {}
+    if not isinstance(score, dict) or set(score) != {"black", "white"} or not all(
+        type(v) is int for v in score.values()
+    ):
+        raise _Bad("record.json.score", where=where, value=shown(score))
+    return {"score": {BLACK: score["black"], WHITE: score["white"]},
+            "post_crawford": bool(_get(data, "post_crawford", bool, where))}
 
 
 def match_from_json(data: Any) -> Match:
@@ -749,13 +848,18 @@ def match_from_json(data: Any) -> Match:
         games = _get(data, "games", list, "match")
         if not games:
             raise _Bad("record.json.no_games", where="match")
+        first = games[0]
+        position = first.get("position") if isinstance(first, dict) else None
         try:
             match = Match(
                 None,
                 _get(data, "length", int, "match"),
                 options,
                 crawford=bool(data.get("crawford", True)),
-                start=_start_from_json(games[0], "match.games[0]"),
+                start=_start_from_json(first, "match.games[0]"),
+                position=None if position is None else Position.from_text(str(position)),
+                **_cube_from_json(first, "match.games[0]"),
+                **_score_from_json(data, "match"),
             )
         except ValueError as exc:
             raise _bad_at("match", exc) from None
@@ -771,8 +875,10 @@ def match_from_json(data: Any) -> Match:
             game = match.game
             if bool(_get(raw, "crawford", bool, where)) != game.is_crawford:
                 raise _Bad("record.json.crawford", where=where)
-            if raw.get("position") is not None:
+            if i > 0 and raw.get("position") is not None:
                 raise _Bad("record.json.match_position", where=where)
+            if i > 0 and raw.get("cube") is not None:
+                raise _Bad("record.json.match_cube", where=where)
             if raw.get("opener") != (game.opener.value if game.opener else None):
                 raise _Bad("record.json.opener", where=where)
             _replay_json(game, raw, where)

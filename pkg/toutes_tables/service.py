@@ -17,9 +17,12 @@ Methods
 ``levels()``
     The computer's levels, weakest first: ``[{name, title}]``.
 ``new_match(rules, match_length, start, cube, crawford, jacoby, auto_doubles,
-auto_double_limit, point_game, winner_opens, position, turn, level, money_game, seed, dice)``
-    Start a match (with ``money_game`` or ``jacoby``: a money game; with ``position``: a single
-    game set up from that Position ID, ``turn`` to roll, or with ``dice`` to play that roll) and
+auto_double_limit, point_game, winner_opens, position, turn, level, money_game, seed, dice, cube_value,
+cube_owner, score, post_crawford)``
+    Start a match (with ``money_game`` or ``jacoby``: a money game; with ``position``: a game
+    set up from that Position ID, ``turn`` to roll, or with ``dice`` to play that roll, the cube on
+    ``cube_value`` owned by ``cube_owner``, alone or, with ``match_length``, a match taken up at
+    ``score``) and
     keep it as the one in play, the computer playing at ``level``. With ``seed`` (an integer, for tests) the session is
     reproducible: the dice come from a generator seeded with it and the computer searches
     without a time limit, so the same actions give the same game.
@@ -100,7 +103,7 @@ from .movegen import check_dice
 from .notation import format_play
 from .play import NO_PLAY, Move, Play, apply_moves, compact_play
 from .record import MAX_RECORD_CHARS, game_from_text, game_to_text, match_from_text, match_game_text, match_header_text
-from .position import BAR, OFF, Color, Position, from_absolute, to_absolute
+from .position import BAR, BLACK, OFF, WHITE, Color, Position, from_absolute, to_absolute
 from .rules import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, RULE_SETS, Outcome, get_rules
 from .service_calls import (
     ServiceError as ServiceError,
@@ -791,6 +794,10 @@ def new_match(
     money_game: bool = False,
     seed: int | None = None,
     dice: list[int] | None = None,
+    cube_value: int = 1,
+    cube_owner: str | None = None,
+    score: dict[str, int] | None = None,
+    post_crawford: bool = False,
 ) -> dict[str, Any]:
     """Start a match to ``match_length`` points and return its view; or a money game, one game played for
     points with a live cube (``money_game``, or ``jacoby``: the Jacoby rule is a money-play rule).
@@ -798,10 +805,15 @@ def new_match(
     ``start`` chooses the first start of a 225 set (drawn when None); the options are the
     engine's :class:`~toutes_tables.GameOptions` (``auto_doubles`` on raises the stake up to
     ``auto_double_limit``). With ``position`` (a gnubg Position ID read from ``turn``'s side, as
-    a share link gives it), a single game is set up from that position, ``turn`` to roll, with
-    ``start`` as its nominal start number; matches always begin at a start, so ``match_length``
-    does not apply; ``dice`` (two dice 1-6, with ``position`` only) are then ``turn``'s roll, to
-    play at once (the analysis board's "Play from here"). A bad position raises and leaves the
+    a share link gives it), a game is set up from that position, ``turn`` to roll, with
+    ``start`` as its nominal start number: a single game (a money game) when ``match_length`` is 1,
+    else the first game of a match to ``match_length`` taken up at ``score`` (``{black, white}``,
+    each below the length; the game is the Crawford game when one side is at the length less 1
+    and the other is not, unless ``post_crawford``); ``dice`` (two dice 1-6) are then ``turn``'s
+    roll, to play at once (the analysis board's "Play from here"), and the cube starts on
+    ``cube_value`` (a power of 2 up to ``MAX_CUBE``) owned by ``cube_owner`` (``"black"``,
+    ``"white"``, or None: centred on 1). ``dice``, ``cube_value``, ``cube_owner``, ``score`` and
+    ``post_crawford`` are for a position only. A bad position raises and leaves the
     game in play as it was. The computer plays at ``level`` (a name of :func:`levels`). ``seed``
     makes the session reproducible (tests).
     """
@@ -810,6 +822,7 @@ def new_match(
     rolled = None if dice is None else check_dice(listed("dice", dice, 2, "two dice 1-6"))
     if rolled is not None and position is None:
         raise worded(ServiceError, "service.dice_with_position")
+    set_up = _set_up(position, cube_value, cube_owner, score, post_crawford)
     roller = seeded_dice(seed)  # the dice rolled from here on
     match_length = integer("match_length", match_length, 1, MAX_MATCH_LENGTH)
     start = optional_integer("start", start, 1, 225)
@@ -827,7 +840,13 @@ def new_match(
     colour = colour_name("turn", turn)
     if position is not None:
         shared = Position.from_gnubg_id(position, colour)  # Game refuses a position no game can be played from
-        session = Session(None, Game(start=start, options=options, position=shared, rng=roller))
+        if match_length > 1:
+            session = Session(Match(None, match_length, options, crawford=crawford, start=start, rng=roller,
+                                    position=shared, **set_up))
+        else:
+            if set_up.pop("score") != {BLACK: 0, WHITE: 0} or set_up.pop("post_crawford"):
+                raise worded(ServiceError, "service.score_needs_match")
+            session = Session(None, Game(start=start, options=options, position=shared, rng=roller, **set_up))
         if rolled is not None:
             session.game.roll(rolled)
             session.begin_turn()
@@ -839,6 +858,28 @@ def new_match(
     session.choices = computer_choices(seed)
     _session = session
     return view(session)
+
+
+def _set_up(position: Any, cube_value: Any, cube_owner: Any, score: Any, post_crawford: Any) -> dict[str, Any]:
+    """``new_match``'s set-up of a position's game (the cube, the match score) as Game and Match take it."""
+    given = {"cube_value": cube_value != 1, "cube_owner": cube_owner is not None, "score": score is not None,
+             "post_crawford": post_crawford is not False}
+    if position is None and any(given.values()):
+        raise worded(ServiceError, "service.set_up_with_position", name=next(n for n, g in given.items() if g))
+    value = integer("cube_value", cube_value, 1, MAX_CUBE)  # Game checks it is a power of 2, and may be turned
+    taken = {"black": 0, "white": 0} if score is None else mapping("score", score, "{black, white}")
+    unknown = set(taken) - {"black", "white"}
+    if unknown:
+        raise worded(ServiceError, "service.score_keys", keys=", ".join(sorted(map(str, unknown)))[:80])
+    return {
+        "cube_value": value,
+        "cube_owner": None if cube_owner is None else colour_name("cube_owner", cube_owner),
+        "score": {
+            BLACK: integer("score.black", taken.get("black", 0), 0, MAX_MATCH_LENGTH - 1),
+            WHITE: integer("score.white", taken.get("white", 0), 0, MAX_MATCH_LENGTH - 1),
+        },  # Match checks each is below the length
+        "post_crawford": boolean("post_crawford", post_crawford),
+    }
 
 
 _MATCH_LINE = re.compile(r"^Match:", re.MULTILINE)
