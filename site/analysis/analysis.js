@@ -12,7 +12,7 @@ import { createEngine } from "../engine/client.js";
 import { colourName, DEFAULT_LANGUAGE, pageLanguage, t, tn, tParts } from "../i18n/i18n.js";
 import { el, setChildren, show } from "../game/dom.js";
 import { formatEquity } from "../game/advice.js";
-import { RULE_SETS, RULE_TITLES, START_NUMBERS } from "../game/links.js";
+import { RULE_SETS, RULE_TITLES, shareLink as playLink, START_NUMBERS } from "../game/links.js";
 import { wholeNumberIn } from "../game/dialog.js";
 import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
@@ -81,8 +81,6 @@ function buildLayout(root) {
   const gnubgId = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": t("analysis.gnubg_id") });
   const shareLink = el("input", { type: "text", readonly: true, class: "tt-code", "aria-label": t("analysis.share_link") });
   const playHere = el("a", { class: "tt-button", href: "../play/" }, t("analysis.play_here"));
-  // the play page starts a single game from the position, cube centred at 1: said when the set-up has more
-  const playHereNote = el("p", { class: "tt-hint-text tt-analysis-play-note", hidden: true }, t("analysis.play_here_not_carried"));
   const advice = el("section", { class: "tt-analysis-advice", "aria-label": t("analysis.advice"), "aria-live": "polite" });
   const rollout = el("section", { class: "tt-analysis-rollout", "aria-label": t("analysis.rollout") });
   const embed = el("textarea", { readonly: true, rows: 3, class: "tt-code", "aria-label": t("analysis.embed_code") });
@@ -106,7 +104,6 @@ function buildLayout(root) {
     { class: "tt-analysis-quick" },
     field(t("analysis.click_adds"), brush),
     field(t("analysis.on_roll"), turn, el("span", { class: "tt-analysis-dice" }, controls.die1, controls.die2)),
-    playHereNote,
   );
   const stage = buildStage({
     status: [status],
@@ -133,7 +130,7 @@ function buildLayout(root) {
   const page = el("div", { class: "tt-game tt-analysis" }, progressBox, notice, stage);
   root.replaceChildren(page);
   const fit = fitStage(stage);
-  return { root: page, fit, progress, progressText, progressBox, notice, fieldError, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, playHereNote, advice, rollout, embed, cubeFields };
+  return { root: page, fit, progress, progressText, progressBox, notice, fieldError, status, boardHolder, controls, xgid, gnubgId, shareLink, playHere, advice, rollout, embed, cubeFields };
 }
 
 export function createAnalysis(root, { workerUrl }) {
@@ -256,15 +253,19 @@ export function createAnalysis(root, { workerUrl }) {
     link.searchParams.set("rules", answer.rules);
     link.searchParams.set("xgid", answer.xgid);
     ui.shareLink.value = link.href;
-    const play = new URL("../play/", window.location.href);
-    play.searchParams.set("rules", answer.rules);
-    play.searchParams.set("position", answer.position_id);
-    play.searchParams.set("turn", answer.turn);
-    // the dice on the board are the roll to play (site/game/links.js's dice); without them the player rolls
-    if (answer.dice && !answer.problem) play.searchParams.set("dice", answer.dice.join("-"));
-    ui.playHere.href = play.href;
-    const match = answer.match || { length: 0, score: { black: 0, white: 0 } };
-    ui.playHereNote.hidden = !cubeRules || (answer.cube.value === 1 && !answer.cube.owner && !match.length && !match.score.black && !match.score.white);
+    // the play page's link (site/game/links.js): the dice on the board are the roll to play (without them the
+    // player rolls), and in the backgammon sets the cube and the match score set here come with the position
+    const match = cubeRules && answer.match.length > 1 ? answer.match : null;
+    ui.playHere.href = playLink(new URL("../play/", window.location.href).href, {
+      rules: answer.rules,
+      position: answer.position_id,
+      turn: answer.turn,
+      dice: answer.dice && !answer.problem ? answer.dice : null,
+      cube: cubeRules ? answer.cube : null,
+      match: match ? match.length : null,
+      score: match ? match.score : null,
+      crawford: match ? match.crawford : false,
+    });
     ui.embed.value = embedSnippet(new URL("../", import.meta.url).href, {
       rules: answer.rules,
       position: answer.position_id,

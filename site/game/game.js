@@ -16,7 +16,7 @@ import { mountEmbedShare } from "./embed-share.js";
 import { costText, cubeAdviceText, cubeEquitiesText, formatEquity, hintCostText } from "./advice.js";
 import { buildLayout } from "./layout.js";
 import { createResignDialog, resignationAnswerWords } from "./resign.js";
-import { parseShareLink, RULE_TITLES, shareLink } from "./links.js";
+import { parseShareLink, RULE_TITLES, setUpParams, shareLink } from "./links.js";
 import {
   announceIn,
   bindShortcutKeys,
@@ -230,7 +230,8 @@ export function createGame(root, { workerUrl }) {
       return false;
     }
     const p = link.params;
-    const chosen = normaliseOptions({ ...options, rules: p.rules || options.rules, start: p.start ?? null, match_length: p.match || 1 });
+    // a link with the cube turned is played with the cube, whatever the options last chosen
+    const chosen = normaliseOptions({ ...options, rules: p.rules || options.rules, start: p.start ?? null, match_length: p.match || 1, ...(p.cube ? { cube: true } : {}) });
     if (!p.position) {
       const kept = await startNewMatch(chosen);
       if (kept === null) return false; // the game in play could not be set aside: it goes on
@@ -239,7 +240,8 @@ export function createGame(root, { workerUrl }) {
     }
     let opened;
     try {
-      opened = await engine.call("new_match", { ...engineOptions(chosen), position: p.position, turn: p.turn, ...(p.dice ? { dice: p.dice } : {}) });
+      // the cube and the match score set up with the position (the analysis board's) come with it
+      opened = await engine.call("new_match", { ...engineOptions(chosen), position: p.position, turn: p.turn, ...(p.dice ? { dice: p.dice } : {}), ...setUpParams(p) });
     } catch (error) {
       notice(t("game.link_position_failed", { reason: error.message }));
       return false;
@@ -683,6 +685,9 @@ export function createGame(root, { workerUrl }) {
       position: playing ? v.position_id : null,
       turn: v.turn || "white",
       match: v.match.length,
+      cube: v.cube,
+      score: v.match.score,
+      crawford: v.match.crawford,
     });
     showEmbed(v);
   }
