@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from test_analysis_board import ANSWER_TIMEOUT_MS, open_board
 
 SEED = 20261202
-# White on roll, no dice, in a backgammon middle game (White 10 pips ahead); set up on the board below
+# The opening position, White on roll without dice; the cube and the score are set up on the board below
 POSITION = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
 
@@ -24,7 +24,7 @@ def set_up(page: Page, owner: str) -> None:
         field = page.get_by_label(label, exact=True)
         field.fill(value)
         field.dispatch_event("change")
-    expect(page.get_by_label("XGID", exact=True)).to_have_value(re.compile(r":2:(1|-1):1:00:2:5:0:7:10$"),
+    expect(page.get_by_label("XGID", exact=True)).to_have_value(re.compile(r":2:(1|-1):1:00:5:2:0:7:10$"),
                                                                 timeout=ANSWER_TIMEOUT_MS)
 
 
@@ -46,17 +46,18 @@ def test_play_from_here_starts_the_match_at_the_score_with_the_cube_and_its_owne
     v = wait_for_player(page)
     assert v["cube"] == {"value": 4, "owner": owner, "offered_by": None}, v["cube"]
     assert v["match"]["length"] == 7 and v["match"]["score"] == {"black": 2, "white": 5} and not v["match"]["crawford"]
-    assert (v["phase"], v["turn"]) == ("roll", "white")
+    assert v["turn"] == "white" and v["position_id"] == "4HPwATDgc/ABMA"
     info = page.locator(".tt-info-row")
     expect(info.filter(has_text="Score")).to_contain_text("Black 2, White 5 (match to 7)")
     expect(info.filter(has_text="Cube")).to_contain_text(f"4, owned by {owner.capitalize()}")
     double = page.get_by_role("button", name="Double", exact=True)
     if owner == "black":
-        # White, the person, is on roll, but the cube is Black's: only its owner doubles
-        assert v["cube_actions"] == []
+        # White, the person, is on roll, but the cube is Black's: only its owner doubles (with nothing to decide
+        # before the roll, the page rolls for White at once)
+        assert v["cube_actions"] == [] and v["phase"] == "move"
         expect(double).to_be_disabled()
     else:
-        assert v["cube_actions"] == ["double"]
+        assert v["cube_actions"] == ["double"] and v["phase"] == "roll"
         expect(double).to_be_enabled()
         double.click()
         # the computer (Black) takes the cube on 8 or drops: White then wins the 4 points, and the match
