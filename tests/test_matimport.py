@@ -120,7 +120,8 @@ BAD = [
     (" 3 point match\n Black : 0   White : 0\n", "line 2: expected 'Game 1'"),
     (" 3 point match\n Game 2\n", "expected game 1"),
     (" 3 point match\n Game 1\n  1) 31: 8/5 6/5\n", "line 3: expected the players' line"),
-    (" 3 point match\n Game 1\n Black : 1   White : 0\n", "line 3: the score before game 1 is 0-0"),
+    # game 1 may start at a score (a match taken up at one), each below the length
+    (" 3 point match\n Game 1\n Black : 3   White : 0\n", "line 3: the score before game 1 is 0-0"),
     (HEADER + "  1) 31: 8/4 6/5\n", "line 5: the steps are not a legal play of 3-1"),
     (HEADER + "  1) 33: 8/5 6/5\n", "line 5: an opening roll is never a double"),
     (HEADER + "  1) 31: 8/5 6/5                 Doubles => 4\n", "line 5: a double now turns the cube to 2"),
