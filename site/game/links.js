@@ -1,6 +1,6 @@
 // Share links: `?rules=backgammon-225&start=17&position=4HPwATDgc/ABMA&turn=white&match=5`, and with a
 // position its roll, `&dice=5-2` (the analysis board's "Play from here": the player on roll plays those dice),
-// the cube turned, `&cube=4-black` (its value 2-4096 and its owner; without it the cube is centred on 1), and
+// the cube turned, `&cube=4-black` (its value, a power of 2 up to the engine's highest cube, and its owner; without it the cube is centred on 1), and
 // in a match the score it is taken up at, `&score=2-3` (Black's, then White's, each below the length), with
 // `&crawford=yes|no` saying whether this game is the Crawford game (by default it is when one side is at the
 // length less 1 and the other is not; `no` then says the Crawford game has been played).
@@ -8,10 +8,11 @@
 // values are only ever compared and converted, never evaluated or put into markup. The messages are the
 // page's language's (site/i18n/).
 
+import { LIMITS } from "../engine/limits.js";
 import { t } from "../i18n/i18n.js";
 
-/** The highest cube value (the engine's MAX_CUBE, service.limits: a link is read before the engine is up) and the rule sets with a cube. */
-export const MAX_CUBE = 4096;
+/** The highest cube value (the engine's, from site/engine/limits.js: a link is read before the engine is up) and the rule sets with a cube. */
+const MAX_CUBE = LIMITS.max_cube;
 const CUBE_SETS = ["backgammon-225", "backgammon"];
 const isCubeValue = (n) => n >= 2 && n <= MAX_CUBE && (n & (n - 1)) === 0;
 
