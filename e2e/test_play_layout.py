@@ -228,6 +228,25 @@ def test_the_new_game_dialog_fits_the_window_with_its_start_button_in_sight(size
     screenshot(page, "new-game-dialog")
 
 
+def test_a_one_point_backgammon_match_says_how_to_play_with_the_cube(page: Page, site_url: str) -> None:
+    open_game(page, site_url)
+    dialog = open_new_game_dialog(page, rules="backgammon")
+    note = dialog.locator(".tt-no-cube")
+    dialog.locator("input[name=match_length]").fill("1")
+    expect(note).to_be_visible()
+    expect(note).to_have_text(
+        "A match to 1 point is played without the doubling cube: for the cube, choose a longer match or a money game.")
+    expect(dialog.locator("[data-option=cube]")).to_be_hidden()
+    dialog.locator("input[name=match_length]").fill("3")  # a longer match: the cube's options, no note
+    expect(note).to_be_hidden()
+    expect(dialog.locator("[data-option=cube]")).to_be_visible()
+    dialog.locator("input[name=match_length]").fill("1")
+    dialog.locator("[data-option=money_game] input").check()  # a money game has the cube too
+    expect(note).to_be_hidden()
+    dialog.locator("select[name=rules]").select_option("toutes-tables")  # no cube in the set: nothing to say
+    expect(note).to_be_hidden()
+
+
 def start_chouette(page: Page) -> None:
     form = page.locator("form.tt-chouette-setup")
     expect(form).to_be_visible(timeout=BOOT_TIMEOUT_MS)

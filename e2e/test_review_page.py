@@ -184,7 +184,8 @@ def test_stepping_and_the_graph_show_each_decision_on_the_board(page: Page, site
     assert state["lastMove"] == decisions[marked]["played_locations"]
     # the play made drawn too, beside the best (dashed, its own colour), and the detail says which is which
     assert state["playedArrows"] == decisions[marked]["played_locations"]
-    expect(page.locator(".tt-review-arrows")).to_have_text("Yellow arrows: the best play. Dashed blue arrows: the play made.")
+    expect(page.locator(".tt-review-arrows")).to_have_text(
+        "Yellow arrows: the best play. Dashed blue arrows: the play made.")
     expect(page.locator(".tt-review-detail")).to_contain_text(f"Best: {decisions[marked]['best']}")
 
 

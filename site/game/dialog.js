@@ -152,6 +152,8 @@ export function createNewGameDialog(onStart) {
   }
   const limit = el("input", { type: "number", name: "auto_double_limit", min: 1, max: LIMITS.max_auto_doubles, step: 1, value: 2 });
   const limitField = field(t("dialog.auto_double_limit"), limit);
+  // a backgammon player expects the cube: where a 1-point match hides it, the dialog says how to have it
+  const noCube = el("small", { class: "tt-no-cube" }, t("dialog.no_cube_hint"));
   const error = el("p", { class: "tt-error", role: "alert", hidden: true });
 
   const { dialog } = createModal({
@@ -164,7 +166,7 @@ export function createNewGameDialog(onStart) {
       field(t("dialog.colour"), colour, t("dialog.colour_hint")),
       matchField,
       startFields,
-      el("fieldset", {}, el("legend", {}, t("dialog.options")), ...rows, limitField),
+      el("fieldset", {}, el("legend", {}, t("dialog.options")), noCube, ...rows, limitField),
       error,
     ],
     action: { value: "start", label: t("dialog.button.start") },
@@ -187,10 +189,12 @@ export function createNewGameDialog(onStart) {
     show(matchField, !money);
     show(rows.find((row) => row.dataset.option === "crawford"), applies.crawford && !money);
     // a match to 1 point is played without the cube (docs/rules/cube.md, A match to 1 point): none of its options
-    if (!money && Number(matchLength.value) === 1) {
+    const cubeless = applies.cube && !money && Number(matchLength.value) === 1;
+    if (cubeless) {
       for (const name of ["cube", "crawford", "auto_doubles"]) show(rows.find((row) => row.dataset.option === name), false);
       show(limitField, false);
     }
+    show(noCube, cubeless);
   }
   rules.addEventListener("change", refresh);
   opponent.addEventListener("change", refresh);
