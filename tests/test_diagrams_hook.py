@@ -126,13 +126,14 @@ def test_the_gallery_links_every_start_to_the_game(hook: ModuleType) -> None:
     assert "<strong>No. 101</strong> · rolls 4-2 then 5-3" in html
 
 
-def test_the_french_gallery_shows_the_images_at_the_root_in_french_words(hook: ModuleType) -> None:
-    # the French edition's page is fr/starts/: its images are the English page's, its words French, and
-    # its links lead to the French game (fr/play/)
+def test_the_french_gallery_shows_its_own_images_in_french_words(hook: ModuleType) -> None:
+    # the French edition's page is fr/starts/: its images are the French edition's (fr/starts/), its words
+    # French, and its links lead to the French game (fr/play/)
     page = SimpleNamespace(file=SimpleNamespace(src_uri="starts.fr.md", locale="fr"), url="fr/starts/")
     hook.on_page_markdown("```board-gallery\n```\n", page, None, None)
     html = hook.on_page_content(hook._TOKEN_PREFIX + "N0", page, None, None)
-    assert 'src="../../starts/start-225.svg"' in html
+    assert 'src="../../fr/starts/start-225.svg"' in html
+    assert 'alt="Départ n° 64. Blanc' in html and "Start No." not in html
     assert 'href="../play/?rules=toutes-tables-225&amp;start=64"' in html
     assert "<strong>N° 101</strong> · jets 4-2 puis 5-3" in html
     assert "<strong>N° 64</strong> (le départ classique)" in html
@@ -148,6 +149,69 @@ def test_a_french_page_gives_the_engines_result_in_french(hook: ModuleType) -> N
     english = SimpleNamespace(file=SimpleNamespace(src_uri="rules/scoring.md"), url="rules/scoring/")
     hook.on_page_markdown(source, english, None, None)
     assert "double game, 2 points" in hook.on_page_content(hook._TOKEN_PREFIX + "N0", english, None, None)
+
+
+def english_page(hook: ModuleType) -> None:
+    """Set the hook to an English page's words (it keeps the current page's: MkDocs renders one page at a time)."""
+    hook.on_page_markdown("# Page\n", SimpleNamespace(file=SimpleNamespace(src_uri="x.md"), url="x/"), None, None)
+
+
+def test_each_editions_gallery_images_are_in_its_words_under_its_folder(hook: ModuleType) -> None:
+    # what MkDocs' File.generated reads of the configuration
+    config = SimpleNamespace(site_dir="public", use_directory_urls=True, plugins=SimpleNamespace(_current_plugin=None))
+    english, french = hook.gallery_files(config, "en"), hook.gallery_files(config, "fr")
+    assert len(english) == len(french) == 225
+    assert english[63].src_uri == "starts/start-064.svg" and french[63].src_uri == "fr/starts/start-064.svg"
+    assert "départ n° 64" in french[63].content_string and "start No. 64" in english[63].content_string
+    assert "No." not in french[63].content_string
+    with pytest.raises(PluginError, match="xx"):
+        hook.gallery_files(config, "xx")
+
+
+FRENCH_PICTURE_WORDS = """```board
+start: 64
+dice: 3-2
+caption: Blanc joue.
+```
+
+```board
+text: white 3:2 / 24:1 bar:1
+```
+
+```board
+text: white 6:5 5:3 / 1:5 2:3
+dice: 4-4
+```
+"""
+ENGLISH_IN_A_PICTURE = ("to play", "start No.", " off", "on the bar", "borne off", "Start No.", "White", "Black")
+
+
+def test_a_french_pages_pictures_say_everything_in_french(hook: ModuleType) -> None:
+    # the SVG's title (tooltips, screen readers) and its own text (the line under the board, the trays)
+    import re
+
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="rules/board.fr.md", locale="fr"), url="fr/rules/board/")
+    try:
+        hook.on_page_markdown(FRENCH_PICTURE_WORDS, page, None, None)
+        html = hook.on_page_content("\n".join(f"{hook._TOKEN_PREFIX}N{n}" for n in range(3)), page, None, None)
+    finally:
+        english_page(hook)
+    said = re.findall(r"<title>(.*?)</title>", html) + re.findall(r"<text[^>]*>([^<]*)</text>", html)
+    assert len(re.findall("<svg", html)) == 3
+    assert [w for w in said if any(e in w for e in ENGLISH_IN_A_PICTURE)] == []
+    assert "<title>Départ n° 64. Blanc joue 3-2. Blanc\xa0: 5 sur la flèche 6" in html
+    assert "Blanc joue · 3-2 · départ n° 64" in html
+    assert "13 sorties" in html and "7 sorties" in html and "1 sur la barre" in html and "4-4 (Carmes)" in html
+
+
+def test_an_edition_the_engine_does_not_speak_fails_the_build(
+    hook: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the hook's own words exist for it (as if docs/hooks/words/xx.json were there), the engine's catalogue does not
+    monkeypatch.setattr(hook, "load_words", lambda locale: {})
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="index.xx.md", locale="xx"), url="xx/")
+    with pytest.raises(PluginError, match="pkg/toutes_tables/data/messages/xx.json"):
+        hook.on_page_markdown("# Page\n", page, None, None)
 
 
 def test_the_gallery_offers_each_start_to_the_embed_maker(hook: ModuleType) -> None:

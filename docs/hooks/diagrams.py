@@ -27,8 +27,14 @@ cannot read raises ``PluginError`` naming the page and line, so ``mkdocs build -
 of publishing a wrong diagram.
 
 A ``board-gallery`` block (no content) becomes the gallery of the 225 starts: one small SVG file per
-start, generated into the site's ``starts/`` (beside the English gallery page; the French one, under
-``fr/``, shows the same files), each linking to the game at that start in the page's edition.
+start, generated into the edition's ``starts/`` (beside its gallery page: ``starts/`` for English,
+``fr/starts/`` for French, each in its edition's words), each linking to the game at that start in the
+page's edition.
+
+Every word of a picture is in the page's edition: the hook's own (captions' surroundings, the gallery's
+lines) from ``docs/hooks/words/<locale>.json``, the SVG's title and the line under the board from the
+engine's catalogue of that locale (``toutes_tables.svg``'s ``lang``). An edition whose locale lacks
+either fails the build.
 
 A ``lesson`` block is a tutorial lesson: a position, ``dice``, ``rules``, a ``goal`` (``any``, ``hit``,
 ``square``, ``most-off``, or ``cube`` for a take/drop question), a ``task`` and the ``right`` and
@@ -75,6 +81,7 @@ from toutes_tables import (  # noqa: E402
     start_position,
     start_rolls,
 )
+from toutes_tables.messages import DEFAULT_LANGUAGE, languages  # noqa: E402
 from toutes_tables.svg import HEIGHT, WIDTH, board_svg, describe  # noqa: E402
 
 
@@ -103,7 +110,7 @@ LESSON_SCRIPT = "javascripts/tutorial.js"
 LIVE_MODES = ("view", "play", "example")
 LIVE_MARK = "data-tt-live-board"  # on figures holding <tt-board> elements: the page then loads the element
 ELEMENT_SCRIPT = "board/element.js"  # the game's <tt-board> custom element, at the site root
-GALLERY_DIR = "starts"  # the gallery page is starts.md, so its images sit beside the English one at starts/
+GALLERY_DIR = "starts"  # the gallery page is starts.md, so an edition's images sit beside it, at <edition>/starts/
 THUMB_WIDTH = 320
 PLAY_LINK = "../play/?rules=toutes-tables-225&amp;start={number}"
 # The Embed page's maker, prefilled with a start (docs/javascripts/embed-maker.js reads the query).
@@ -132,8 +139,21 @@ def load_words(locale: str) -> dict[str, str]:
     return words
 
 
-# the current page's words, set by on_page_markdown before it renders the page's fences
+# the current page's words and the engine's language for its pictures (the SVGs' titles, the line under the
+# board: toutes_tables.svg's lang, the engine's catalogue of that locale), set by on_page_markdown before it
+# renders the page's fences
 _words = load_words("en")
+_lang = DEFAULT_LANGUAGE
+
+
+def picture_language(locale: str) -> str:
+    """The engine's language for the pictures of an edition: ``locale``, which must have an engine catalogue."""
+    if locale not in languages():
+        raise PluginError(
+            f"diagrams: the engine has no words for the edition {locale!r}: add "
+            f"pkg/toutes_tables/data/messages/{locale}.json (it speaks {', '.join(languages())})"
+        )
+    return locale
 _TOKEN_PREFIX = "TTDIAGRAM" + uuid.uuid4().hex[:8].upper()
 
 
@@ -303,7 +323,7 @@ def render_board(fields: dict[str, str]) -> str:
     show_turn = number is None or "turn" in fields or dice is not None
     svg = board_svg(
         position, orientation=orientation, size=None, arrows=arrows, highlights=highlights,
-        start_number=number, dice=dice, show_turn=show_turn,
+        start_number=number, dice=dice, show_turn=show_turn, lang=_lang,
     )
     caption = f"<figcaption>{_inline_markdown(fields['caption'])}</figcaption>" if "caption" in fields else ""
     if "live" in fields:
@@ -372,7 +392,7 @@ def render_lesson(fields: dict[str, str]) -> str:
             # The reader is the one deciding: the taker sits at the bottom unless the lesson says otherwise.
             if "orientation" not in fields:
                 orientation = position.turn.other
-            svg = board_svg(position, orientation=orientation, size=None, start_number=number)
+            svg = board_svg(position, orientation=orientation, size=None, start_number=number, lang=_lang)
             buttons = "".join(
                 f'<button type="button" class="md-button" data-choice="{c}">{_words[c]}</button> '
                 for c in ("take", "drop")
@@ -390,7 +410,7 @@ def render_lesson(fields: dict[str, str]) -> str:
         right, _ = lessons.right_plays(position, dice, rules, fields["goal"])
     except LessonError as exc:
         raise DiagramError(str(exc)) from None
-    svg = board_svg(position, orientation=orientation, size=None, dice=dice, start_number=number)
+    svg = board_svg(position, orientation=orientation, size=None, dice=dice, start_number=number, lang=_lang)
     board = render_live_boards("play", position, number, dice, orientation, [rules], svg)
     right_json = escape(json.dumps(right), quote=True)
     return (
@@ -399,20 +419,30 @@ def render_lesson(fields: dict[str, str]) -> str:
     )
 
 
-def gallery_files(config: Any) -> list[File]:
+def _edition_folder(locale: str) -> str:
+    """Where an edition's generated files sit under the site's root: the default's at the root, others' in a folder."""
+    return "" if locale == DEFAULT_LANGUAGE else f"{locale}/"
+
+
+def gallery_files(config: Any, locale: str) -> list[File]:
+    """The 225 starts' images in the words of the edition ``locale`` (the line under each board)."""
+    lang = picture_language(locale)
     files = []
     for number in range(1, 226):
-        svg = board_svg(start_position(number), size=None, start_number=number, show_turn=False)
-        files.append(File.generated(config, f"{GALLERY_DIR}/start-{number:03d}.svg", content=svg))
+        svg = board_svg(start_position(number), size=None, start_number=number, show_turn=False, lang=lang)
+        uri = f"{_edition_folder(locale)}{GALLERY_DIR}/start-{number:03d}.svg"
+        files.append(File.generated(config, uri, content=svg))
     return files
 
 
 def render_gallery(up: str) -> str:
-    """The 225 starts; ``up`` leads from the page to the site's root, where the images are (both editions')."""
+    """The 225 starts; ``up`` leads from the page to the site's root, under which each edition has its images."""
+    up += _edition_folder(_lang)
     items = []
     for number in range(1, 226):
         (a1, b1), (a2, b2) = start_rolls(number)
-        alt = escape(describe(start_position(number), start_number=number, show_turn=False), quote=True)
+        alt = describe(start_position(number), start_number=number, show_turn=False, lang=_lang)
+        alt = escape(alt, quote=True)
         classic = _words["classic"] if number == 64 else ""
         items.append(
             f'<li id="start-{number}"><a href="{PLAY_LINK.format(number=number)}" '
@@ -495,16 +525,18 @@ def on_files(files: Files, config: Any) -> Files:
     for file in list(files):
         if file.src_uri.startswith("hooks/"):
             files.remove(file)
-    for file in gallery_files(config):
+    i18n = config.plugins.get("i18n")
+    locale = i18n.current_language if i18n is not None else DEFAULT_LANGUAGE
+    for file in gallery_files(config, locale):
         files.append(file)
     return files
 
 
 def on_page_markdown(source: str, page: Any, config: Any, files: Files) -> str:
-    global _words
+    global _words, _lang
     path = page.file.src_uri
     locale = getattr(page.file, "locale", "en")
-    _words = load_words(locale)
+    _words, _lang = load_words(locale), picture_language(locale)
     try:
         replaced, fences = find_fences(source)
         html = []

@@ -23,6 +23,14 @@ True
 True
 >>> game._repr_html_().startswith('<figure class="tt-notebook"><svg')
 True
+
+The pictures' words (the SVG's title, the line under the board, the caption) are the engine's message
+catalogue's, in English until :func:`set_language` names another language:
+
+>>> set_language("fr")
+>>> "Blanc lance les dés ou double" in game._repr_svg_()
+True
+>>> set_language("en")
 """
 
 from __future__ import annotations
@@ -32,44 +40,62 @@ from collections.abc import Sequence
 from .display import Picture, register
 from .game import Game
 from .match import Match
+from .messages import DEFAULT_LANGUAGE, check_language, say
 from .play import Play
 from .position import BLACK, WHITE, Color, Position
 from .svg import board_svg, dice_text
+from .words import colour_word, result_description
+
+_language = DEFAULT_LANGUAGE
+
+
+def set_language(lang: str) -> None:
+    """Say the pictures' words in ``lang`` from now on (one of :func:`toutes_tables.messages.languages`).
+
+    A notebook is one reader's: the language is the module's, for every picture drawn after the call.
+    """
+    global _language
+    _language = check_language(lang)
+
+
+def _say(key: str, **values: object) -> str:
+    return say(_language, key, **values)
 
 
 def _name(color: Color) -> str:
-    return color.value.capitalize()
+    return colour_word(color, _language)
 
 
 def position_svg(position: Position) -> str:
     """The board of ``position``, as Jupyter shows it."""
-    return board_svg(position)
+    return board_svg(position, lang=_language)
 
 
 def play_svg(play: Play) -> str:
     """The board before ``play``, its moves drawn as arrows and its notation under the board."""
-    return board_svg(play.position, arrows=play.moves, show_turn=False, notes=[_play_sentence(play)])
+    return board_svg(play.position, arrows=play.moves, show_turn=False, notes=[_play_sentence(play)], lang=_language)
 
 
 def _play_sentence(play: Play) -> str:
     mover = _name(play.position.turn)
-    return f"{mover} plays {play}" if play else f"{mover} cannot move"
+    return _say("notebook.plays", who=mover, play=play) if play else _say("notebook.cannot_move", who=mover)
 
 
 def _game_notes(game: Game) -> list[str]:
     """What the board alone does not say: what is due (or the result) and a Crawford game."""
     notes = []
     if game.phase == "opening":
-        notes.append("the opening roll is due")
+        notes.append(_say("notebook.opening_due"))
     elif game.phase == "roll":
-        notes.append(f"{_name(game.position.turn)} to roll" + (" or double" if game.can_double() else ""))
+        key = "notebook.to_roll_or_double" if game.can_double() else "notebook.to_roll"
+        notes.append(_say(key, who=_name(game.position.turn)))
     elif game.phase == "double-offered" and game.to_act is not None:
-        notes.append(f"{_name(game.to_act)} to take or drop a double to {game.cube_value * 2}")
+        notes.append(_say("notebook.to_answer", who=_name(game.to_act), value=game.cube_value * 2))
     elif game.result is not None:
-        result = str(game.result)
-        notes.append(result[0].upper() + result[1:])
+        description = result_description(game.result, _language)
+        notes.append(_say("notebook.wins", who=_name(game.result.winner), description=description))
     if game.is_crawford:
-        notes.append("Crawford game")
+        notes.append(_say("notebook.crawford"))
     return notes
 
 
@@ -88,34 +114,37 @@ def game_svg(game: Game, notes: Sequence[str] = ()) -> str:
         cube=game.cube_value if game.cube_enabled else None,
         cube_owner=game.cube_owner if game.cube_enabled else None,
         notes=[*_game_notes(game), *notes],
+        lang=_language,
     )
 
 
 def _match_score(match: Match) -> str:
     score = match.score
-    return f"Match to {match.length}: Black {score[BLACK]}, White {score[WHITE]}"
+    return _say("notebook.match_score", length=match.length, black=score[BLACK], white=score[WHITE])
 
 
 def match_svg(match: Match) -> str:
     """The current game of ``match`` (:func:`game_svg`) with the match score."""
-    won = [f"{_name(match.winner)} wins the match"] if match.winner else []
+    won = [_say("notebook.wins_match", who=_name(match.winner))] if match.winner else []
     return game_svg(match.game, [_match_score(match), *won])
 
 
 def _position_picture(position: Position) -> Picture:
-    return position_svg(position), f"{position.text()} (gnubg Position ID {position.gnubg_id()})"
+    return position_svg(position), _say("notebook.caption.position", text=position.text(), id=position.gnubg_id())
 
 
 def _play_picture(play: Play) -> Picture:
-    return play_svg(play), f"{_play_sentence(play)} ({play.pips} pips), from {play.position.text()}"
+    caption = _say("notebook.caption.play", play=_play_sentence(play), pips=play.pips, text=play.position.text())
+    return play_svg(play), caption
 
 
 def _game_caption(game: Game) -> str:
     number = _start_shown(game)
-    start = [f"start No. {number}"] if number is not None else []
+    start = [_say("svg.status.start", number=number)] if number is not None else []
     # The board's line says who plays which dice itself; the caption says it in words.
     dice = game.dice if game.phase == "move" else None
-    playing = [f"{_name(game.position.turn)} to play {dice_text(dice)}"] if dice else []
+    who = _name(game.position.turn)
+    playing = [_say("svg.to_play_dice", colour=who, dice=dice_text(dice, _language))] if dice else []
     return ", ".join([game.rules.title, *start, *playing, *_game_notes(game)])
 
 
@@ -124,7 +153,9 @@ def _game_picture(game: Game) -> Picture:
 
 
 def _match_picture(match: Match) -> Picture:
-    return match_svg(match), f"{_match_score(match)}; game {len(match.games)}: {_game_caption(match.game)}"
+    score, number = _match_score(match), len(match.games)
+    caption = _say("notebook.caption.match", score=score, number=number, game=_game_caption(match.game))
+    return match_svg(match), caption
 
 
 register(Position, _position_picture)
@@ -132,4 +163,4 @@ register(Play, _play_picture)
 register(Game, _game_picture)
 register(Match, _match_picture)
 
-__all__ = ["game_svg", "match_svg", "play_svg", "position_svg"]
+__all__ = ["game_svg", "match_svg", "play_svg", "position_svg", "set_language"]

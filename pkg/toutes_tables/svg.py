@@ -11,6 +11,13 @@ ring, ivory with a dot), so the colours can be told apart without colour vision.
 True
 >>> "<title>Start No. 64. White to play 6-1." in svg
 True
+
+Every word of a picture (its ``<title>``, the line under the board, the trays' counts) is the engine's
+message catalogue's (:mod:`toutes_tables.messages`, the ``svg.*`` keys), in the language ``lang`` names:
+
+>>> svg = board_svg(start_position(64), dice=(3, 2), start_number=64, lang="fr")
+>>> "<title>Départ n° 64. Blanc joue 3-2." in svg, "Blanc joue · 3-2 · départ n° 64" in svg
+(True, True)
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from .dice_words import double_name
+from .messages import DEFAULT_LANGUAGE, check_language, say
 from .position import BAR, BLACK, OFF, WHITE, Color, Position, to_absolute
 from .rules import MAX_CUBE
 
@@ -263,10 +271,18 @@ def _cube(value: int, owner: Color | None, bottom: Color) -> str:
     )
 
 
-def _cube_sentence(value: int, owner: Color | None) -> str:
+def _colour(color: Color, lang: str) -> str:
+    return say(lang, f"colour.{color.value}")
+
+
+def _cube_sentence(value: int, owner: Color | None, lang: str) -> str:
     if owner is None:
-        return f"The cube is in the middle, at {value}."
-    return f"The cube is {owner.value.capitalize()}'s, at {value}."
+        return say(lang, "svg.cube_middle", value=value)
+    return say(lang, "svg.cube_owned", colour=_colour(owner, lang), value=value)
+
+
+def _counted(lang: str, key: str, count: int) -> str:
+    return say(lang, f"{key}.{'one' if count == 1 else 'many'}", count=count)
 
 
 def dice_text(dice: Sequence[int], lang: str = "en") -> str:
@@ -288,30 +304,41 @@ def describe(
     cube: int | None = None,
     cube_owner: Color | None = None,
     notes: Sequence[str] = (),
+    lang: str = DEFAULT_LANGUAGE,
 ) -> str:
-    """A sentence describing the diagram, in absolute numbering, for the SVG's ``<title>``."""
+    """A sentence describing the diagram, in absolute numbering, for the SVG's ``<title>``, in ``lang``.
+
+    >>> from toutes_tables import start_position
+    >>> describe(start_position(64), show_turn=False, lang="fr")[:44]
+    'Blanc\xa0: 5 sur la flèche 6, 3 sur la flèche 8'
+    """
+    check_language(lang)
     sentences = []
     if start_number is not None:
-        sentences.append(f"Start No. {start_number}.")
+        sentences.append(say(lang, "svg.start", number=start_number))
     winner = position.winner()
     if winner:
-        sentences.append(f"{winner.value.capitalize()} has borne off all 15.")
+        sentences.append(say(lang, "svg.borne_off_all", colour=_colour(winner, lang)) + ".")
     elif show_turn:
-        turn = position.turn.value.capitalize()
-        sentences.append(f"{turn} to play" + (f" {dice_text(dice)}." if dice else "."))
+        turn = _colour(position.turn, lang)
+        if dice:
+            sentences.append(say(lang, "svg.to_play_dice", colour=turn, dice=dice_text(dice, lang)) + ".")
+        else:
+            sentences.append(say(lang, "svg.to_play", colour=turn) + ".")
     for color in (WHITE, BLACK):
         stacks = []
         for point in range(1, 25):
             owner, n = position.at(point)
             if owner is color:
-                stacks.append(f"{n} on {point}")
+                stacks.append(say(lang, "svg.on_point", count=n, point=point))
         if position.bar(color):
-            stacks.append(f"{position.bar(color)} on the bar")
+            stacks.append(say(lang, "svg.on_bar", count=position.bar(color)))
         if position.borne_off(color):
-            stacks.append(f"{position.borne_off(color)} borne off")
-        sentences.append(f"{color.value.capitalize()}: {', '.join(stacks) or 'none on the board'}.")
+            stacks.append(_counted(lang, "svg.borne_off", position.borne_off(color)))
+        shown = ", ".join(stacks) or say(lang, "svg.none_on_board")
+        sentences.append(say(lang, "svg.side", colour=_colour(color, lang), stacks=shown))
     if cube is not None:
-        sentences.append(_cube_sentence(cube, cube_owner))
+        sentences.append(_cube_sentence(cube, cube_owner, lang))
     sentences += [f"{note}." for note in notes]
     return " ".join(sentences)
 
@@ -330,6 +357,7 @@ def board_svg(
     cube: int | None = None,
     cube_owner: Color | None = None,
     notes: Sequence[str] = (),
+    lang: str = DEFAULT_LANGUAGE,
 ) -> str:
     """The board of ``position`` as a standalone SVG document (a string).
 
@@ -345,6 +373,7 @@ def board_svg(
       ``cube_owner``'s side.
     - ``notes`` are short phrases added to the line under the board and to the title (a game's phase,
       a match's score).
+    - ``lang``: the language of the picture's words (a language of :func:`toutes_tables.messages.languages`).
 
     >>> from toutes_tables import Position, legal_plays
     >>> pos = Position.from_text("white 3:1 2:2 / 24:1")
@@ -373,12 +402,13 @@ def board_svg(
     notes = list(notes)
     if any(not isinstance(note, str) for note in notes):
         raise ValueError(f"notes are strings, got {notes!r}")
+    check_language(lang)
 
     width, height = WIDTH * SCALE, HEIGHT * SCALE
     dims = "" if size is None else f' width="{size}" height="{round(size * HEIGHT / WIDTH)}"'
     label = title if title is not None else describe(
         position, dice=dice, start_number=start_number, show_turn=show_turn, cube=cube, cube_owner=cube_owner,
-        notes=notes,
+        notes=notes, lang=lang,
     )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {width:g} {height:g}"{dims} '
@@ -448,7 +478,8 @@ def board_svg(
         if off:
             # In the label strip beside the tray, where no point number stands.
             ty = BOARD_BOTTOM + LABELS / 2 if color is bottom else LABELS / 2
-            out.append(_text(x + w / 2, ty, f"{off} off", 0.42, PALETTE["label"], ' class="tt-off-count"'))
+            count = _counted(lang, "svg.off", off)
+            out.append(_text(x + w / 2, ty, count, 0.42, PALETTE["label"], ' class="tt-off-count"'))
 
     if dice is not None:
         mover = position.turn
@@ -467,13 +498,13 @@ def board_svg(
     winner = position.winner()
     status = []
     if winner:
-        status.append(f"{winner.value.capitalize()} has borne off all 15")
+        status.append(say(lang, "svg.borne_off_all", colour=_colour(winner, lang)))
     elif show_turn:
-        status.append(f"{position.turn.value.capitalize()} to play")
+        status.append(say(lang, "svg.to_play", colour=_colour(position.turn, lang)))
     if dice is not None:
-        status.append(dice_text(dice))
+        status.append(dice_text(dice, lang))
     if start_number is not None:
-        status.append(f"start No. {start_number}")
+        status.append(say(lang, "svg.status.start", number=start_number))
     status += notes
     out.append(_text(WIDTH / 2, HEIGHT - STATUS / 2, " · ".join(status), 0.5, PALETTE["label"], ' class="tt-status"'))
     out.append("</svg>")
