@@ -184,3 +184,18 @@ def test_an_untranslated_page_has_no_live_part_that_would_break_under_the_editio
         if RAW_PATH.search("\n".join(outside_fences((DOCS / page).read_text(encoding="utf-8"))))
     ]
     assert broken == []
+
+
+def test_the_french_chouette_calls_the_player_alone_le_box_everywhere() -> None:
+    # one word for one role: the rules book, the glossary, the chouette's page and game say "le box"; "boîte"
+    # is the glossary's old word for the board itself (issue 15)
+    import json
+
+    catalogues = [ROOT / "site" / "i18n" / "fr.json", ROOT / "pkg" / "toutes_tables" / "data" / "messages" / "fr.json"]
+    said = [v for c in catalogues for k, v in json.loads(c.read_text(encoding="utf-8")).items() if "chouette" in k]
+    pages = [DOCS / "play-chouette.fr.md", DOCS / "rules" / "chouette.fr.md"]
+    assert [s for s in said if re.search(r"bo[iî]te", s, re.I)] == []
+    assert [p.name for p in pages if re.search(r"bo[iî]te", p.read_text(encoding="utf-8"), re.I)] == []
+    assert any("(box)" in s for s in said) and "le box" in pages[0].read_text(encoding="utf-8").lower()
+    glossary = (DOCS / "rules" / "glossary.fr.md").read_text(encoding="utf-8")
+    assert "**box**" in glossary

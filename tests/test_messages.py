@@ -147,7 +147,7 @@ def test_the_chouette_speaks_french_and_agrees_with_vous() -> None:
     try:
         services.dispatch("set_language", {"lang": "fr"})
         assert cs._does("Vous", "chouette.takes") == "Vous acceptez."
-        assert cs._does("Vous (boîte)", "chouette.doubles", value=2) == "Vous (boîte) doublez à 2."
+        assert cs._does("Vous (box)", "chouette.doubles", value=2) == "Vous (box) doublez à 2."
         assert cs._does("Anne", "chouette.drops_pays") == "Anne refuse et paie sa mise."
     finally:
         services.dispatch("set_language", {"lang": "en"})

@@ -20,7 +20,7 @@ test("on a French page the verb agrees with Vous: Vous acceptez, Anne accepte", 
   assert.equal(does("Anne", "chouette.aria.take"), "Anne accepte");
   assert.equal(does("Vous", "chouette.rolls", { call: "Six et as" }), "Vous jetez Six et as.");
   assert.equal(does("Bruno", "chouette.status.doubles", { value: 2, waiting: waitingFor(["Anne"]) }), "Bruno double à 2\u00a0: on attend Anne.");
-  assert.equal(does("Vous", "chouette.box_wins", { description: "un gammon" }), "Vous (boîte) gagnez un gammon");
+  assert.equal(does("Vous", "chouette.box_wins", { description: "un gammon" }), "Vous (box) gagnez un gammon");
 });
 
 test("on a French page, inside a sentence the chouette says vous: on vous attend, on attend Anne et vous", () => {
