@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
-from toutes_tables.dice_words import announce, double_name
+from toutes_tables.dice_words import announce, call, double_name
 from toutes_tables.game import Game
 from toutes_tables.messages import languages
 from toutes_tables.svg import dice_text
@@ -46,3 +47,32 @@ def test_the_game_and_the_diagrams_announce_from_the_same_words() -> None:
 def test_bad_dice_are_refused_in_any_language() -> None:
     with pytest.raises(ValueError, match="7"):
         announce((7, 1), "fr")
+
+
+@pytest.mark.parametrize("number", range(1, 7))
+def test_a_double_called_alone_in_english_shows_its_dice_beside_a_french_name(number: int) -> None:
+    # "Your move: Carmes." tells an English player nothing: where no figures stand beside the name (the
+    # status line, the screen reader's announcement), English glosses the French names with the dice
+    name, dice = ENGLISH_DOUBLES[number], f"{number}-{number}"
+    if name == "Double two":
+        assert call((number, number)) == name  # an English name needs no gloss
+    else:
+        assert call((number, number)) == call((number, number), "en") == f"{name} ({dice})"
+    assert call((number, number), "fr") == FRENCH_DOUBLES[number]  # French players know their names
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_call_starts_with_the_announcement_and_names_no_other_dice(lang: str) -> None:
+    for d1, d2 in itertools.combinations_with_replacement(range(1, 7), 2):
+        called, announced = call((d1, d2), lang), announce((d1, d2), lang)
+        assert called.startswith(announced), (lang, d1, d2, called)
+        assert set(re.findall(r"\d", called)) <= {str(d1), str(d2)}, (lang, d1, d2, called)
+
+
+def test_the_services_dice_call_is_the_glossed_one() -> None:
+    # the page's status line and its announcements say the service's dice_call as it comes
+    from toutes_tables.service import dispatch
+
+    answer = dispatch("explore", {"rules": "backgammon", "start": 64, "dice": [4, 4]})
+    assert answer["dice_call"] == "Carmes (4-4)"
+    assert dispatch("explore", {"rules": "backgammon", "start": 64, "dice": [2, 2]})["dice_call"] == "Double two"

@@ -62,6 +62,7 @@ from typing import Any
 from .chouette import (
     BOX_COLOR, CHOUETTE_DEFAULT_RULES, MAX_PLAYERS, TEAM_COLOR, Answer, Chouette, Join, NextGame,
 )
+from .dice_words import call as call_dice
 from .errors import IllegalMoveError, InvalidRecordError
 from .game import Double, GameOptions, OpeningRoll, Played, Resign, Roll
 from .notation import parse_play
@@ -308,7 +309,7 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
         "position_id": game.position.gnubg_id(),
         "pips": {c.value: position.pips(c) for c in Color},
         "dice": dice_view(game, turn_dice),
-        "dice_call": game.announce(lang=spoken()) if game.dice is not None else None,
+        "dice_call": call_dice(game.dice, spoken()) if game.dice is not None else None,
         "turn_state": turn_state,
         "cube": {
             "value": game.cube_value,

@@ -74,7 +74,8 @@ The view
 ``rules``, ``phase`` (``opening``, ``roll``, ``move``, ``double-offered``, ``over``),
 ``actor`` (who must act: ``"black"``, ``"white"`` or None), ``turn`` (on roll), ``position``
 (absolute: 24 signed counts, + Black / - White, ``bar``, ``off``), ``position_id``, ``pips``,
-``dice`` (``[{value, used, colour}]``), ``dice_call`` (the traditional announcement),
+``dice`` (``[{value, used, colour}]``), ``dice_call`` (the traditional announcement, a double glossed
+with its dice where the language does so: ``dice_words.call``),
 ``turn_state`` (``dests`` ``{source: [destination]}``, ``steps``, ``finished``, ``notation``,
 ``notation_so_far``, ``forced``, ``no_play``), ``cube`` (``value``, ``owner``, ``offered_by``)
 or None, ``cube_actions``, ``start`` (``number``, drawing ``rolls``) for the 225 sets,
@@ -95,6 +96,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 from . import __version__
+from .dice_words import call as call_dice
 from .errors import IllegalMoveError, InvalidRecordError
 from .match import Match
 from .matchid import MATCH_ID_MAX_LENGTH
@@ -554,7 +556,7 @@ def view(session: Session) -> dict[str, Any]:
         "position_id": game.position.gnubg_id(),
         "pips": {c.value: position.pips(c) for c in Color},
         "dice": dice_view(game, turn_dice),
-        "dice_call": game.announce(lang=spoken()) if game.dice is not None else None,
+        "dice_call": call_dice(game.dice, spoken()) if game.dice is not None else None,
         "turn_state": turn_state,
         "cube": cube,
         "cube_actions": ["double"] if may_double(game) else [],
@@ -752,7 +754,7 @@ def explore(
         pips={c.value: turn_in_progress.current.pips(c) for c in Color},
         dice=state.pop("dice"),
         turn_state=state,
-        dice_call=announce(dice, spoken()),
+        dice_call=call_dice(dice, spoken()),
         plays=sorted(str(p) for p in turn_in_progress.plays),
     )
     return answer
