@@ -479,7 +479,9 @@ def board_svg(
             # In the label strip beside the tray, where no point number stands.
             ty = BOARD_BOTTOM + LABELS / 2 if color is bottom else LABELS / 2
             count = _counted(lang, "svg.off", off)
-            out.append(_text(x + w / 2, ty, count, 0.42, PALETTE["label"], ' class="tt-off-count"'))
+            # a longer word ("12 sorties") in smaller type, so it stays clear of point 1's number
+            size = 0.42 if len(count) <= 6 else 0.34
+            out.append(_text(x + w / 2, ty, count, size, PALETTE["label"], ' class="tt-off-count"'))
 
     if dice is not None:
         mover = position.turn
