@@ -480,8 +480,8 @@ def board_svg(
             ty = BOARD_BOTTOM + LABELS / 2 if color is bottom else LABELS / 2
             count = _counted(lang, "svg.off", off)
             # a longer word ("12 sorties") in smaller type, so it stays clear of point 1's number
-            size = 0.42 if len(count) <= 6 else 0.34
-            out.append(_text(x + w / 2, ty, count, size, PALETTE["label"], ' class="tt-off-count"'))
+            font = 0.42 if len(count) <= 6 else 0.34
+            out.append(_text(x + w / 2, ty, count, font, PALETTE["label"], ' class="tt-off-count"'))
 
     if dice is not None:
         mover = position.turn
