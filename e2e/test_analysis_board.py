@@ -149,12 +149,42 @@ def test_a_bad_id_is_named_and_the_board_is_kept(page: Page, site_url: str) -> N
     open_board(page, site_url)
     before = page.get_by_label("XGID", exact=True).input_value()
     page.get_by_label("XGID, gnubg ID or Position ID").fill("XGID=not-a-position")
-    page.get_by_role("button", name="Load").click()
-    expect(page.locator(".tt-analysis .tt-notice")).to_contain_text("is not an XGID")
+    page.get_by_role("button", name="Load").click()  # the engine reads it and says why it is not one
+    expect(page.locator(".tt-analysis .tt-notice")).to_contain_text(
+        "an XGID has 10 fields separated by ':', got 1 in 'XGID=not-a-position'", timeout=ANSWER_TIMEOUT_MS)
+    page.get_by_label("XGID, gnubg ID or Position ID").fill("not an ID at all, " * 4)
+    page.get_by_role("button", name="Load").click()  # no ID's shape: the page says so, the text cut with an ellipsis
+    expect(page.locator(".tt-analysis .tt-notice")).to_have_text(
+        '"' + ("not an ID at all, " * 3)[:39] + '…" is not an XGID, a gnubg ID or a Position ID.')
     page.get_by_label("XGID, gnubg ID or Position ID").fill("XGID=-b----E-C---eE---c-e----B-:0:0:1:77:0:0:0:0:10")
     page.get_by_role("button", name="Load").click()
     expect(page.locator(".tt-analysis .tt-notice")).to_contain_text("dice", timeout=ANSWER_TIMEOUT_MS)
     assert page.get_by_label("XGID", exact=True).input_value() == before
+
+
+def test_a_malformed_xgid_is_refused_once_with_the_engines_reason_in_french(page: Page, site_url: str) -> None:
+    """The page once checked the XGID's shape itself and said, in the banner and again in the panel, only that the
+    text (cut at 40 characters, with no sign of the cut) was not an ID: the engine says what is wrong."""
+    page.goto(f"{site_url}fr/analysis/")
+    status, notice = page.locator(".tt-analysis .tt-status"), page.locator(".tt-analysis .tt-notice")
+    expect(status).to_contain_text("a le dé", timeout=BOOT_TIMEOUT_MS)
+    malformed = "XGID=aa--BBBB----a-----bbbbb-:1:0:1:00:3:4:0:7:10"  # 24 position characters, not 26
+    page.locator(".tt-analysis input[name=id]").fill(malformed)
+    page.get_by_role("button", name="Charger").click()
+    expect(notice).to_have_text(
+        f"Position impossible à mettre en place : XGID '{malformed}' : la position a 26 caractères, et non 24",
+        timeout=ANSWER_TIMEOUT_MS)
+    assert page.get_by_text("la position a 26 caractères").count() == 1  # said once, not again in the panel
+    assert status.inner_text() == ""
+
+
+def test_a_position_with_one_legal_play_is_not_said_to_have_run_into_a_limit(page: Page, site_url: str) -> None:
+    # White has two checkers on the bar against five closed points and rolls 2-1: bar/24 is the only play
+    open_board(page, site_url, "?rules=backgammon&xgid=XGID=------M-----e------bbbbb-B:0:0:1:21:0:0:0:0:10")
+    page.get_by_role("button", name="Analyse").click()
+    expect(page.locator(".tt-analysis-plays li")).to_have_count(1, timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".tt-analysis-plays li").first).to_contain_text("bar/24")
+    expect(page.locator(".tt-analysis-budget")).to_have_count(0)
 
 
 def test_the_share_link_opens_the_board_at_the_position_and_play_from_here_starts_a_game(page: Page,

@@ -150,17 +150,36 @@ def test_a_bad_advice_request_is_a_service_error() -> None:
         dispatch("study_advice", {"rules": "backgammon", "xgid": "XGID=nonsense"})
 
 
-def _advice_with_budget(monkeypatch: pytest.MonkeyPatch, budget: float | None) -> dict:
+def _advice_with_budget(monkeypatch: pytest.MonkeyPatch, budget: float | None, evaluations: int | None = None,
+                        xgid: str = CLASSIC_XGID_31) -> dict:
     level = LEVELS[STUDY_LEVEL]
-    monkeypatch.setitem(LEVELS, STUDY_LEVEL, dataclasses.replace(level, time_budget=budget))
-    return dispatch("study_advice", {"rules": "backgammon", "xgid": CLASSIC_XGID_31, "count": 3})
+    monkeypatch.setitem(LEVELS, STUDY_LEVEL,
+                        dataclasses.replace(level, time_budget=budget, evaluation_budget=evaluations))
+    return dispatch("study_advice", {"rules": "backgammon", "xgid": xgid, "count": 3})
 
 
 def test_the_advice_says_when_its_search_ran_into_the_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     # docs/analysis.md, "Same position, same figures?": a search cut by its budget is flagged
     cut = _advice_with_budget(monkeypatch, 0.0)
-    assert cut["budget_reached"] is True and cut["time_budget"] == 0.0
+    assert cut["budget_reached"] is True and cut["time_budget"] == 0.0 and cut["cut_by"] == "time"
     assert cut["plays"], "a cut search still ranks the plays"
+    assert any(p["ply"] < cut["plays"][0]["ply"] for p in cut["plays"]), "a cut search looks less deeply at some"
+
+
+def test_the_advice_says_when_the_evaluation_budget_cut_its_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    cut = _advice_with_budget(monkeypatch, None, evaluations=0)
+    assert cut["cut_by"] == "evaluations" and cut["evaluation_budget"] == 0
+    assert cut["budget_reached"] is False  # the evaluations cut the same every run: the figures do not change
+    assert cut == _advice_with_budget(monkeypatch, None, evaluations=0)
+
+
+def test_a_position_with_one_legal_play_is_never_said_to_be_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    # White has two checkers on the bar against five closed points and rolls 2-1: bar/24 is the only play. The
+    # analysis board once said this ran into its time limit (the whole call, network loading included, was timed)
+    forced = "XGID=------M-----e------bbbbb-B:0:0:1:21:0:0:0:0:10"
+    answer = _advice_with_budget(monkeypatch, 0.0, evaluations=0, xgid=forced)
+    assert [p["notation"] for p in answer["plays"]] == ["bar/24"]
+    assert answer["cut_by"] is None and answer["budget_reached"] is False
 
 
 def test_advice_within_its_time_budget_is_the_unbudgeted_search_and_is_not_flagged(

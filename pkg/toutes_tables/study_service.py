@@ -25,11 +25,12 @@ cube_owner, score, match_length, crawford, jacoby)``
     decision (``verdict``, ``reason``, ``take_reason``: the answer the opponent should give,
     said to the player on roll as ``reason`` is, so that both read with one "you"; ``double``,
     ``take``, ``may_double`` and the cubeful ``equities`` of no double, double/take,
-    double/pass). The search has a time
-    budget (``time_budget``, seconds): ``budget_reached`` is True when the clock passed it, so a
-    play may have been searched less deeply than the others and the figures can differ from one
-    run to the next; False means the clock cut nothing (the level's evaluation budget may still have,
-    the same way every run: each play gives its ``ply``).
+    double/pass). The search has two budgets, ``time_budget`` (seconds) and ``evaluation_budget``
+    (network evaluations); ``cut_by`` names the one that stopped it (``"time"`` or ``"evaluations"``: a
+    play was then searched less deeply than the others), None when neither cut anything, however long
+    the search took (a position with one legal play is never cut). ``budget_reached`` is True when the
+    clock cut it: then the figures can differ from one run to the next; a cut by the evaluations is the
+    same every run (each play gives its ``ply``).
 
 Every bad call raises :class:`~toutes_tables.service_calls.ServiceError` (or another
 ``ValueError``) naming the parameter, and nothing is kept between calls.
@@ -37,7 +38,6 @@ Every bad call raises :class:`~toutes_tables.service_calls.ServiceError` (or ano
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from .matchid import MATCH_ID_MAX_LENGTH, MatchState
@@ -262,25 +262,28 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     from .ai.advice import hint
     from .ai.cube import CubeState, cube_advice
     from .ai.levels import get_level
+    from .ai.search import EVALUATIONS, TIME, watching_cuts
 
     rule_set = _rules(rules)
     state = XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
     count = integer("count", count, 1, MAX_ADVICE_PLAYS)
-    # The strongest level searches for at most its time budget (seconds), so on a slow machine or a long
-    # decision the deeper look stops early and the figures differ from run to run: the answer says when
-    # the clock passed the budget (then a play may have been searched less deeply than the others; when
-    # it did not, the figures depend on the position only: the evaluation budget cuts the same every run).
-    # docs/analysis.md.
-    budget = get_level(STUDY_LEVEL).time_budget
-    began = time.perf_counter()
+    # The strongest level's search has two budgets (time, and evaluations: ai/levels.py); when one stops it (a
+    # candidate not searched deeper, a 2-ply look given up: search.watching_cuts) the answer says which.
+    # The time cuts differently from run to run; the evaluations the same every run. docs/analysis.md.
+    level = get_level(STUDY_LEVEL)
     position = state.position
     problem = _problem(position)
     answer: dict[str, Any] = {"rules": rule_set.name, "xgid": state.text(), "plays": [], "cube": None,
-                              "problem": problem, "time_budget": budget, "budget_reached": False}
+                              "problem": problem, "time_budget": level.time_budget,
+                              "evaluation_budget": level.evaluation_budget, "budget_reached": False, "cut_by": None}
     if problem is not None:
         return answer
     if state.dice is not None:
-        advice = hint(position, state.dice, rule_set, level=STUDY_LEVEL, count=count, lang=spoken())
+        with watching_cuts() as cuts:
+            advice = hint(position, state.dice, rule_set, level=STUDY_LEVEL, count=count, lang=spoken())
+        # the time first: when the clock cut a candidate, the run can differ whatever the evaluations did
+        answer["cut_by"] = TIME if TIME in cuts else (EVALUATIONS if cuts else None)
+        answer["budget_reached"] = TIME in cuts
         views = [
             {
                 "notation": p.notation,
@@ -304,7 +307,6 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
             "take_reason": decision.answer_reason,  # to the player on roll, beside "reason"
             "equities": cube_choice_equities(decision),
         }
-    answer["budget_reached"] = budget is not None and time.perf_counter() - began > budget
     return answer
 
 

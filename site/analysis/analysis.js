@@ -18,7 +18,7 @@ import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
 import { buildStage } from "../game/stage.js";
 import { embedSnippet } from "../embed/snippet.js";
-import { boardRequest, clearedPosition, CUBE_RULES, edit, idKind, isEmpty, rulesForId, withTrays } from "./editor.js";
+import { boardRequest, clearedPosition, CUBE_RULES, edit, idKind, isEmpty, rulesForId, shortened, withTrays } from "./editor.js";
 import { createRolloutPanel } from "./rollout-panel.js";
 import { markWord } from "../i18n/engine-words.js";
 
@@ -149,13 +149,11 @@ export function createAnalysis(root, { workerUrl }) {
   const engine = createEngine(workerUrl, { onProgress: ({ stage, detail }) => showProgress(ui, stage, detail) });
   const rollouts = createRolloutPanel(ui.rollout, engine);
 
+  /** A word in the status line, or an error in the notice only (once: the status line is emptied for it). */
   function say(text, isError = false) {
-    setChildren(ui.status, text);
-    show(ui.notice, false);
-    if (isError) {
-      ui.notice.textContent = text;
-      show(ui.notice, true);
-    }
+    setChildren(ui.status, isError ? "" : text);
+    ui.notice.textContent = isError ? text : "";
+    show(ui.notice, isError);
   }
 
   function turn() {
@@ -328,10 +326,16 @@ export function createAnalysis(root, { workerUrl }) {
     if (box.top < 0 || box.top >= window.innerHeight) ui.advice.scrollIntoView({ block: "nearest" });
   }
 
-  /** The sign of a search its time budget cut short (study_advice's budget_reached): its figures may change. */
+  /**
+   * The sign of a search a budget cut short (study_advice's cut_by, none when nothing was cut): the time (its
+   * figures may change from run to run) or the count of positions (the same every run).
+   */
   function budgetNote(answer) {
-    if (!answer.budget_reached) return "";
-    return el("p", { class: "tt-analysis-budget", role: "note" }, t("analysis.budget_reached", { seconds: answer.time_budget }));
+    if (!answer.cut_by) return "";
+    const text = answer.cut_by === "time"
+      ? t("analysis.budget_reached", { seconds: answer.time_budget })
+      : t("analysis.budget_reached_evaluations", { count: answer.evaluation_budget.toLocaleString(pageLanguage()) });
+    return el("p", { class: "tt-analysis-budget", role: "note" }, text);
   }
 
   function showAdvice(answer) {
@@ -486,7 +490,7 @@ export function createAnalysis(root, { workerUrl }) {
   function loadId(text, rules = null) {
     const kind = idKind(text);
     if (!kind) {
-      say(t("analysis.bad_id", { text: text.slice(0, 40) }), true);
+      say(t("analysis.bad_id", { text: shortened(text.trim()) }), true);
       return;
     }
     const chosen = rules ?? rulesForId(kind, c.rules.value);

@@ -87,13 +87,24 @@ export function boardRequest(pos) {
   return { points: pos.points.slice(1, 25), bar: { ...pos.bar } };
 }
 
-/** Which kind of ID a pasted text looks like: "xgid", "gnubg_id" (PositionID:MatchID), "position_id" or null. */
+/**
+ * Which kind of ID a pasted text means to be: "xgid" (XGID= or two colons and more), "gnubg_id" (one colon:
+ * PositionID:MatchID), "position_id" (one word), or null (nothing, or words with spaces). Only the shape: the
+ * engine reads the text and, when it is malformed, says why in the page's language (a position of 24
+ * characters where an XGID has 26, a Match ID one character short), which the page shows as it is.
+ */
 export function idKind(text) {
   const id = text.trim();
-  if (/^(XGID=)?[-A-Pa-p]{26}(:[^:]*){9}$/i.test(id)) return "xgid";
-  if (/^[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}$/.test(id)) return "gnubg_id";
-  if (/^[A-Za-z0-9+/]{14}$/.test(id)) return "position_id";
+  const colons = id.split(":").length - 1;
+  if (/^XGID=/i.test(id) || colons >= 2) return "xgid";
+  if (colons === 1) return "gnubg_id";
+  if (id && !/\s/.test(id)) return "position_id";
   return null;
+}
+
+/** `text` quoted in an error as far as `most` characters, an ellipsis saying where it was cut. */
+export function shortened(text, most = 40) {
+  return text.length > most ? `${text.slice(0, most - 1)}…` : text;
 }
 
 /** The rule sets with the cube and the match score, of which an XGID and a gnubg Match ID speak. */

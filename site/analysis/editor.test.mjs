@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardRequest, clearedPosition, countOn, edit, idKind, isEmpty, rulesForId, withTrays, CHECKERS } from "./editor.js";
+import { boardRequest, clearedPosition, countOn, edit, idKind, isEmpty, rulesForId, shortened, withTrays, CHECKERS } from "./editor.js";
 import { classicPosition } from "../board/state.js";
 
 function apply(pos, ...clicks) {
@@ -64,7 +64,19 @@ test("a pasted ID is recognised by its shape", () => {
   assert.equal(idKind("-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"), "xgid");
   assert.equal(idKind(" 4HPwATDgc/ABMA:cIkKAAAAAAAA "), "gnubg_id");
   assert.equal(idKind("4HPwATDgc/ABMA"), "position_id");
-  assert.equal(idKind("hello"), null);
+  assert.equal(idKind("hello world"), null);
+  assert.equal(idKind("  "), null);
+  // malformed IDs keep their kind, so the engine reads them and says what is wrong
+  assert.equal(idKind("XGID=aa--BBBB----a-----bbbbb-:1:0:1:00:3:4:0:7:10"), "xgid");
+  assert.equal(idKind("XGID=not-a-position"), "xgid");
+  assert.equal(idKind("4HPwATDgc/ABMA:cAkAAAAAAAA"), "gnubg_id");
+  assert.equal(idKind("hello"), "position_id");
+});
+
+test("an ID quoted in an error is cut at its limit with an ellipsis, and only when longer", () => {
+  assert.equal(shortened("x".repeat(40)), "x".repeat(40));
+  assert.equal(shortened("x".repeat(41)), `${"x".repeat(39)}…`);
+  assert.equal(shortened("abcdef", 4), "abc…");
 });
 
 test("an XGID or a gnubg ID pasted on a set without the cube is read as backgammon, a Position ID stays", () => {

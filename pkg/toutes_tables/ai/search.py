@@ -15,9 +15,11 @@ already the databases' exact one, so no deeper search is made.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 
 from ..movegen import legal_plays
 from ..play import Play
@@ -34,6 +36,35 @@ ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
 
 # Positions seen in one search, the mover on roll (its two sides: hashing the turn's enum is slow).
 Known = dict[tuple[tuple[int, ...], tuple[int, ...]], float]
+
+# The budgets that cut the searches made under watching_cuts() (None: nobody is watching).
+_cuts: ContextVar[list[str] | None] = ContextVar("search_cuts", default=None)
+EVALUATIONS, TIME = "evaluations", "time"
+
+
+@contextlib.contextmanager
+def watching_cuts() -> Iterator[list[str]]:
+    """Collect, in the list it yields, the budget (``EVALUATIONS`` or ``TIME``) each time one stops a search made
+    inside (a candidate not searched deeper, a 2-ply look given up): empty when no budget cut anything, whatever
+    the time the search took (the analysis board says a search was cut only when one was)."""
+    cuts: list[str] = []
+    token = _cuts.set(cuts)
+    try:
+        yield cuts
+    finally:
+        _cuts.reset(token)
+
+
+def _stopped(known: Known, evaluation_budget: int | None, past_deadline: bool) -> bool:
+    """Whether a budget stops the search here (``evaluation_budget`` spent, or ``past_deadline``); which one is
+    told to :func:`watching_cuts`."""
+    spent = _spent(known, evaluation_budget)
+    if not (spent or past_deadline):
+        return False
+    cuts = _cuts.get()
+    if cuts is not None:
+        cuts.append(EVALUATIONS if spent else TIME)
+    return True
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,7 +137,7 @@ def _two_ply(
         return equity_after(result, rules, network)
     total = 0.0
     for dice, weight in ROLLS:
-        if _spent(known, evaluation_budget) or (deadline is not None and time.perf_counter() > deadline):
+        if _stopped(known, evaluation_budget, deadline is not None and time.perf_counter() > deadline):
             return None
         plays = legal_plays(result, dice, rules)
         if plays:
@@ -186,8 +217,8 @@ def _one_ply_ranked(
     chosen = [s for s in shallow[:candidates] if s.equity >= best - margin]
 
     def one_ply(index: int, result: Position) -> float | None:
-        if index and (
-            _spent(known, evaluation_budget) or (time_budget is not None and time.perf_counter() - began > time_budget)
+        if index and _stopped(
+            known, evaluation_budget, time_budget is not None and time.perf_counter() - began > time_budget
         ):
             return None  # a budget is spent: no further candidate (the first always is searched)
         return one_ply_equity(result, rules, network, known)
