@@ -106,10 +106,10 @@ def test_the_chouettes_move_list_says_vous_in_lower_case_inside_a_sentence(frenc
 
 
 def test_the_reviews_cube_reasons_are_said_in_french(french: None) -> None:
-    """The review page's cube decisions: their reason in the page's language (the example of docs/review.md)."""
+    """The review page's cube decisions: their reason in the page's language (a computer game with a double)."""
     from pathlib import Path
 
-    example = (Path(__file__).resolve().parent.parent / "docs" / "review-example.txt").read_text(encoding="utf-8")
+    example = (Path(__file__).resolve().parent / "data" / "review-cube-example.txt").read_text(encoding="utf-8")
     started = dispatch("review_start", {"record": example})
     cube: list[dict[str, Any]] = []
     while not cube:
