@@ -57,8 +57,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from .errors import IllegalMoveError, InvalidRecordError
-from .messages import worded
+from .errors import IllegalMoveError, InvalidRecordError, shown
+from .messages import Words, colour_word, reason, worded
 from .game import Double, Game, GameOptions, GameResult, OpeningRoll, Phase, Played, Resign, Roll, agreed_options
 from .play import Move, Play
 from .position import BLACK, WHITE, Color
@@ -85,7 +85,7 @@ OrderRound = Mapping[str, int]
 
 def _check_names(names: Sequence[str]) -> tuple[str, ...]:
     if isinstance(names, str) or not isinstance(names, Sequence):
-        raise ValueError(f"players are a list of names, got {names!r}")
+        raise worded(ValueError, "chouette.rule.players_list", names=repr(names))
     names = tuple(names)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise worded(ValueError, "chouette.rule.players_count", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(names),
@@ -117,13 +117,13 @@ def order_from_rolls(names: Sequence[str], rounds: Sequence[OrderRound]) -> tupl
     for i, dice in enumerate(rounds):
         rolling = [g for g in groups if len(g) > 1]
         if not rolling:
-            raise ValueError(f"order round {i + 1} {dict(dice)!r}: the order was already decided")
+            raise worded(ValueError, "chouette.order.decided", round=i + 1, dice=shown(dict(dice)))
         expected = {n for g in rolling for n in g}
         if not isinstance(dice, Mapping) or set(dice) != expected:
-            raise ValueError(f"order round {i + 1}: the dice of exactly {sorted(expected)!r} are due, got {dice!r}")
+            raise worded(ValueError, "chouette.order.due", round=i + 1, names=repr(sorted(expected)), dice=shown(dice))
         for name, die in dice.items():
             if type(die) is not int or not 1 <= die <= 6:
-                raise ValueError(f"order round {i + 1}: {name}'s die must be 1-6, got {die!r}")
+                raise worded(ValueError, "chouette.order.die", round=i + 1, name=name, die=shown(die))
         regrouped: list[list[str]] = []
         for group in groups:
             if len(group) == 1:
@@ -134,7 +134,7 @@ def order_from_rolls(names: Sequence[str], rounds: Sequence[OrderRound]) -> tupl
         groups = regrouped
     tied = [g for g in groups if len(g) > 1]
     if tied:
-        raise ValueError(f"the order is not decided: {tied!r} are tied and must roll again")
+        raise worded(ValueError, "chouette.order.tied", tied=repr(tied))
     return tuple(g[0] for g in groups)
 
 
@@ -232,7 +232,7 @@ class Chouette:
         options = agreed_options(options, rules, CHOUETTE_DEFAULT_RULES)
         self.rules: RuleSet = options.validate()
         if not self.rules.cube:
-            raise ValueError(f"chouette is played in the backgammon sets, not {self.rules.title}")
+            raise worded(ValueError, "chouette.rule.backgammon_sets", rules=self.rules.title)
         self.options: GameOptions = options
         self.rng: DiceSource = rng if rng is not None else random.SystemRandom()
         self.players: tuple[str, ...] = _check_names(names)
@@ -332,7 +332,7 @@ class Chouette:
     def role(self, name: str) -> Role:
         """``"box"``, ``"captain"``, ``"member"`` (in the game for the team) or ``"out"`` (dropped this game)."""
         if name not in self._order:
-            raise ValueError(f"{name!r} is not in this chouette ({', '.join(self._order)})")
+            raise worded(ValueError, "chouette.rule.not_in", name=repr(name), players=", ".join(self._order))
         if name == self._box:
             return "box"
         if name == self._captain:
@@ -422,7 +422,7 @@ class Chouette:
     def answer(self, name: str, take: bool) -> None:
         """``name`` takes (or joins the captain's double) or drops it; see the module notes for who may answer."""
         if type(take) is not bool:
-            raise IllegalMoveError(f"an answer is take=True or take=False, got {take!r}")
+            raise worded(IllegalMoveError, "chouette.rule.answer_kind", take=repr(take))
         if self._doubler is None:
             raise worded(IllegalMoveError, "chouette.rule.no_double", name=repr(name), phase=repr(self.phase))
         if name not in self.awaiting:
@@ -537,7 +537,8 @@ class Chouette:
         elif isinstance(action, Double):
             self._check_side(action.player, "double")
             if action.value != self.game.cube_value * 2:
-                raise IllegalMoveError(f"a double now turns the cube to {self.game.cube_value * 2}, not {action.value}")
+                raise worded(IllegalMoveError, "chouette.rule.double_value", value=self.game.cube_value * 2,
+                             offered=action.value)
             self.offer_double()
         elif isinstance(action, Resign):
             self.resign(action.outcome, self._side_name(action.player))
@@ -548,11 +549,12 @@ class Chouette:
         elif isinstance(action, NextGame):
             self.next_game(action.start)
         else:
-            raise IllegalMoveError(f"not a chouette action: {action!r}")
+            raise worded(IllegalMoveError, "chouette.rule.not_an_action", action=repr(action))
 
     def _check_side(self, recorded: Color, action: str) -> None:
         if self.phase in ("roll", "move") and recorded is not self.game.position.turn:
-            raise IllegalMoveError(f"{recorded.value} cannot {action}: it is {self.game.position.turn.value}'s turn")
+            raise worded(IllegalMoveError, "game.actor", colour=colour_word(recorded),
+                         action=Words(f"game.action.{action}"), expected=colour_word(self.game.position.turn))
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (with a format version) that :meth:`from_json` restores by replaying it."""
@@ -571,21 +573,19 @@ class Chouette:
 
     @classmethod
     def from_json(cls, data: object, *, rng: DiceSource | None = None) -> Chouette:
-        """Restore a session saved with :meth:`to_json`; raises :class:`~toutes_tables.InvalidRecordError`."""
+        """Restore a session saved with :meth:`to_json`; raises :class:`~toutes_tables.InvalidRecordError`
+        saying where the save is wrong and why (worded: said in the page's language by the service)."""
         check_save_format(data, CHOUETTE_FORMAT, CHOUETTE_JSON_VERSION)
         assert isinstance(data, dict)  # checked just above; for the type checker
         where = "chouette"
         try:
             rules = data.get("rules")
             if rules not in RULE_SETS:
-                raise ValueError(f"unknown rule set {rules!r}")
-            raw_options = data.get("options")
-            if not isinstance(raw_options, dict):
-                raise ValueError(f"'options' must be an object, got {raw_options!r}")
-            options = GameOptions(**{**raw_options, "rules": rules})
+                raise worded(ValueError, "chouette.save.rule_set", rules=shown(rules))
+            options = _options_from_json(data.get("options"), rules)
             rounds = data.get("order_rolls")
             if not isinstance(rounds, list):
-                raise ValueError(f"'order_rolls' must be a list, got {rounds!r}")
+                raise worded(ValueError, "chouette.save.list", key=repr("order_rolls"), value=shown(rounds))
             order_rolls = [_round_from_json(r) for r in rounds]
             session = cls(
                 _list(data, "players"),
@@ -600,34 +600,49 @@ class Chouette:
                 session.apply(_action_from_json(raw))
             where = "chouette"
             if data.get("totals") != session.totals:
-                raise ValueError(f"the recorded totals {data.get('totals')!r} are not the replay's {session.totals!r}")
-        except (ValueError, TypeError, KeyError) as exc:
-            raise InvalidRecordError(f"invalid saved chouette: {where}: {exc}") from None
+                raise worded(ValueError, "chouette.save.totals", recorded=shown(data.get("totals")),
+                             replayed=shown(session.totals))
+        except ValueError as exc:
+            raise worded(InvalidRecordError, "chouette.save.invalid", where=where, reason=reason(exc)) from None
+        except (TypeError, KeyError):  # a value of a kind no check above foresaw: Python's words are a programmer's
+            raise worded(InvalidRecordError, "chouette.save.invalid", where=where,
+                         reason=Words("chouette.save.malformed")) from None
         return session
 
 
 # -- JSON helpers ---------------------------------------------------------------------------
 
+_OPTION_FIELDS = frozenset(f.name for f in dataclasses.fields(GameOptions)) - {"rules"}
+
+
+def _options_from_json(raw: object, rules: str) -> GameOptions:
+    if not isinstance(raw, dict):
+        raise worded(ValueError, "chouette.save.options", value=shown(raw))
+    unknown = set(raw) - _OPTION_FIELDS - {"rules"}
+    if unknown:
+        raise worded(ValueError, "chouette.save.unknown_options", options=repr(sorted(map(str, unknown))))
+    return GameOptions(**{**raw, "rules": rules})
+
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key)
     if not isinstance(value, list):
-        raise ValueError(f"{key!r} must be a list, got {value!r}")
+        raise worded(ValueError, "chouette.save.list", key=repr(key), value=shown(value))
     return value
 
 
 def _round_from_json(raw: object) -> dict[str, int]:
-    if not isinstance(raw, list) or not all(isinstance(p, list) and len(p) == 2 for p in raw):
-        raise ValueError(f"an order round is a list of [name, die] pairs, got {raw!r}")
+    if not isinstance(raw, list) or not all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in raw):
+        raise worded(ValueError, "chouette.save.round", value=shown(raw))
     round_ = {p[0]: p[1] for p in raw}
     if len(round_) != len(raw):
-        raise ValueError(f"a player rolls once per order round, got {raw!r}")
+        raise worded(ValueError, "chouette.save.round_once", value=shown(raw))
     return round_
 
 
 def _dice(raw: object) -> tuple[int, int]:
     if not (isinstance(raw, list) and len(raw) == 2 and all(type(d) is int and 1 <= d <= 6 for d in raw)):
-        raise ValueError(f"expected two dice 1-6, got {raw!r}")
+        raise worded(ValueError, "chouette.save.dice", value=shown(raw))
     return raw[0], raw[1]
 
 
@@ -643,17 +658,17 @@ def _start_to_json(start: int | DrawnStart) -> dict[str, Any]:
 
 def _start_from_json(raw: object) -> int | DrawnStart:
     if not isinstance(raw, dict) or type(raw.get("number")) is not int:
-        raise ValueError(f"a start is {{'number': ..., 'drawn': ...}}, got {raw!r}")
+        raise worded(ValueError, "chouette.save.start", value=shown(raw))
     number: int = raw["number"]
     drawn = raw.get("drawn")
     if drawn is None:
         return number
     if not (isinstance(drawn, list) and len(drawn) == 2):
-        raise ValueError(f"'drawn' must be two rolls, got {drawn!r}")
+        raise worded(ValueError, "chouette.save.drawn", value=shown(drawn))
     first, second = (tuple(sorted(_dice(r))) for r in drawn)
-    rerolled = tuple(_dice(r) for r in raw.get("rerolled") or [])
+    rerolled = tuple(_dice(r) for r in _list(raw, "rerolled")) if raw.get("rerolled") else ()
     if start_number(first, second) != number:  # type: ignore[arg-type]
-        raise ValueError(f"the drawing rolls {drawn!r} do not give start No. {number}")
+        raise worded(ValueError, "chouette.save.drawn_start", drawn=shown(drawn), number=number)
     return DrawnStart(number, first, second, rerolled)  # type: ignore[arg-type]
 
 
@@ -670,11 +685,11 @@ def _action_to_json(action: ChouetteAction) -> dict[str, Any]:
 
 def _action_from_json(raw: object) -> ChouetteAction:
     if not isinstance(raw, dict):
-        raise ValueError(f"an action is a JSON object, got {raw!r}")
+        raise worded(ValueError, "chouette.save.action", value=shown(raw))
     kind = raw.get("type")
     if kind == "answer":
         if not isinstance(raw.get("name"), str) or type(raw.get("take")) is not bool:
-            raise ValueError(f"an answer has a 'name' and a true/false 'take', got {raw!r}")
+            raise worded(ValueError, "chouette.save.answer", value=shown(raw))
         return Answer(raw["name"], raw["take"])
     if kind == "join":
         return Join(_check_name(raw.get("name")))
@@ -683,7 +698,7 @@ def _action_from_json(raw: object) -> ChouetteAction:
     action = action_from_json(raw)
     if not isinstance(action, (OpeningRoll, Roll, Played, Double, Resign)):
         # a chouette's takes and drops are its members' answers
-        raise ValueError(f"a chouette records answers, not {kind!r} actions")
+        raise worded(ValueError, "chouette.save.action_kind", kind=shown(kind))
     return action
 
 
