@@ -60,6 +60,7 @@ import functools
 import itertools
 import json
 import math
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
@@ -68,11 +69,12 @@ from .ai.evaluate import equity, unfinished_equity
 from .ai.levels import Level, get_level
 from .ai.network import CachedNetwork, Network, default_network
 from .ai.search import ROLLS, ScoredPlay, rank_plays, two_ply_equity
-from .errors import check_instance, shown
+from .errors import shown
+from .checks import A_DECISION, A_POSITION, RESULTS, check_instance
 from .game import Action, Double, Drop, Game, OpeningRoll, Played, Roll, Take
 from .match import Match
 from .matchid import MatchState
-from .messages import DEFAULT_LANGUAGE, Words, check_language, worded
+from .messages import DEFAULT_LANGUAGE, Words, check_language, reason, worded
 from .movegen import check_dice, legal_plays
 from .play import Move, Play, compact_play, format_play
 from .position import BLACK, CHECKERS, OFF, WHITE, Color, Position
@@ -124,19 +126,19 @@ def _checked_network(network: object) -> Network:
     if network is None:
         return default_network()
     if not isinstance(network, Network):
-        raise ReviewError(f"network must be a Network or None, got {type(network).__name__} {shown(network)}")
+        raise worded(ReviewError, "review.network", kind=type(network).__name__, value=shown(network))
     return network
 
 
 def _checked_number(name: str, value: object) -> float:
     """``value`` if it is a finite number (an equity, a luck, an error rate), else a :class:`ReviewError`."""
     if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
-        raise ReviewError(f"{name} must be a finite number, got {type(value).__name__} {shown(value)}")
+        raise worded(ReviewError, "review.finite", name=name, kind=type(value).__name__, value=shown(value))
     return float(value)  # type: ignore[arg-type]
 
 
 def _checked_position(position: object) -> Position:
-    return check_instance(position, Position, "position", "a Position")
+    return check_instance(position, Position, "position", A_POSITION)
 
 
 def mark(error: float) -> str:
@@ -252,7 +254,7 @@ def reviewing_level(level: object = REVIEW_LEVEL) -> Level:
     ('world-class', None)
     """
     if not isinstance(level, str) or level not in REVIEW_LEVELS:
-        raise ReviewError(f"level must be one of {', '.join(REVIEW_LEVELS)}, got {shown(level)}")
+        raise worded(ReviewError, "review.level", levels=", ".join(REVIEW_LEVELS), level=shown(level))
     return dataclasses.replace(get_level(level), time_budget=None)
 
 
@@ -287,7 +289,7 @@ def opening_luck(position: Position, dice: tuple[int, int], rules: RuleSet, netw
     position = _checked_position(position)
     low, high = sorted(check_dice(dice))
     if low == high:
-        raise ReviewError(f"dice: an opening roll is two different dice, got {shown(dice)}")
+        raise worded(ReviewError, "review.opening_dice", dice=shown(dice))
     net = _checked_network(network)
     values, mean = _opening_values(position, get_rules(rules), net)
     return values[(high, low)] - mean
@@ -434,12 +436,12 @@ MAX_DECISION_TEXT = 2_000
 
 def _moves_from_json(name: str, value: object) -> tuple[Move, ...]:
     if not isinstance(value, list) or len(value) > 4 * CHECKERS:
-        raise ReviewError(f"{name} must be a list of [from, to] moves, got {shown(value)}")
+        raise worded(ReviewError, "review.known.moves", where=name, value=shown(value))
     moves = []
     for move in value:
         if (not isinstance(move, list) or len(move) != 2
                 or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 25 for p in move)):
-            raise ReviewError(f"{name} must be a list of [from, to] moves (points 0-25), got {shown(value)}")
+            raise worded(ReviewError, "review.known.moves_points", where=name, value=shown(value))
         moves.append((move[0], move[1]))
     return tuple(moves)
 
@@ -448,34 +450,35 @@ def decision_from_json(data: object, name: str = "decision") -> Decision:
     """A decision read back from :meth:`Decision.to_json`'s data (equities as rounded there); a malformed one is a
     :class:`ReviewError` naming ``name``. Reviewing it again (``review(known=...)``) checks it against the record."""
     if not isinstance(data, dict):
-        raise ReviewError(f"{name} must be a decision (a JSON object), got {shown(data)}")
+        raise worded(ReviewError, "review.known.object", where=name, value=shown(data))
 
     def field(key: str, kinds: type | tuple[type, ...]) -> Any:
         value = data.get(key)
         if isinstance(value, bool) or not isinstance(value, kinds):
-            raise ReviewError(f"{name}.{key} is missing or of the wrong type: {shown(value)}")
+            raise worded(ReviewError, "review.known.field", where=f"{name}.{key}", value=shown(value))
         if isinstance(value, str) and len(value) > MAX_DECISION_TEXT:
-            raise ReviewError(f"{name}.{key} is longer than {MAX_DECISION_TEXT} characters: {shown(value)}")
+            raise worded(ReviewError, "review.known.text_length", where=f"{name}.{key}", most=MAX_DECISION_TEXT,
+                         value=shown(value))
         return value
 
     def count(key: str, low: int, high: int) -> int:
         value: int = field(key, int)
         if not low <= value <= high:
-            raise ReviewError(f"{name}.{key} must be {low}-{high}, got {value!r}")
+            raise worded(ReviewError, "review.known.count", where=f"{name}.{key}", low=low, high=high,
+                         value=repr(value))
         return value
 
     cube_value = count("cube_value", 1, MAX_CUBE)
     if cube_value & (cube_value - 1):
-        raise ReviewError(
-            f"{name}.cube_value must be a cube's value (a power of 2 up to {MAX_CUBE}), got {cube_value!r}"
-        )
+        raise worded(ReviewError, "review.known.cube_value", where=f"{name}.cube_value", most=MAX_CUBE,
+                     value=repr(cube_value))
 
     kind = field("kind", str)
     if kind not in ("move", "cube", "take"):
-        raise ReviewError(f"{name}.kind must be move, cube or take, got {kind!r}")
+        raise worded(ReviewError, "review.known.kind", where=f"{name}.kind", value=shown(kind))
     colour_text = field("colour", str)
     if colour_text not in (BLACK.value, WHITE.value):
-        raise ReviewError(f"{name}.colour must be black or white, got {colour_text!r}")
+        raise worded(ReviewError, "review.known.colour", where=f"{name}.colour", value=shown(colour_text))
     colour = BLACK if colour_text == BLACK.value else WHITE
     numbers = {
         k: _checked_number(f"{name}.{k}", field(k, (int, float))) for k in ("played_equity", "best_equity", "error")
@@ -484,35 +487,37 @@ def decision_from_json(data: object, name: str = "decision") -> Decision:
     dice = data.get("dice")
     if kind == "move":
         if not isinstance(dice, list):
-            raise ReviewError(f"{name}.dice must be two dice 1-6, got {shown(dice)}")
+            raise worded(ReviewError, "review.known.dice", where=f"{name}.dice", value=shown(dice))
         try:
             rolled = check_dice(dice)
         except ValueError:
-            raise ReviewError(f"{name}.dice must be two dice 1-6, got {shown(dice)}") from None
+            raise worded(ReviewError, "review.known.dice", where=f"{name}.dice", value=shown(dice)) from None
         luck = _checked_number(f"{name}.luck", luck)
     elif dice is not None or luck is not None:
-        raise ReviewError(f"{name}: a {kind} decision has no dice and no luck, got {shown(dice)} and {shown(luck)}")
+        raise worded(ReviewError, "review.known.no_dice", where=name, kind=kind, dice=shown(dice), luck=shown(luck))
     alternatives = field("alternatives", list)
     if len(alternatives) > ALTERNATIVES:
-        raise ReviewError(f"{name}.alternatives has more than {ALTERNATIVES} plays: {len(alternatives)}")
+        raise worded(ReviewError, "review.known.alternatives", where=f"{name}.alternatives", most=ALTERNATIVES,
+                     count=len(alternatives))
     kept = []
     for i, a in enumerate(alternatives):
         where = f"{name}.alternatives[{i}]"
         if (not isinstance(a, dict) or not isinstance(a.get("play"), str) or len(a["play"]) > MAX_DECISION_TEXT
                 or type(a.get("ply")) is not int or not 0 <= a["ply"] <= MAX_PLY):
-            raise ReviewError(f"{where} must be {{play, moves, equity, ply (0-{MAX_PLY})}}, got {shown(a)}")
+            raise worded(ReviewError, "review.known.alternative", where=where, most=MAX_PLY, value=shown(a))
         kept.append(Alternative(a["play"], _moves_from_json(f"{where}.moves", a.get("moves")),
                                 _checked_number(f"{where}.equity", a.get("equity")), a["ply"]))
     match_id = data.get("match_id")
     if match_id is not None and (not isinstance(match_id, str) or len(match_id) > MAX_DECISION_TEXT):
-        raise ReviewError(f"{name}.match_id must be a gnubg Match ID or null, got {shown(match_id)}")
+        raise worded(ReviewError, "review.known.match_id", where=f"{name}.match_id", value=shown(match_id))
     # the position the decision was made in: the decider on roll, for a take the doubler
     on_roll = colour.other if kind == "take" else colour
     position_id = field("position_id", str)
     try:
         position = Position.from_gnubg_id(position_id, on_roll)
     except ValueError as exc:
-        raise ReviewError(f"{name}.position_id is not a gnubg Position ID: {position_id!r} ({exc})") from None
+        raise worded(ReviewError, "review.known.position_id", where=f"{name}.position_id", value=shown(position_id),
+                     reason=reason(exc)) from None
     return Decision(
         index=count("index", 0, MAX_KNOWN_DECISIONS), game=count("game", 1, MAX_KNOWN_DECISIONS),
         turn=count("turn", 1, MAX_KNOWN_DECISIONS), kind=kind, colour=colour,
@@ -539,7 +544,8 @@ class ReviewedGame:
     length: int  # the match length; 0 for a single game
 
 
-# what Python's JSON decoder says of text that does not parse, as a message of the catalogues (review.record.json.*)
+# what Python's JSON decoder says of text that does not parse, as a message of the catalogues (review.record.json.*);
+# the trailing commas are Python 3.13's words (the page's Pyodide), a message it adds later is review.record.json.other
 _JSON_FAULTS = {
     "Expecting value": "value",
     "Expecting property name enclosed in double quotes": "property_name",
@@ -550,15 +556,20 @@ _JSON_FAULTS = {
     "Invalid \\escape": "escape",
     "Invalid \\uXXXX escape": "unicode_escape",
     "Extra data": "extra_data",
+    "Illegal trailing comma before end of object": "trailing_comma_object",
+    "Illegal trailing comma before end of array": "trailing_comma_array",
 }
 
 
-def _json_detail(exc: ValueError) -> object:
-    """Where and why JSON does not parse (:class:`json.JSONDecodeError`), in the error's language; else its text."""
-    if not isinstance(exc, json.JSONDecodeError) or exc.msg not in _JSON_FAULTS:
-        return str(exc)
-    what = Words(f"review.record.json.{_JSON_FAULTS[exc.msg]}")
-    return Words("review.record.json_at", {"what": what, "line": exc.lineno, "column": exc.colno, "char": exc.pos})
+def _json_detail(exc: ValueError) -> Words:
+    """Where and why JSON does not parse (:class:`json.JSONDecodeError`), in the error's language: the decoder's
+    own English never reaches the player (a fault the catalogues do not name is *malformed JSON*, at its place)."""
+    if isinstance(exc, json.JSONDecodeError):
+        what = Words(f"review.record.json.{_JSON_FAULTS.get(exc.msg, 'other')}")
+        return Words("review.record.json_at", {"what": what, "line": exc.lineno, "column": exc.colno, "char": exc.pos})
+    if "integer string conversion" in str(exc):  # a number past Python's limit on digits (sys.set_int_max_str_digits)
+        return Words("review.record.json.number_digits", {"most": sys.get_int_max_str_digits()})
+    return Words("review.record.json.unreadable")
 
 
 def read_record(record: Game | Match | str | dict[str, Any]) -> Game | Match:
@@ -603,7 +614,7 @@ def _games_of(record: Game | Match | str | dict[str, Any], only_game: int | None
     if only_game is None:
         return games
     if isinstance(only_game, bool) or not isinstance(only_game, int) or not 1 <= only_game <= len(games):
-        raise ReviewError(f"only_game must be a game of the record, 1-{len(games)}, got {only_game!r}")
+        raise worded(ReviewError, "review.only_game", count=len(games), value=shown(only_game))
     return [games[only_game - 1]]
 
 
@@ -925,13 +936,13 @@ def review(
     searching = reviewing_level(level)
     games = _games_of(record, only_game)  # the record is read (and refused) now, not at the first decision
     if isinstance(known, (str, bytes)) or not isinstance(known, Sequence) or len(known) > MAX_KNOWN_DECISIONS:
-        raise ReviewError(f"known must be a list of at most {MAX_KNOWN_DECISIONS} Decisions, got {shown(known)}")
+        raise worded(ReviewError, "review.known.list", most=MAX_KNOWN_DECISIONS, value=shown(known))
     by_game: dict[int, list[Decision]] = {}
     for i, d in enumerate(known):
-        by_game.setdefault(check_instance(d, Decision, f"known[{i}]", "a Decision").game, []).append(d)
+        by_game.setdefault(check_instance(d, Decision, f"known[{i}]", A_DECISION).game, []).append(d)
     stray = set(by_game) - {g.number for g in games}
     if stray:
-        raise ReviewError(f"known: decisions of game {min(stray)}, which this review does not go through")
+        raise worded(ReviewError, "review.known.stray", game=min(stray))
     return _review(games, net, check_language(lang), by_game, searching)
 
 
@@ -1040,14 +1051,12 @@ def _results(record: Game | Match | str | dict[str, Any], only_game: int | None 
 def summarise(decisions: Iterable[Decision], results: dict[Color, float] | None = None) -> dict[Color, PlayerSummary]:
     """Each player's summary of ``decisions`` (all of a review, or those so far); ``results``: points won (net)."""
     if isinstance(decisions, (str, bytes)) or not isinstance(decisions, Iterable):
-        raise ReviewError(
-            f"decisions must be an iterable of Decisions, got {type(decisions).__name__} {shown(decisions)}"
-        )
-    decisions = [check_instance(d, Decision, "decisions[i]", "a Decision") for d in decisions]
+        raise worded(ReviewError, "review.decisions", kind=type(decisions).__name__, value=shown(decisions))
+    decisions = [check_instance(d, Decision, "decisions[i]", A_DECISION) for d in decisions]
     if results is not None:
-        check_instance(results, dict, "results", "a {BLACK: points, WHITE: points} dict or None")
+        check_instance(results, dict, "results", RESULTS)
         if set(results) != {BLACK, WHITE}:
-            raise ReviewError(f"results must have the keys BLACK and WHITE, got {shown(results)}")
+            raise worded(ReviewError, "review.results", value=shown(results))
         results = {c: _checked_number(f"results[{c.value}]", v) for c, v in results.items()}
     counts: dict[Color, dict[str, Any]] = {
         c: {"moves": 0, "unforced": 0, "cube": 0, "checker": 0.0, "cube_error": 0.0, "luck": 0.0, "luck_points": 0.0,
@@ -1137,7 +1146,7 @@ def analyse_game(
     """
     held = read_record(record_or_game)
     if isinstance(held, Match):
-        raise ReviewError("record_or_game: analyse_game reviews one game; use analyse_match for a match")
+        raise worded(ReviewError, "review.one_game")
     return _analyse(held, network, lang, level)
 
 

@@ -101,7 +101,7 @@ from .service_calls import (
     shown,
     text,
 )
-from .messages import worded
+from .messages import Words, worded
 from .service_language import said, spoken
 from .turn import TurnInProgress
 
@@ -123,9 +123,9 @@ class Seat:
         return {"kind": self.kind, "level": self.level}
 
 
-def _seat(raw: Any, where: str) -> Seat:
-    seat = mapping(where, raw, "{name, kind, level}")
-    kind = choice(f"{where}: kind", seat.get("kind"), KINDS)
+def _seat(raw: Any, where: str | Words) -> Seat:
+    seat = mapping(where, raw, Words("call.what.seat"))
+    kind = choice(Words("call.where.field", {"where": where, "field": "kind"}), seat.get("kind"), KINDS)
     if kind == "human":
         return Seat("human")
     from .ai import LEVELS
@@ -133,7 +133,7 @@ def _seat(raw: Any, where: str) -> Seat:
     level = seat.get("level")
     if level is None:  # a computer without a level plays at the default one
         return Seat("computer", DEFAULT_COMPUTER_LEVEL)
-    return Seat("computer", choice(f"{where}: level", level, list(LEVELS)))
+    return Seat("computer", choice(Words("call.where.field", {"where": where, "field": "level"}), level, list(LEVELS)))
 
 
 @dataclasses.dataclass
@@ -351,12 +351,12 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
 def _players(players: Any) -> tuple[list[str], dict[str, Seat]]:
     names: list[str] = []
     seats: dict[str, Seat] = {}
-    for i, raw in enumerate(listed("players", players, MAX_PLAYERS, "a list of {name, kind, level}")):
+    for i, raw in enumerate(listed("players", players, MAX_PLAYERS, Words("call.what.players"))):
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
             raise worded(ServiceError, "chouette.error.player", number=i + 1, player=shown(raw))
-        name = text(f"player {i + 1}: name", raw["name"], MAX_TEXT)
+        name = text(Words("call.where.player_field", {"number": i + 1, "field": "name"}), raw["name"], MAX_TEXT)
         names.append(name)
-        seats[name] = _seat(raw, f"player {i + 1} ({name})")
+        seats[name] = _seat(raw, Words("call.where.player", {"number": i + 1, "name": name}))
     return names, seats
 
 
@@ -391,7 +391,7 @@ def chouette_load(save: Any, seats: Any, steps: Any = None, seed: int | None = N
     """
     global _session
     saved_steps = parse_steps([] if steps is None else steps)
-    seats = mapping("seats", seats, "an object {name: {kind, level}}")
+    seats = mapping("seats", seats, Words("call.what.seats"))
     dice = seeded_dice(seed)
     chouette = Chouette.from_json(save, rng=dice)
     check_bounds(chouette.game, None)
@@ -456,7 +456,7 @@ def chouette_double() -> dict[str, Any]:
 @method
 def chouette_answer(name: Any, take: Any) -> dict[str, Any]:
     """``name`` takes the pending double (or joins the captain's double) with ``take`` true, or drops it."""
-    name, take = text("name", name, MAX_TEXT, "a player's name"), boolean("take", take)
+    name, take = text("name", name, MAX_TEXT, Words("call.what.player_name")), boolean("take", take)
     session = _current()
     session.chouette.answer(name, take)
     return chouette_view(session)
@@ -473,7 +473,7 @@ def chouette_next_game() -> dict[str, Any]:
 @method
 def chouette_resign(name: Any, outcome: Any = "single") -> dict[str, Any]:
     """``name`` (the box, or the acting captain for the whole team) concedes ``outcome``."""
-    name = text("name", name, MAX_TEXT, "a player's name")
+    name = text("name", name, MAX_TEXT, Words("call.what.player_name"))
     outcome = choice("outcome", outcome, [o.value for o in Outcome])
     session = _current()
     session.chouette.resign(Outcome(outcome), name)
@@ -584,8 +584,8 @@ def chouette_suggest(name: Any, play: Any) -> list[dict[str, Any]]:
     ch = session.chouette
     if not _team_moving(ch):
         raise IllegalMoveError(said("chouette.error.suggest_not_now"))
-    name = text("name", name, MAX_TEXT, "a player's name")
-    play = text("play", play, MAX_TEXT, "a play in notation such as '13/7 8/7'")
+    name = text("name", name, MAX_TEXT, Words("call.what.player_name"))
+    play = text("play", play, MAX_TEXT, Words("call.what.play"))
     if name not in ch.team or name == ch.captain:
         raise IllegalMoveError(said("chouette.error.not_an_adviser", name=repr(name), captain=ch.captain))
     game = ch.game
@@ -599,7 +599,7 @@ def chouette_suggest(name: Any, play: Any) -> list[dict[str, Any]]:
 @method
 def chouette_follow_advice(name: Any) -> dict[str, Any]:
     """The captain moves the checkers as team member ``name`` suggested; the turn still needs confirming."""
-    name = text("name", name, MAX_TEXT, "a player's name")
+    name = text("name", name, MAX_TEXT, Words("call.what.player_name"))
     session = _current()
     given = {a["name"]: a["play"] for a in _advice(session)}
     if given.get(name) is None:

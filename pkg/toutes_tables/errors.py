@@ -1,15 +1,13 @@
 """The engine's exceptions: few, precise, and all ``ValueError`` subclasses.
 
-Catch :class:`ValueError` to handle any bad input; catch a subclass to tell them apart.
+Catch :class:`ValueError` to handle any bad input; catch a subclass to tell them apart. The checks that raise
+:class:`InvalidArgumentError` for an argument of the wrong kind (``check_instance``, ``check_int``,
+``check_sequence``) are in :mod:`toutes_tables.checks`, above the message catalogues that word them.
 """
 
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Sequence
-from typing import Any, TypeVar
-
-T = TypeVar("T")
 
 
 class InvalidPositionError(ValueError):
@@ -45,24 +43,3 @@ def shown(value: object) -> str:
         return _SHORT.repr(value)
     except (ValueError, RecursionError):
         return f"a {type(value).__name__} too large to show"
-
-
-def check_instance(value: object, kind: type[T], name: str, accepts: str) -> T:
-    """``value`` if it is a ``kind``; else :class:`InvalidArgumentError` naming ``name`` and what it ``accepts``."""
-    if not isinstance(value, kind):
-        raise InvalidArgumentError(f"{name} must be {accepts}, got {type(value).__name__} {shown(value)}")
-    return value
-
-
-def check_int(value: object, name: str, low: int, high: int) -> int:
-    """``value`` if it is an ``int`` (not a bool) from ``low`` to ``high``; else :class:`InvalidArgumentError`."""
-    if type(value) is not int or not low <= value <= high:
-        raise InvalidArgumentError(f"{name} must be a whole number from {low} to {high}, got {shown(value)}")
-    return value
-
-
-def check_sequence(value: object, name: str, accepts: str) -> Sequence[Any]:
-    """``value`` if it is a list or a tuple (its items are the caller's to check), else an error."""
-    if not isinstance(value, (tuple, list)):
-        raise InvalidArgumentError(f"{name} must be {accepts}, got {type(value).__name__} {shown(value)}")
-    return value

@@ -76,7 +76,8 @@ from typing import Literal
 
 from .dice_words import announce as announce
 from .display import Pictured
-from .errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError, check_instance, check_sequence, shown
+from .errors import IllegalMoveError, InvalidArgumentError, InvalidNotationError, shown
+from .checks import ACTIONS, AN_OUTCOME, A_COLOUR, check_instance, check_sequence
 from .messages import Words, colour_word, retyped, worded
 from .movegen import check_dice, legal_plays, play_from_moves
 from .notation import parse_play
@@ -532,7 +533,7 @@ class Game(Pictured):
         """``player`` concedes ``outcome``; by default whoever must act (named before the opening roll)."""
         self._expect("opening", "roll", "move", "double-offered", action="resign")
         allowed = self.resign_outcomes
-        check_instance(outcome, Outcome, "outcome", "an Outcome")
+        check_instance(outcome, Outcome, "outcome", AN_OUTCOME)
         if outcome not in allowed:
             raise worded(IllegalMoveError, "game.resign_outcome", rules=self.rules.title, outcome=repr(outcome),
                          allowed=repr(allowed))
@@ -555,8 +556,8 @@ class Game(Pictured):
 
     def score(self, winner: Color, outcome: Outcome) -> int:
         """The points ``winner`` scores winning ``outcome`` in the current position, with the options."""
-        check_instance(winner, Color, "winner", "BLACK or WHITE")
-        check_instance(outcome, Outcome, "outcome", "an Outcome")
+        check_instance(winner, Color, "winner", A_COLOUR)
+        check_instance(outcome, Outcome, "outcome", AN_OUTCOME)
         if self.rules.cube and self.options.point_game:
             return _point_game_count(self.position, winner.other) * self.cube_value
         multiplier = outcome.multiplier
@@ -591,7 +592,7 @@ class Game(Pictured):
             raise IllegalMoveError(f"not a game action: {action!r}")
 
     def _check_actor(self, recorded: Color, expected: Color, action: str) -> None:
-        check_instance(recorded, Color, "the action's player", "BLACK or WHITE")
+        check_instance(recorded, Color, Words("check.name.action_player"), A_COLOUR)
         if self.phase != "opening" and recorded is not expected:
             raise worded(IllegalMoveError, "game.actor", colour=colour_word(recorded),
                          action=Words(f"game.action.{action}"),
@@ -625,7 +626,7 @@ class Game(Pictured):
             cube_value=cube_value,
             cube_owner=cube_owner,
         )
-        for action in check_sequence(actions, "actions", "a list of actions"):
+        for action in check_sequence(actions, "actions", ACTIONS):
             game.apply(action)
         return game
 

@@ -42,7 +42,8 @@ import enum
 import re
 from typing import TYPE_CHECKING
 
-from .errors import InvalidRecordError, check_instance
+from .errors import InvalidRecordError
+from .checks import A_GAME, A_MATCH_OR_NONE, A_MATCH_STATE, A_POSITION, check_instance
 from .messages import Words, worded
 from .position import BLACK, WHITE, Color, Position
 
@@ -275,9 +276,9 @@ def match_state(game: Game, match: Match | None = None) -> MatchState:
     from .game import Double, Game, Resign
     from .match import Match
 
-    check_instance(game, Game, "game", "a Game")
+    check_instance(game, Game, "game", A_GAME)
     if match is not None:
-        check_instance(match, Match, "match", "a Match or None")
+        check_instance(match, Match, "match", A_MATCH_OR_NONE)
 
     if not game.rules.cube:
         raise ValueError(f"gnubg Match IDs are for the backgammon sets, not {game.rules.title}")
@@ -319,8 +320,8 @@ def gnubg_id(position: Position, state: MatchState) -> str:
 
     The position's player on roll must be the state's player on roll (Black = player 0).
     """
-    check_instance(position, Position, "position", "a Position")
-    check_instance(state, MatchState, "state", "a MatchState")
+    check_instance(position, Position, "position", A_POSITION)
+    check_instance(state, MatchState, "state", A_MATCH_STATE)
     if player_index(position.turn) != state.player_on_roll:
         raise ValueError(
             f"the position has {position.turn.value} on roll but the match state player {state.player_on_roll}"

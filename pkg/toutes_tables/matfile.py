@@ -35,7 +35,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from .errors import check_instance, check_int, check_sequence, shown
+from .errors import shown
+from .checks import A_MATCH, GAMES, check_instance, check_int, check_sequence
 from .messages import worded
 from .play import apply_moves
 from .position import BLACK, OFF, WHITE, Color, Position
@@ -175,7 +176,7 @@ def match_to_mat(match: Match, names: tuple[str, str] = ("Black", "White")) -> s
     """A match's finished games as a ``.mat`` file."""
     from .match import Match
 
-    check_instance(match, Match, "match", "a Match")
+    check_instance(match, Match, "match", A_MATCH)
     if not match.crawford and match.length > 1:
         raise worded(MatExportError, "mat.export.crawford")
     return games_to_mat(match.games, match.length, names, (match.initial_score[BLACK], match.initial_score[WHITE]))
@@ -192,9 +193,9 @@ def games_to_mat(
     from .game import Game
 
     check_int(length, "length", 1, MAX_MATCH_LENGTH)
-    games = list(check_sequence(games, "games", "a list of Games"))
+    games = list(check_sequence(games, "games", GAMES))
     for game in games:
-        check_instance(game, Game, "games", "a list of Games")
+        check_instance(game, Game, "games", GAMES)
     _check_names(names)
     text = f" {length} point match\n\n"
     taken = check_sequence(score, "score", "a (Black, White) pair of points")

@@ -48,7 +48,7 @@ def languages() -> tuple[str, ...]:
 def check_language(lang: object) -> str:
     """``lang`` if the engine has its catalogue, else :class:`UnknownLanguageError` listing those it has."""
     if not isinstance(lang, str) or lang not in languages():
-        raise UnknownLanguageError(f"language is one of {', '.join(languages())}, got {shown(lang)}")
+        raise worded(UnknownLanguageError, "messages.language", languages=", ".join(languages()), lang=shown(lang))
     return lang
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .errors import IllegalMoveError, InvalidArgumentError, check_instance, shown
+from .errors import IllegalMoveError, InvalidArgumentError, shown
+from .checks import A_POSITION, check_instance
 from .messages import worded
 from .play import Move, Play
 from .position import BAR, OFF, Position
@@ -46,7 +47,7 @@ def legal_plays(position: Position, dice: Sequence[int], rules: str | RuleSet = 
     >>> [str(p) for p in legal_plays(pos, (6, 1), "toutes-tables")]
     ['3/off 2/1*']
     """
-    check_instance(position, Position, "position", "a Position")
+    check_instance(position, Position, "position", A_POSITION)
     d1, d2 = check_dice(dice)
     rule_set = get_rules(rules)
     me = position.mine

@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .errors import IllegalMoveError, InvalidNotationError, check_instance, check_sequence, shown
+from .errors import IllegalMoveError, InvalidNotationError, shown
+from .checks import A_POSITION, LEGAL_PLAYS, check_instance, check_sequence
 from .messages import worded
 from .movegen import check_dice
 from .play import NO_PLAY, Move, Play, _point_name, apply_moves, format_play
@@ -102,10 +103,10 @@ def parse_play(position: Position, text: str, plays: Sequence[Play], dice: Seque
     The parts may come in any order. Points written between a checker's start and end are
     points it stops on (``bar/23/18``); a star must mark a real hit.
     """
-    check_instance(position, Position, "position", "a Position")
-    check_sequence(plays, "plays", "the list of legal plays")
+    check_instance(position, Position, "position", A_POSITION)
+    check_sequence(plays, "plays", LEGAL_PLAYS)
     for play in plays:
-        check_instance(play, Play, "plays", "the list of legal plays")
+        check_instance(play, Play, "plays", LEGAL_PLAYS)
     text = check_notation(text)
     if text.strip().lower() in _NO_PLAY_TEXTS:
         if not plays or not plays[0].moves:

@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .display import Pictured
-from .errors import InvalidArgumentError, check_instance, check_sequence, shown
+from .errors import InvalidArgumentError, shown
+from .checks import A_POSITION, MOVES, check_instance, check_sequence
 from .messages import worded
 from .position import BAR, OFF, OPPONENT, Position
 
@@ -69,8 +70,8 @@ def format_play(position: Position, moves: Sequence[Move]) -> str:
 
 
 def _checked_moves(position: Position, moves: Sequence[Move]) -> list[Move]:
-    check_instance(position, Position, "position", "a Position")
-    check_sequence(moves, "moves", "a list of (from, to) pairs")
+    check_instance(position, Position, "position", A_POSITION)
+    check_sequence(moves, "moves", MOVES)
     if len(moves) > 4:
         raise worded(InvalidArgumentError, "play.too_many_moves", count=len(moves))
     return [check_move(m) for m in moves]

@@ -41,7 +41,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from .errors import check_instance
+from .checks import A_POSITION, check_instance
 from .movegen import legal_plays
 from .play import Play
 from .position import BAR, CHECKERS, OFF, Color, Position
@@ -223,7 +223,7 @@ def estimate(position: Position, rules: str | RuleSet = DEFAULT_RULES) -> Estima
     True
     """
     rule_set = get_rules(rules)
-    check_instance(position, Position, "position", "a Position")
+    check_instance(position, Position, "position", A_POSITION)
     mine, theirs = position.mine, position.theirs
     if theirs[OFF] == CHECKERS:  # the player who just moved has won
         outcome = rule_set.outcome(position, position.turn.other)

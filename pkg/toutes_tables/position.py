@@ -20,7 +20,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .display import Pictured
-from .errors import InvalidPositionError, check_int, shown
+from .errors import InvalidPositionError, shown
+from .checks import check_int
 from .messages import DEFAULT_LANGUAGE, Words, colour_word, reason, say, worded
 
 CHECKERS = 15
@@ -157,7 +158,7 @@ class Position(tuple[tuple[int, ...], tuple[int, ...], Color], Pictured):
 
     def at(self, point: int) -> tuple[Color | None, int]:
         """``(colour, count)`` on absolute point ``point`` (1-24); ``(None, 0)`` when empty."""
-        check_int(point, "point (absolute)", 1, 24)
+        check_int(point, Words("check.name.absolute_point"), 1, 24)
         for color in (BLACK, WHITE):
             n = self.checkers(color)[from_absolute(point, color)]
             if n:

@@ -79,7 +79,8 @@ import re
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
-from .errors import InvalidRecordError, check_instance, shown
+from .errors import InvalidRecordError, shown
+from .checks import AN_ACTION, A_GAME, A_MATCH, check_instance
 from .game import Action, Double, Drop, Game, GameOptions, OpeningRoll, Played, Resign, Roll, Take
 from .match import Match
 from .messages import Words, colour_word, reason, worded
@@ -196,7 +197,7 @@ def _game_lines(game: Game, number: int, score: dict[Color, int] | None, post_cr
 
 def game_to_text(game: Game) -> str:
     """The record of ``game`` in the text format above."""
-    check_instance(game, Game, "game", "a Game")
+    check_instance(game, Game, "game", A_GAME)
     lines = [FORMAT_LINE, f"Rules: {game.rules.name}", _options_line(game.options), ""]
     lines += _game_lines(game, 1, None)
     return "\n".join(lines) + "\n"
@@ -204,7 +205,7 @@ def game_to_text(game: Game) -> str:
 
 def match_to_text(match: Match) -> str:
     """The record of ``match`` (every game so far) in the text format above."""
-    check_instance(match, Match, "match", "a Match")
+    check_instance(match, Match, "match", A_MATCH)
     return match_header_text(match) + "".join(match_game_text(match, i) for i in range(len(match.games)))
 
 
@@ -570,7 +571,7 @@ def match_from_text(text: str) -> Match:
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """One action of a game as JSON data (game, match and chouette saves write their actions so)."""
-    check_instance(action, (OpeningRoll, Roll, Played, Double, Take, Drop, Resign), "action", "a game action")  # type: ignore[arg-type]
+    check_instance(action, (OpeningRoll, Roll, Played, Double, Take, Drop, Resign), "action", AN_ACTION)
     if isinstance(action, OpeningRoll):
         return {"type": "opening", "black": action.black, "white": action.white}
     data: dict[str, Any] = {"player": action.player.value}
@@ -597,7 +598,7 @@ def _result_json(game: Game) -> dict[str, Any] | None:
 
 
 def game_to_json(game: Game) -> dict[str, Any]:
-    check_instance(game, Game, "game", "a Game")
+    check_instance(game, Game, "game", A_GAME)
     drawn = game.drawn_start
     return {
         "format": GAME_FORMAT,
@@ -627,7 +628,7 @@ def _cube_json(game: Game) -> dict[str, Any]:
 
 
 def match_to_json(match: Match) -> dict[str, Any]:
-    check_instance(match, Match, "match", "a Match")
+    check_instance(match, Match, "match", A_MATCH)
     return {
         "format": MATCH_FORMAT,
         "version": JSON_VERSION,

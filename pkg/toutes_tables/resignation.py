@@ -16,7 +16,7 @@ import dataclasses
 
 from .errors import IllegalMoveError
 from .game import Game
-from .messages import DEFAULT_LANGUAGE, say
+from .messages import DEFAULT_LANGUAGE, say, worded
 from .position import Color
 from .rules import Outcome
 from .words import colour_word, outcome_words, points_words
@@ -49,7 +49,7 @@ class ResignationAnswer:
 def resigner(game: Game) -> Color:
     """Who resigns now: the player who must act (IllegalMoveError before the opening roll or once it is over)."""
     if game.phase in ("opening", "over"):
-        raise IllegalMoveError(f"nobody may resign in phase {game.phase!r}: only once the opening roll has been played")
+        raise worded(IllegalMoveError, "resign.phase", phase=repr(game.phase))
     return game.to_act or game.position.turn
 
 
@@ -58,7 +58,8 @@ def judge_resignation(game: Game, outcome: Outcome) -> ResignationAnswer:
     from .ai.cube import position_chances
 
     if outcome not in game.resign_outcomes:
-        raise IllegalMoveError(f"{game.rules.title} has no {outcome!r} to resign; choose from {game.resign_outcomes!r}")
+        raise worded(IllegalMoveError, "resign.outcome", rules=game.rules.title, outcome=repr(outcome),
+                     outcomes=repr(game.resign_outcomes))
     receiver = resigner(game).other
     offered = float(game.score(receiver, outcome))
     # the chances are the player on roll's, before he rolls (a roll already made is not counted)

@@ -66,7 +66,7 @@ from typing import Any
 from typing import TYPE_CHECKING
 
 from .matimport import read_mat
-from .messages import reworded, worded
+from .messages import Words, reworded, worded
 from .movegen import check_dice, legal_plays
 from .notation import parse_play
 from .position import Color, Position
@@ -74,7 +74,10 @@ from .record import MAX_RECORD_CHARS
 from .rollout_bounds import MAX_CANDIDATES, MAX_PLIES, MAX_RUN_WORK
 from .rules import get_rules
 from .service import board_location, colour_name, rules_name
-from .service_calls import ServiceError, boolean, integer, listed, method, optional_integer, optional_text, text
+from .service_calls import (
+    AN_XGID, POSITION_ID, TWO_DICE, ServiceError, boolean, integer, listed, method, optional_integer, optional_text,
+    text,
+)
 from .service_language import said, spoken
 from .xgid import MAX_XGID_CHARS, XGID
 
@@ -128,7 +131,7 @@ def decision_view(d: Decision) -> dict[str, Any]:
 
 def _record(record: Any) -> Any:
     """The record to review: a ``.mat`` file's match, or the record text (game or match, text or JSON)."""
-    source = text("record", record, MAX_RECORD_CHARS, "a game or match record (text or JSON) or a .mat file")
+    source = text("record", record, MAX_RECORD_CHARS, Words("call.what.review_record"))
     first = next((line for line in source.splitlines() if line.strip() and not line.lstrip().startswith(";")), "")
     if first.strip().lower().endswith("point match"):
         return read_mat(source).match
@@ -151,7 +154,7 @@ def review_start(record: Any, game: Any = None, known: Any = None, level: Any = 
     held = read_record(_record(record))  # parsed once: the games, the turns, the results and the review share it
     games = games_of(held)
     only = optional_integer("game", game, 1, len(games))
-    given = [] if known is None else listed("known", known, MAX_KNOWN_DECISIONS, "a list of review_next's items")
+    given = [] if known is None else listed("known", known, MAX_KNOWN_DECISIONS, Words("call.what.known"))
     reused = [decision_from_json(d, f"known[{i}]") for i, d in enumerate(given)]
     # the cube decisions' reasons in the page's language
     reviewing = review(held, only_game=only, lang=spoken(), known=reused, level=searching)
@@ -305,11 +308,11 @@ def rollout_start(
     from .rollout import Rollout
 
     rule_set = get_rules(rules_name(rules))
-    xgid_text = optional_text("xgid", xgid, MAX_XGID_CHARS, "an XGID")
-    position_id = optional_text("position", position, MAX_XGID_CHARS, "a gnubg Position ID")
+    xgid_text = optional_text("xgid", xgid, MAX_XGID_CHARS, AN_XGID)
+    position_id = optional_text("position", position, MAX_XGID_CHARS, POSITION_ID)
     if (xgid_text is None) == (position_id is None):
         raise worded(ServiceError, "rollout.error.position_or_xgid")
-    rolled = None if dice is None else check_dice(listed("dice", dice, 2, "two dice 1-6"))
+    rolled = None if dice is None else check_dice(listed("dice", dice, 2, TWO_DICE))
     if xgid_text is not None:
         state = XGID.parse(xgid_text)
         pos, rolled = state.position, rolled or state.dice
@@ -321,9 +324,9 @@ def rollout_start(
     if candidates is not None:
         if rolled is None:
             raise worded(ServiceError, "rollout.error.candidates_dice")
-        names = listed("candidates", candidates, MAX_CANDIDATES, "a list of plays in notation")
+        names = listed("candidates", candidates, MAX_CANDIDATES, Words("call.what.candidates"))
         legal = legal_plays(pos, rolled, rule_set)
-        plays = [parse_play(pos, text(f"candidates[{i}]", n, 80, "a play in notation"), legal, rolled)
+        plays = [parse_play(pos, text(f"candidates[{i}]", n, 80, Words("call.what.candidate")), legal, rolled)
                  for i, n in enumerate(names)]
     elif rolled is not None:
         plays = [s.play for s in rank_plays(pos, rolled, rule_set)[:shown]] or None
@@ -350,7 +353,7 @@ def cube_rollout_start(
     from .rollout import CubeRollout
 
     rule_set = get_rules(rules_name(rules))
-    state = XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
+    state = XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, AN_XGID))
     if state.dice is not None or state.doubled:
         raise worded(ServiceError, "rollout.error.cube_xgid_dice")
     done = CubeRollout(

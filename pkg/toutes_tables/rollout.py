@@ -64,7 +64,8 @@ from .ai.evaluate import equity
 from .ai.met import default_table
 from .ai.network import Network, default_network
 from .ai.search import ROLLS, rank_plays
-from .errors import check_instance, shown
+from .errors import shown
+from .checks import A_CUBE_STATE, A_POSITION, check_instance
 from .messages import DEFAULT_LANGUAGE, check_language, colour_word, worded
 from .movegen import check_dice, legal_plays
 from .play import Play, format_play
@@ -188,7 +189,7 @@ class _Rollouts:
         truncate: object,
         network: object,
     ) -> None:
-        self.position = check_instance(position, Position, "position", "a Position")
+        self.position = check_instance(position, Position, "position", A_POSITION)
         self.rules = get_rules(rules)  # type: ignore[arg-type]  # get_rules names a bad rules itself
         _checked_options(seed, variance_reduction, truncate, network)
         self.seed: int = seed  # type: ignore[assignment]
@@ -383,7 +384,7 @@ class CubeRollout(_Rollouts):
         self.lang = check_language(lang)
         if not self.rules.cube:
             raise worded(RolloutError, "rollout.no_cube", rules=self.rules.title)
-        self.cube = CubeState() if cube is None else check_instance(cube, CubeState, "cube", "a CubeState or None")
+        self.cube = CubeState() if cube is None else check_instance(cube, CubeState, "cube", A_CUBE_STATE)
         if self.cube.player is not None and self.cube.player is not self.position.turn:
             raise worded(RolloutError, "rollout.cube_player", seen=colour_word(self.cube.player),
                          turn=colour_word(self.position.turn))

@@ -108,6 +108,8 @@ from .record import MAX_RECORD_CHARS, game_from_text, game_to_text, match_from_t
 from .position import BAR, BLACK, OFF, WHITE, Color, Position, from_absolute, to_absolute
 from .rules import MAX_AUTO_DOUBLES, MAX_CUBE, MAX_MATCH_LENGTH, RULE_SETS, Outcome, get_rules
 from .service_calls import (
+    POSITION_ID,
+    TWO_DICE,
     ServiceError as ServiceError,
     boolean,
     choice,
@@ -122,7 +124,7 @@ from .service_calls import (
     text,
 )
 from .resignation import judge_resignation, resigner
-from .messages import worded
+from .messages import Words, worded
 from .service_language import said, spoken
 from .starts import start_position, start_rolls
 from .turn import TurnInProgress
@@ -196,7 +198,7 @@ def location_param(name: str, value: Any) -> Location:
 def parse_steps(steps: Any, name: str = "steps") -> list[Move]:
     """Steps as they come from JSON: a list of at most four ``[from, to]`` pairs in player numbering."""
     parsed: list[Move] = []
-    for step in listed(name, steps, MAX_STEPS, "a list of [from, to] pairs"):
+    for step in listed(name, steps, MAX_STEPS, Words("call.what.steps")):
         if not isinstance(step, list) or len(step) != 2 or any(type(p) is not int or not 0 <= p <= 25 for p in step):
             raise worded(ServiceError, "service.step", name=name, step=shown(step))
         parsed.append((step[0], step[1]))
@@ -717,7 +719,7 @@ def explore(
     """
     rule_set = get_rules(rules_name(rules))
     color = colour_name("turn", turn)
-    position = optional_text("position", position, MAX_TEXT, "a gnubg Position ID")
+    position = optional_text("position", position, MAX_TEXT, POSITION_ID)
     start = optional_integer("start", start, 1, 225)
     if (position is None) == (start is None):
         raise worded(ServiceError, "service.position_or_start")
@@ -738,14 +740,14 @@ def explore(
     }
     moved = parse_steps([] if steps is None else steps)
     if move is not None:
-        move = mapping("move", move, "{'from': ..., 'to': ...}")
+        move = mapping("move", move, Words("call.what.move"))
         if set(move) != {"from", "to"}:
             raise worded(ServiceError, "service.move_from_to", move=shown(move))
     if dice is None:
         if moved or move is not None:
             raise worded(ServiceError, "service.moves_need_dice")
         return answer
-    turn_in_progress = TurnInProgress(pos, check_dice(listed("dice", dice, 2, "two dice 1-6")), rule_set, moved)
+    turn_in_progress = TurnInProgress(pos, check_dice(listed("dice", dice, 2, TWO_DICE)), rule_set, moved)
     if move is not None:
         turn_in_progress = move_on_board(turn_in_progress, move["from"], move["to"])
     state = turn_view(turn_in_progress)
@@ -821,7 +823,7 @@ def new_match(
     """
     global _session
     level = _level_name(level)
-    rolled = None if dice is None else check_dice(listed("dice", dice, 2, "two dice 1-6"))
+    rolled = None if dice is None else check_dice(listed("dice", dice, 2, TWO_DICE))
     if rolled is not None and position is None:
         raise worded(ServiceError, "service.dice_with_position")
     set_up = _set_up(position, cube_value, cube_owner, score, post_crawford)
@@ -838,7 +840,7 @@ def new_match(
         point_game=boolean("point_game", point_game),
         winner_opens=boolean("winner_opens", winner_opens),
     )
-    position = optional_text("position", position, MAX_TEXT, "a gnubg Position ID")
+    position = optional_text("position", position, MAX_TEXT, POSITION_ID)
     colour = colour_name("turn", turn)
     if position is not None:
         shared = Position.from_gnubg_id(position, colour)  # Game refuses a position no game can be played from
@@ -905,7 +907,7 @@ def load(
     rolled from here on (tests), as for :func:`new_match`.
     """
     global _session
-    record = text("record", record, MAX_RECORD_CHARS, "a record (the text of view['record'])")
+    record = text("record", record, MAX_RECORD_CHARS, Words("call.what.game_record"))
     saved_steps = parse_steps(steps)
     level = _level_name(level)
     cost_for = listed("show_cost_for", [] if show_cost_for is None else show_cost_for, 2)

@@ -23,14 +23,16 @@ from .errors import shown as shown
 from .messages import Words, worded
 
 Method = Callable[..., Any]
+Name = str | Words  # a parameter's name, or where in one (a chouette player's 'kind')
 
 
 class ServiceError(ValueError):
     """A request the service cannot answer: unknown method or bad parameters."""
 
 
-# what a parameter is, in the error's language (a method's own description of one stays English)
+# what a parameter is, in the error's language: the readers' own, and those several service modules name
 TEXT, A_LIST, AN_OBJECT = Words("call.what.text"), Words("call.what.list"), Words("call.what.object")
+TWO_DICE, POSITION_ID, AN_XGID = Words("call.what.dice"), Words("call.what.position_id"), Words("call.what.xgid")
 
 _METHODS: dict[str, Method] = {}
 _SIGNATURES: dict[str, inspect.Signature] = {}
@@ -83,26 +85,26 @@ def dispatch(name: Any, params: Any = None) -> Any:
 # -- the typed readers: one parameter each, its type checked exactly ---------------------------
 
 
-def boolean(name: str, value: Any) -> bool:
+def boolean(name: Name, value: Any) -> bool:
     """``value`` if it is true or false; ServiceError for anything else (``"false"``, ``0``, None)."""
     if type(value) is not bool:
         raise worded(ServiceError, "call.boolean", name=name, value=shown(value))
     return value
 
 
-def integer(name: str, value: Any, low: int, high: int) -> int:
+def integer(name: Name, value: Any, low: int, high: int) -> int:
     """``value`` if it is an integer (not a boolean) from ``low`` to ``high``; else ServiceError."""
     if type(value) is not int or not low <= value <= high:
         raise worded(ServiceError, "call.integer", name=name, low=low, high=high, value=shown(value))
     return value
 
 
-def optional_integer(name: str, value: Any, low: int, high: int) -> int | None:
+def optional_integer(name: Name, value: Any, low: int, high: int) -> int | None:
     """None, or an integer from ``low`` to ``high`` (see :func:`integer`)."""
     return None if value is None else integer(name, value, low, high)
 
 
-def text(name: str, value: Any, max_length: int, what: str | Words = TEXT) -> str:
+def text(name: Name, value: Any, max_length: int, what: Words = TEXT) -> str:
     """``value`` if it is a string of at most ``max_length`` characters; ``what`` words the error."""
     if not isinstance(value, str):
         raise worded(ServiceError, "call.is", name=name, what=what, value=shown(value))
@@ -112,12 +114,12 @@ def text(name: str, value: Any, max_length: int, what: str | Words = TEXT) -> st
     return value
 
 
-def optional_text(name: str, value: Any, max_length: int, what: str | Words = TEXT) -> str | None:
+def optional_text(name: Name, value: Any, max_length: int, what: Words = TEXT) -> str | None:
     """None, or a string (see :func:`text`)."""
     return None if value is None else text(name, value, max_length, what)
 
 
-def choice(name: str, value: Any, choices: Collection[str]) -> str:
+def choice(name: Name, value: Any, choices: Collection[str]) -> str:
     """``value`` if it is one of the strings ``choices``; else ServiceError listing them."""
     if not isinstance(value, str) or value not in choices:
         raise worded(ServiceError, "call.choice", name=name, choices=", ".join(repr(c) for c in choices),
@@ -125,7 +127,7 @@ def choice(name: str, value: Any, choices: Collection[str]) -> str:
     return value
 
 
-def listed(name: str, value: Any, max_length: int, what: str | Words = A_LIST) -> list[Any]:
+def listed(name: Name, value: Any, max_length: int, what: Words = A_LIST) -> list[Any]:
     """``value`` if it is a list of at most ``max_length`` items; ``what`` words the error."""
     if not isinstance(value, list):
         raise worded(ServiceError, "call.is", name=name, what=what, value=shown(value))
@@ -134,7 +136,7 @@ def listed(name: str, value: Any, max_length: int, what: str | Words = A_LIST) -
     return value
 
 
-def mapping(name: str, value: Any, what: str | Words = AN_OBJECT) -> dict[str, Any]:
+def mapping(name: Name, value: Any, what: Words = AN_OBJECT) -> dict[str, Any]:
     """``value`` if it is an object (a dict); ``what`` words the error."""
     if not isinstance(value, dict):
         raise worded(ServiceError, "call.is", name=name, what=what, value=shown(value))

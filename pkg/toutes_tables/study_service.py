@@ -49,6 +49,8 @@ from .service import absolute_moves, colour_name, cube_choice_equities, equity_f
 from .messages import Words, worded
 from .service_language import said, spoken
 from .service_calls import (
+    AN_XGID,
+    TWO_DICE,
     ServiceError,
     boolean,
     integer,
@@ -72,13 +74,13 @@ def _rules(rules: Any) -> RuleSet:
 
 def _board_position(board: Any, turn: Color) -> Position:
     """The position set up on the board: ``{points: 24 signed counts (+ Black), bar: {black, white}}``."""
-    board = mapping("board", board, "{points: [24 signed counts, + Black], bar: {black, white}}")
+    board = mapping("board", board, Words("call.what.board"))
     if set(board) - {"points", "bar", "off"}:
         raise worded(ServiceError, "study.board_keys", keys=shown(sorted(board)))
-    points = listed("board.points", board.get("points"), 24, "24 signed counts")
+    points = listed("board.points", board.get("points"), 24, Words("call.what.points"))
     if len(points) != 24:
         raise worded(ServiceError, "study.board_points", count=len(points))
-    bar = mapping("board.bar", board.get("bar", {"black": 0, "white": 0}), "{black, white}")
+    bar = mapping("board.bar", board.get("bar", {"black": 0, "white": 0}), Words("call.what.black_white"))
     black: dict[int, int] = {}
     white: dict[int, int] = {}
     for point, n in enumerate(points, start=1):
@@ -99,7 +101,7 @@ def _board_position(board: Any, turn: Color) -> Position:
 def _dice(dice: Any) -> tuple[int, int] | None:
     if dice is None:
         return None
-    values = listed("dice", dice, 2, "two dice 1-6")
+    values = listed("dice", dice, 2, TWO_DICE)
     if len(values) != 2 or not all(type(d) is int for d in values):
         raise worded(ServiceError, "study.dice", dice=shown(dice))
     d1, d2 = check_dice(values)
@@ -158,11 +160,12 @@ def _state(
         if given:
             raise worded(ServiceError, "study.id_carries", first=given[0], given=", ".join(given))
         if xgid is not None:
-            return XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
-        return _from_gnubg_id(text("gnubg_id", gnubg_id, MAX_XGID_CHARS, "a gnubg ID (PositionID:MatchID)"))
+            return XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, AN_XGID))
+        return _from_gnubg_id(text("gnubg_id", gnubg_id, MAX_XGID_CHARS, Words("call.what.gnubg_id")))
     on_roll = WHITE if turn is None else colour_name("turn", turn)
     if position_id is not None:
-        position = Position.from_gnubg_id(text("position_id", position_id, MAX_XGID_CHARS, "a Position ID"), on_roll)
+        given_id = text("position_id", position_id, MAX_XGID_CHARS, Words("call.what.bare_position_id"))
+        position = Position.from_gnubg_id(given_id, on_roll)
     elif start is not None:
         position = start_position(integer("start", start, 1, 225), on_roll)
     else:
@@ -170,7 +173,7 @@ def _state(
     length = optional_integer("match_length", match_length, 0, MATCH_ID_MAX_LENGTH) or 0
     scores = (0, 0)
     if score is not None:
-        given_score = mapping("score", score, "{black, white}")
+        given_score = mapping("score", score, Words("call.what.black_white"))
         scores = (
             integer("score.black", given_score.get("black", 0), 0, max(0, length - 1)),
             integer("score.white", given_score.get("white", 0), 0, max(0, length - 1)),
@@ -265,7 +268,7 @@ def study_advice(rules: str, xgid: str, count: int = 8) -> dict[str, Any]:
     from .ai.search import EVALUATIONS, TIME, watching_cuts
 
     rule_set = _rules(rules)
-    state = XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, "an XGID"))
+    state = XGID.parse(text("xgid", xgid, MAX_XGID_CHARS, AN_XGID))
     count = integer("count", count, 1, MAX_ADVICE_PLAYS)
     # The strongest level's search has two budgets (time, and evaluations: ai/levels.py); when one stops it (a
     # candidate not searched deeper, a 2-ply look given up: search.watching_cuts) the answer says which.

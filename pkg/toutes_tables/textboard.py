@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .errors import check_instance
+from .checks import A_POSITION, check_instance
 from .messages import DEFAULT_LANGUAGE, say
 from .position import BLACK, WHITE, Color, Position
 
@@ -68,7 +68,7 @@ def board_text(
     >>> print(board_text(start_position(64), lang="fr").splitlines()[1])
     +------------------+---+------------------+  X Noir  sorties 0
     """
-    check_instance(position, Position, "position", "a Position")
+    check_instance(position, Position, "position", A_POSITION)
     bar = say(lang, "board.bar").center(3)  # the bar column is three characters wide: a test checks the label fits
     top_points = (range(13, 19), range(19, 25))
     bottom_points = (range(12, 6, -1), range(6, 0, -1))

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import IllegalMoveError, check_instance, check_int, check_sequence
+from .errors import IllegalMoveError
+from .checks import A_POSITION, MOVES, check_instance, check_int, check_sequence
+from .messages import worded
 from .movegen import check_dice, legal_plays
 from .play import Move, Play, apply_moves, check_move
 from .position import BAR, OFF, Position
@@ -81,7 +83,7 @@ class TurnInProgress:
         *,
         plays: Sequence[Play] | None = None,
     ) -> None:
-        self.position = check_instance(position, Position, "position", "a Position")
+        self.position = check_instance(position, Position, "position", A_POSITION)
         self.dice = check_dice(dice)
         self.rules = get_rules(rules)
         self.plays = tuple(legal_plays(position, self.dice, self.rules) if plays is None else plays)
@@ -94,7 +96,7 @@ class TurnInProgress:
         self.gestures: tuple[int, ...] = ()
         self.current = position
         self.dice_left: frozenset[DiceLeft] = frozenset({(d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))})
-        for move in check_sequence(steps, "steps", "a list of (from, to) pairs"):
+        for move in check_sequence(steps, "steps", MOVES):
             self.gestures = (*self.gestures, len(self.steps))
             self._advance(check_move(move, "steps"))
 
@@ -248,7 +250,7 @@ class TurnInProgress:
         Replayed from the start of the turn, since which dice are left may depend on the route.
         """
         if not self.gestures:
-            raise IllegalMoveError(f"no checker has moved yet in this turn of {self.dice[0]}-{self.dice[1]}")
+            raise worded(IllegalMoveError, "turn.nothing_moved", dice=f"{self.dice[0]}-{self.dice[1]}")
         kept = self.gestures[-1]
         turn = self._copy()
         d1, d2 = self.dice

@@ -43,7 +43,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from .errors import InvalidPositionError, check_instance, shown
+from .errors import InvalidPositionError, shown
+from .checks import A_GAME, A_MATCH_OR_NONE, check_instance
 from .messages import Words, reason, worded
 from .matchid import MATCH_ID_MAX_LENGTH, MatchState
 from .position import BLACK, WHITE, Color, Position, to_absolute
@@ -269,9 +270,9 @@ class XGID:
         from .game import Game
         from .match import Match
 
-        check_instance(game, Game, "game", "a Game")
+        check_instance(game, Game, "game", A_GAME)
         if match is not None:
-            check_instance(match, Match, "match", "a Match or None")
+            check_instance(match, Match, "match", A_MATCH_OR_NONE)
         score = {BLACK: 0, WHITE: 0}
         if match is not None:
             for played in match.games:
