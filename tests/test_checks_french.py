@@ -10,6 +10,7 @@ from toutes_tables.starts import start_position
 from toutes_tables.checks import A_POSITION, check_instance, check_int, check_sequence
 from toutes_tables.messages import UnknownLanguageError, check_language, reworded
 from toutes_tables.movegen import legal_plays
+from toutes_tables.notation import check_notation
 from toutes_tables.resignation import resigner
 from toutes_tables.turn import TurnInProgress
 
@@ -73,3 +74,18 @@ def test_the_service_says_a_check_in_its_language(french: None, monkeypatch: pyt
     monkeypatch.setattr(services, "_dispatch", buggy_method)
     with pytest.raises(InvalidArgumentError, match=r"^src doit être un nombre entier de 1 à 25, pas 0$"):
         services.dispatch("explore", {})
+
+
+def test_an_illegal_step_or_a_long_play_is_french_on_a_french_page(french: None) -> None:
+    with pytest.raises(IllegalMoveError) as refused:
+        services.dispatch("explore", {"rules": "backgammon", "start": 64, "dice": [6, 1], "steps": [[24, 1]]})
+    assert str(refused.value) == "24/1 ne peut faire partie d'aucun coup permis de 6-1 après []"
+    with pytest.raises(ValueError) as too_long:
+        check_notation("6/5" * 30)
+    said = str(reworded(too_long.value, "fr", to_player=True))
+    assert said.startswith("le coup '6/56/5") and said.endswith(" a 90 caractères\u00a0; un coup s'écrit en 80 au plus")
+
+
+def test_an_illegal_step_names_the_position_in_python() -> None:
+    with pytest.raises(IllegalMoveError, match=r"^24/1 cannot be part of a legal play of 6-1 after \[\] from Position"):
+        TurnInProgress(start_position(64), (6, 1), "backgammon").step((24, 1))

@@ -52,10 +52,8 @@ def check_notation(text: object) -> str:
             f"text must be a str of standard notation such as '24/18 13/11', got {type(text).__name__} {shown(text)}"
         )
     if len(text) > MAX_NOTATION_LENGTH:
-        raise InvalidNotationError(
-            f"text {_quoted(text)} is {len(text)} characters long; a play is written in at most "
-            f"{MAX_NOTATION_LENGTH} (MAX_NOTATION_LENGTH)"
-        )
+        raise worded(InvalidNotationError, "notation.too_long", text=_quoted(text), count=len(text),
+                     most=MAX_NOTATION_LENGTH)
     return text
 
 

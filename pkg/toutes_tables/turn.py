@@ -213,13 +213,15 @@ class TurnInProgress:
     def _advance(self, move: Move) -> None:
         left = self._options(move)
         if not left:
-            raise IllegalMoveError(
-                f"{_name(move[0])}/{_name(move[1])} cannot be part of a legal play of "
-                f"{self.dice[0]}-{self.dice[1]} after {list(self.steps)!r} from {self.position!r}"
-            )
+            raise self._refused("turn.not_legal_step", move)
         self.current = _after(self.current, move)
         self.dice_left = left
         self.steps = (*self.steps, move)
+
+    def _refused(self, key: str, move: Move) -> IllegalMoveError:
+        """A step or a move this turn does not allow (its player's form leaves out the position: the board shows it)."""
+        return worded(IllegalMoveError, key, move=f"{_name(move[0])}/{_name(move[1])}",
+                      dice=f"{self.dice[0]}-{self.dice[1]}", steps=repr(list(self.steps)), position=repr(self.position))
 
     def step(self, move: Move) -> TurnInProgress:
         """One more single-die step ``(from, to)`` in the mover's numbering; raises IllegalMoveError."""
@@ -234,10 +236,7 @@ class TurnInProgress:
         check_int(dst, "dst", OFF, BAR)
         route = self.destinations().get(src, {}).get(dst)
         if route is None:
-            raise IllegalMoveError(
-                f"{_name(src)}/{_name(dst)} is not a legal move now with {self.dice[0]}-{self.dice[1]} "
-                f"after {list(self.steps)!r} from {self.position!r}"
-            )
+            raise self._refused("turn.not_legal_move", (src, dst))
         turn = self._copy()
         for move in route:
             turn._advance(move)
