@@ -117,3 +117,34 @@ def test_analyse_match_gives_the_cube_reasons_in_the_language_asked() -> None:
     assert take_en.reason.startswith("Your opponent") and take_fr.reason.startswith("Votre adversaire"), take_fr.reason
     with pytest.raises(ValueError, match="'de'"):
         analyse_match(read_mat(record).match, lang="de")
+
+
+def _one_move_record(tmp_path: Path) -> Path:
+    """A backgammon record of one play: the other player never had a decision to make."""
+    from toutes_tables.record import game_to_text
+
+    match = Match("backgammon", 1, rng=random.Random(0))
+    match.game.roll_opening((1, 3))
+    match.game.play("8/5 6/5")
+    path = tmp_path / "one-move.txt"
+    path.write_text(game_to_text(match.game))
+    return path
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "No decision to rate"), ("fr", "Aucune décision à juger")])
+def test_a_player_with_no_decision_is_rated_in_words_not_a_crash(tmp_path: Path, lang: str, word: str) -> None:
+    path = _one_move_record(tmp_path)
+    out = io.StringIO()
+    assert main(["analyse", "--level", "expert", "--lang", lang, str(path)], stdout=out) == 0
+    rating_line = next(line for line in out.getvalue().splitlines() if line.startswith(("Rating", "Appréciation")))
+    assert word in rating_line and "N/A" not in out.getvalue(), out.getvalue()
+
+
+def test_the_json_rating_of_a_player_with_no_decision_is_null(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert main(["analyse", "--level", "expert", "--json", str(_one_move_record(tmp_path))], stdout=out) == 0
+    players = json.loads(out.getvalue())["players"]
+    unrated = [p for p in players.values() if p["decisions"] == 0]
+    assert len(unrated) == 1 and unrated[0]["rating"] is None, players
+    rated = [p for p in players.values() if p["decisions"]]
+    assert isinstance(rated[0]["rating"], str)

@@ -694,6 +694,63 @@ def count_turns(record: Game | Match | str | dict[str, Any], only_game: int | No
     return sum(1 for g in _games_of(record, only_game) for a in g.game.history if isinstance(a, Played))
 
 
+def _deeper(result: Position, rules: RuleSet, replies: list[float] | None, ply: int, network: Network) -> float:
+    """The mover's equity of ``result`` (his play made) at ``ply`` 1 or 2, as the level's search values a play."""
+    if replies is None:  # the play won the game
+        return -equity(result, rules, network)
+    if ply == 1:
+        return _one_ply(replies)  # ai.search.one_ply_equity to the last bit
+    return two_ply_equity(result, rules, network)
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoredMove:
+    """A checker play judged as the review judges it: the level's ranked plays, the play (``mine``) searched as
+    deep as the best, the best, the error (0 without a choice) and the opponent's 21 replies' values."""
+
+    plays: list[ScoredPlay]
+    mine: ScoredPlay
+    best: ScoredPlay
+    error: float
+    replies: list[float] | None
+
+
+def _scored_play(
+    position: Position, dice: tuple[int, int], rules: RuleSet, moves: Sequence[Move], level: Level, network: Network
+) -> ScoredMove:
+    """The review's judgement of playing ``moves`` with ``dice`` from ``position`` (the review's and the "learn
+    from your mistakes" exercise's one way: the same play always costs the same)."""
+    plays = level.rank(position, dice, rules, network=network)
+    played = Play(position, tuple(moves))
+    result = played.result
+    mine = next((s for s in plays if s.play.result == result), None)
+    replies = reply_values(result, rules, network, {})
+    if mine is None:  # passed (no legal play)
+        mine = ScoredPlay(played, -equity(result, rules, network), 0)
+    best = plays[0] if plays else mine
+    if mine.ply < best.ply:
+        # The play made is searched as deep as the best before they are compared (gnubg's way).
+        mine = ScoredPlay(played, _deeper(result, rules, replies, best.ply, network), best.ply)
+    if mine.equity > best.equity:
+        best = mine
+    error = max(0.0, best.equity - mine.equity) if len(plays) > 1 else 0.0
+    return ScoredMove(plays, mine, best, error, replies)
+
+
+def judge_play(
+    position: Position,
+    dice: tuple[int, int],
+    rules: RuleSet,
+    moves: Sequence[Move],
+    level: str = REVIEW_LEVEL,
+    network: Network | None = None,
+) -> ScoredMove:
+    """A play judged exactly as the review at ``level`` judges the play made (no time budget, the level's
+    evaluation budget): another try at a reviewed decision costs what the review would have said."""
+    net = CachedNetwork(_checked_network(network), REVIEW_CACHE_SIZE)
+    return _scored_play(_checked_position(position), (max(dice), min(dice)), rules, moves, reviewing_level(level), net)
+
+
 class _GameReviewer:
     """Steps through one game, yielding its decisions."""
 
@@ -804,14 +861,6 @@ class _GameReviewer:
         slot = next(k for k, (d, _) in enumerate(ROLLS) if d == (low, high))
         return -values[slot] + _one_ply(values)
 
-    def _deeper(self, result: Position, rules: RuleSet, replies: list[float] | None, ply: int) -> float:
-        """The mover's equity of ``result`` (his play made) at ``ply`` 1 or 2, as the level's search values a play."""
-        if replies is None:  # the play won the game
-            return -equity(result, rules, self.network)
-        if ply == 1:
-            return _one_ply(replies)  # ai.search.one_ply_equity to the last bit
-        return two_ply_equity(result, rules, self.network)
-
     def _move(self, game: Game, rules: RuleSet, action: Played) -> Decision:
         self.turn += 1
         position = game.position
@@ -820,23 +869,11 @@ class _GameReviewer:
         luck = self._luck(game, rules, dice)
         # The reviewing level's own search, as it plays (its cache-backed network: the positions the luck and the
         # cube's look valued, and the last move's look-ahead, are look-ups).
-        plays = self.level.rank(position, dice, rules, network=self.network)
-        played = Play(position, action.moves)
-        result = played.result
-        mine = next((s for s in plays if s.play.result == result), None)
-        # The opponent's 21 rolls after the play made, for the next roll's luck (the search valued them: look-ups).
-        replies = reply_values(result, rules, self.network, {})
-        self.replies = replies
-        if mine is None:  # passed (no legal play)
-            mine = ScoredPlay(played, -equity(result, rules, self.network), 0)
-        best = plays[0] if plays else mine
-        if mine.ply < best.ply:
-            # The play made is searched as deep as the best before they are compared (gnubg's way).
-            mine = ScoredPlay(played, self._deeper(result, rules, replies, best.ply), best.ply)
-        if mine.equity > best.equity:
-            best = mine
+        scored = _scored_play(position, dice, rules, action.moves, self.level, self.network)
+        plays, mine, best, error = scored.plays, scored.mine, scored.best, scored.error
+        result = mine.play.result
+        self.replies = scored.replies  # the opponent's 21 rolls after the play made, for the next roll's luck
         choices = len(plays)
-        error = max(0.0, best.equity - mine.equity) if choices > 1 else 0.0
         # gnubg's notation, chains joined (compact_play), not the record's words (the steps as they were entered)
         played_text = compact_play(position, action.moves)
         # The best play in the words of the play made when it is the play made (one play, several orders).
@@ -1008,8 +1045,9 @@ class PlayerSummary:
         return 1000.0 * self.total_error / self.decisions if self.decisions else 0.0
 
     @property
-    def rating(self) -> str:
-        return rating(self.error_mp / 1000.0) if self.decisions else "N/A"
+    def rating(self) -> str | None:
+        """gnubg's rating in words, or None for a player who had no decision to make (nothing to rate)."""
+        return rating(self.error_mp / 1000.0) if self.decisions else None
 
     @property
     def luck_rating(self) -> str:
@@ -1181,10 +1219,12 @@ __all__ = [
     "Review",
     "ReviewError",
     "ReviewedGame",
+    "ScoredMove",
     "analyse_game",
     "analyse_match",
     "count_turns",
     "decision_from_json",
+    "judge_play",
     "games_of",
     "luck_mark",
     "luck_of_rolls",

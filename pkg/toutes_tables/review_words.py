@@ -41,9 +41,9 @@ def luck_word(mark: str, lang: str) -> str:
     return say(lang, f"review.luck.{slug(mark)}") if mark else ""
 
 
-def rating_word(rating: str, lang: str) -> str:
-    """A player's rating in gnubg's words (``"Expert"``, ``"Awful!"``) in ``lang``."""
-    return say(lang, f"review.rating.{slug(rating)}")
+def rating_word(rating: str | None, lang: str) -> str:
+    """A player's rating in gnubg's words (``"Expert"``, ``"Awful!"``) in ``lang``; None (no decision) as such."""
+    return say(lang, "review.rating.none" if rating is None else f"review.rating.{slug(rating)}")
 
 
 def luck_rating_word(rating: str, lang: str) -> str:
@@ -60,7 +60,8 @@ def review_keys() -> list[str]:
     """Every key this module builds from the review's names: a test checks the catalogues have them all."""
     keys = [f"review.mark.{slug(m)}" for m in MARK_SIGNS if m]
     keys += [f"review.luck.{slug(m)}" for m in LUCK_MARKS]
-    keys += [f"review.rating.{slug(name)}" for _, name in RATINGS] + [f"review.rating.{slug(AWFUL)}"]
+    keys += [f"review.rating.{slug(name)}" for _, name in RATINGS]
+    keys += [f"review.rating.{slug(AWFUL)}", "review.rating.none"]  # none: a player with no decision to rate
     keys += [f"review.luck_rating.{slug(name)}" for name in LUCK_RATINGS]
     keys += [f"review.action.{slug(action)}" for action in CUBE_ACTIONS]
     return keys
