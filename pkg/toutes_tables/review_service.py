@@ -24,6 +24,13 @@ Methods
     ``summary`` is each player's summary of the decisions so far (final once ``done``).
 ``review_cancel(id)``
     Stop and forget a review: ``{id, cancelled}``.
+``review_judge(rules, position, turn, dice, play, level)``
+    A play (in notation) of a reviewed decision's roll (gnubg Position ID, ``turn`` on roll, ``dice``) judged as
+    the review at ``level`` judges the play made (:func:`toutes_tables.analysis.judge_play`: no time budget, the
+    level's evaluation budget), for "learn from your mistakes": the same play costs what the review says.
+    Answers ``{played, best, cost, mark, best_moves, reason, best_reason}``: the plays as the review writes them,
+    ``cost`` the error (best minus the play, 0 when it is the best), ``mark`` its mark, ``best_moves`` the board's
+    locations of the best play, the reasons in the page's language.
 ``review_files(record)``
     The record (as ``review_start`` takes it) as files to download: ``{rules, kind ("game" or
     "match"), record (the project's text record), mat, mat_problem}``; ``mat`` is the Jellyfish
@@ -220,6 +227,35 @@ def review_cancel(id: Any) -> dict[str, Any]:
 
 
 @method
+def review_judge(
+    rules: Any, position: Any, turn: Any, dice: Any, play: Any, level: Any = None
+) -> dict[str, Any]:
+    """A try at a reviewed checker decision, judged as the review judges the play made."""
+    from .ai.advice import play_reason
+    from .analysis import REVIEW_LEVEL, SHOWN_PLACES, judge_play, mark, reviewing_level
+    from .play import compact_play
+
+    rule_set = get_rules(rules_name(rules))
+    searching = reviewing_level(REVIEW_LEVEL if level is None else level).name
+    pos = Position.from_gnubg_id(text("position", position, MAX_XGID_CHARS, "a gnubg Position ID"),
+                                 colour_name("turn", turn))
+    rolled = check_dice(listed("dice", dice, 2, "two dice 1-6"))
+    tried = parse_play(pos, text("play", play, 80, "a play in notation"), legal_plays(pos, rolled, rule_set), rolled)
+    judged = judge_play(pos, rolled, rule_set, tried.moves, level=searching)
+    best = judged.best.play
+    return {
+        "played": compact_play(pos, tried.moves),
+        "best": compact_play(pos, best.moves),
+        # shown and marked as a reviewed decision's error is (Decision.shown_error, Decision.mark)
+        "cost": round(judged.error, SHOWN_PLACES),
+        "mark": mark(round(round(judged.error, SHOWN_PLACES), 3)),
+        "best_moves": _locations(best.moves, pos.turn),
+        "reason": play_reason(tried, spoken()),
+        "best_reason": play_reason(best, spoken()),
+    }
+
+
+@method
 def review_files(record: Any) -> dict[str, Any]:
     """The reviewed record as files to download: the project's record and, where it can hold it, the ``.mat`` file."""
     from .analysis import read_record
@@ -385,6 +421,7 @@ def rollout_cancel(id: Any) -> dict[str, Any]:
 
 
 __all__ = [
-    "cube_rollout_start", "decision_view", "review_cancel", "review_next", "review_start", "rollout_cancel",
+    "cube_rollout_start", "decision_view", "review_cancel", "review_judge", "review_next", "review_start",
+    "rollout_cancel",
     "rollout_next", "rollout_start",
 ]

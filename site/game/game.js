@@ -91,7 +91,7 @@ export function createGame(root, { workerUrl }) {
     engine,
     isBusy: () => busy || pending !== null || thinking || board.animating,
     onOpen: (record) => openReview(record),
-    onChange: () => save(), // a review that finishes (or is closed) is saved with the game
+    onChange: () => save(), // a review's progress, its end (or its closing) is saved with the game
   });
   ui.info.after(reviewPanel.element);
   let seat = null; // this page's hold on the saved game: it plays only while no other page does (seat.js)

@@ -3,8 +3,8 @@
 // decision per request, and only while the game has nothing for the worker to do, so play never waits on more
 // than one decision. It fills in as it goes: progress, each player's error rate and luck so far, the marked
 // decisions; Stop cancels it; "Open the full review" hands the record to the review page. The review is saved with
-// the game (reviewToSave / reviewFromSave, in the game's save): a reload shows a finished one again and starts an
-// unfinished one over.
+// the game (reviewToSave / reviewFromSave, in the game's save): a reload shows a finished one again, and an
+// unfinished one with the decisions it had done, going on from there (the engine takes them back as `known`).
 
 import { colourName, decimal, t, tn } from "../i18n/i18n.js";
 import { el, setChildren, show } from "./dom.js";
@@ -26,9 +26,8 @@ const MARK_NAMES = new Set(["doubtful", "bad", "very bad"]); // i18n-exempt: the
 /** The panel's review as the game's save keeps it (`state` is the panel's), or null when none is on show. */
 export function reviewToSave(state) {
   if (!state.record || !state.shown) return null;
-  // an unfinished review is saved as its record only: a reload starts it over
-  const finished = state.done ? { decisions: state.decisions, summary: state.summary } : {};
-  return { version: REVIEW_SAVE_VERSION, record: state.record, game: state.game, done: state.done, ...finished };
+  // an unfinished review is saved with the decisions done so far: a reload goes on from there
+  return { version: REVIEW_SAVE_VERSION, record: state.record, game: state.game, done: state.done, decisions: state.decisions, summary: state.summary };
 }
 
 const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
@@ -42,7 +41,7 @@ function isSavedDecision(d) {
 
 function isSavedSummary(s) {
   return Boolean(s) && typeof s === "object" && [s.black, s.white].every((p) =>
-    Boolean(p) && typeof p === "object" && Number.isInteger(p.decisions) && isNumber(p.error_mp) && typeof p.rating === "string" && isNumber(p.luck));
+    Boolean(p) && typeof p === "object" && Number.isInteger(p.decisions) && isNumber(p.error_mp) && (p.rating === null || typeof p.rating === "string") && isNumber(p.luck));
 }
 
 /** Whether `decisions` and `summary`, read back from a save, have the shape review_next gives them (checked field by field). */
@@ -59,8 +58,12 @@ export function reviewFromSave(data) {
   if (!data || typeof data !== "object" || data.version !== REVIEW_SAVE_VERSION) return null;
   if (typeof data.record !== "string" || !data.record || data.record.length > MAX_SAVED_RECORD_CHARS) return null;
   if (!Number.isInteger(data.game) || data.game < 1 || typeof data.done !== "boolean") return null;
-  if (!data.done) return { record: data.record, game: data.game, done: false, decisions: [], summary: null };
   const { decisions, summary } = data;
+  if (!data.done) {
+    // the decisions done before the reload (none when the save has none or they are damaged: the review starts over)
+    const done = Array.isArray(decisions) && decisions.length && isSavedReviewBody(decisions, summary) ? decisions : [];
+    return { record: data.record, game: data.game, done: false, decisions: done, summary: done.length ? summary : null };
+  }
   if (!isSavedReviewBody(decisions, summary)) return null;
   return { record: data.record, game: data.game, done: true, decisions, summary };
 }
@@ -107,7 +110,8 @@ export function createReviewPanel({ engine, isBusy, onOpen, onChange = () => {} 
     el("div", { class: "tt-actions" }, stop, open, close),
   );
   // shown: the panel is on show (Close puts it away, and a put-away review is not saved with the game)
-  const state = { id: null, record: null, game: null, decisions: [], summary: null, done: false, running: false, shown: false };
+  // reused: the decisions the engine took back from a save (review_start's known) instead of computing them
+  const state = { id: null, record: null, game: null, decisions: [], summary: null, done: false, running: false, shown: false, reused: 0 };
   let destroyed = false;
   let run = 0; // the review on show: an answer for an older one is dropped
 
@@ -152,11 +156,12 @@ export function createReviewPanel({ engine, isBusy, onOpen, onChange = () => {} 
     setChildren(note, t("review_panel.finished", counted));
   }
 
-  /** Show again a review saved with the game (reviewFromSave's): a finished one as it was, an unfinished one made again. */
+  /** Show again a review saved with the game (reviewFromSave's): a finished one as it was, an unfinished one going
+   * on from the decisions it had done. */
   function restore(saved) {
     if (!saved) return;
     if (!saved.done) {
-      review(saved.record, saved.game);
+      review(saved.record, saved.game, saved.decisions);
       return;
     }
     run += 1;
@@ -171,10 +176,11 @@ export function createReviewPanel({ engine, isBusy, onOpen, onChange = () => {} 
     onChange();
   }
 
-  async function review(record, game) {
+  /** Review `record`'s game `game`; `known`: its first decisions, reviewed before a reload, taken back, not made again. */
+  async function review(record, game, known = []) {
     await cancel();
     const mine = run;
-    Object.assign(state, { record, game, decisions: [], summary: null, done: false, running: true, shown: true });
+    Object.assign(state, { record, game, decisions: [], summary: null, done: false, running: true, shown: true, reused: 0 });
     titled(game);
     setChildren(note, t("review_panel.background"));
     progress.value = 0;
@@ -184,7 +190,13 @@ export function createReviewPanel({ engine, isBusy, onOpen, onChange = () => {} 
     try {
       await idle();
       if (mine !== run) return;
-      const started = await engine.call("review_start", { record, game });
+      let started;
+      try {
+        started = await engine.call("review_start", { record, game, ...(known.length ? { known } : {}) });
+      } catch (error) {
+        if (!known.length || mine !== run) throw error;
+        started = await engine.call("review_start", { record, game }); // the saved decisions were refused: start over
+      }
       if (mine !== run) {
         engine.call("review_cancel", { id: started.id }).catch(() => {});
         return;
@@ -194,9 +206,11 @@ export function createReviewPanel({ engine, isBusy, onOpen, onChange = () => {} 
       while (mine === run && !destroyed) {
         await idle();
         if (mine !== run || destroyed) return;
-        const answer = await engine.call("review_next", { id: state.id, max_items: 1 });
+        // the decisions taken back cost nothing: as many as a call takes; those computed one at a time
+        const answer = await engine.call("review_next", { id: state.id, max_items: state.decisions.length < known.length ? 10 : 1 });
         if (mine !== run) return;
         state.decisions.push(...answer.items);
+        state.reused += answer.reused;
         state.summary = answer.summary;
         progress.value = answer.progress.turns;
         setChildren(progressText, t("review_panel.progress", { turns: answer.progress.turns, total: answer.progress.total }));
@@ -205,10 +219,8 @@ export function createReviewPanel({ engine, isBusy, onOpen, onChange = () => {} 
           finishedNote();
         }
         render();
-        if (answer.done) {
-          onChange(); // the finished review goes into the game's save
-          return;
-        }
+        onChange(); // the decisions so far (or the finished review) go into the game's save
+        if (answer.done) return;
       }
     } catch (error) {
       if (mine !== run) return;

@@ -37,9 +37,14 @@ test("a finished review saved with the game reads back as it was", () => {
   assert.deepEqual(reviewFromSave(saved), { record: FINISHED.record, game: 1, done: true, decisions: FINISHED.decisions, summary: FINISHED.summary });
 });
 
-test("an unfinished review is saved as its record only, to be made again; a closed one is not saved", () => {
+test("an unfinished review is saved with its decisions so far, to go on from; a closed one is not saved", () => {
   const running = { ...FINISHED, done: false, running: true };
-  assert.deepEqual(reviewFromSave(reviewToSave(running)), { record: FINISHED.record, game: 1, done: false, decisions: [], summary: null });
+  assert.deepEqual(reviewFromSave(JSON.parse(JSON.stringify(reviewToSave(running)))), { record: FINISHED.record, game: 1, done: false, decisions: FINISHED.decisions, summary: FINISHED.summary });
+  // none done yet, or damaged ones: the review starts over, the game loads as usual
+  const empty = { ...running, decisions: [], summary: null };
+  assert.deepEqual(reviewFromSave(reviewToSave(empty)), { record: FINISHED.record, game: 1, done: false, decisions: [], summary: null });
+  const damaged = { ...reviewToSave(running), decisions: [{ ...FINISHED.decisions[0], colour: "red" }] };
+  assert.deepEqual(reviewFromSave(damaged), { record: FINISHED.record, game: 1, done: false, decisions: [], summary: null });
   assert.equal(reviewToSave({ ...FINISHED, shown: false }), null);
   assert.equal(reviewToSave({ ...FINISHED, record: null }), null);
 });

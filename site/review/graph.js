@@ -95,24 +95,22 @@ export function legendText(marks) {
   return [...marks.errors].reverse().map(item).join(" \u00b7 ");
 }
 
-/** The decisions a player learns from: his own bad and very bad ones, in order. */
+/** The decisions a player learns from: his own bad and very bad ones, checker plays and cube decisions, in order. */
 export function mistakes(decisions, colour) {
   return decisions
     .map((d, index) => ({ d, index }))
-    .filter(({ d }) => d.colour === colour && d.kind === "move" && (d.mark === "bad" || d.mark === "very bad"))
+    .filter(({ d }) => d.colour === colour && (d.mark === "bad" || d.mark === "very bad"))
     .map(({ index }) => index);
 }
 
 /**
- * The verdict on a new try at a mistake: "best", "good enough" (the engine gives its cost no mark) or "wrong".
- * `playOf(notation)` is the engine's ranked play ({cost, mark}, study_advice) or null when it is not ranked: the
- * marks are the engine's, so the page keeps no copy of the thresholds.
+ * The verdict on a new try at a mistake: "best", "good enough" (the engine gives its cost no mark) or "wrong",
+ * from the engine's judgement of it (review_judge's {cost, mark}): the marks are the engine's, so the page keeps no
+ * copy of the thresholds.
  */
-export function judgeTry(best, notation, playOf) {
-  if (notation === best) return { verdict: "best", cost: 0 };
-  const play = playOf(notation);
-  if (!play) return { verdict: "wrong", cost: null };
-  return { verdict: play.mark ? "wrong" : "good enough", cost: play.cost }; // i18n-exempt: a verdict's name, data
+export function judgeTry(judged) {
+  if (judged.cost === 0) return { verdict: "best", cost: 0 };
+  return { verdict: judged.mark ? "wrong" : "good enough", cost: judged.cost }; // i18n-exempt: a verdict's name, data
 }
 
 /**

@@ -522,7 +522,8 @@ export function createReview(root, { workerUrl }) {
       el(
         "tbody",
         {},
-        row(t("review.row.rating"), (p) => reviewWord("rating", p.rating)),
+        // a player who had no decision to make has no rating (null in the review's data)
+        row(t("review.row.rating"), (p) => (p.rating == null ? t("review.rating.none") : reviewWord("rating", p.rating))),
         row(t("review.row.error_rate"), (p) => mp(p.error_mp)),
         row(t("review.row.checker_play"), (p) => tn("review.row.checker_moves", p.unforced_moves, { mp: mp(p.checker_error_mp) })),
         // a set without the cube has no cube decisions to rate: no row for them
@@ -684,11 +685,59 @@ export function createReview(root, { workerUrl }) {
     tryMistake();
   }
 
+  /** The exercise's heading and buttons (try again, next mistake, stop) around its `verdict` and `extra` lines. */
+  function showExercise(verdict, retry, ...extra) {
+    const header = el("h3", {}, t("review.learn_title", { colour: colourName(learning.colour), at: learning.at + 1, count: learning.queue.length }));
+    const again = pageButton(t("review.try_again"));
+    again.addEventListener("click", retry);
+    const nextOne = pageButton(t("review.next_mistake"));
+    nextOne.disabled = learning.at + 1 >= learning.queue.length;
+    nextOne.addEventListener("click", () => {
+      learning.at += 1;
+      tryMistake();
+    });
+    const done = pageButton(t("review.stop_learning"));
+    done.addEventListener("click", endLearning);
+    setChildren(ui.learn, header, verdict, ...extra, el("div", { class: "tt-actions" }, again, nextOne, done));
+  }
+
+  /**
+   * A cube mistake to try again: double or no double ("cube"), take or drop ("take"). The answer is judged on the
+   * review's own cubeful equities (the decision's two choices), so it costs what the review says, with its reason.
+   */
+  function tryCube(d, index) {
+    showDecision(index, { answer: false });
+    const choices = d.kind === "take" ? ["take", "drop"] : ["double", "no double"];
+    const verdict = el("p", { class: "tt-review-verdict" }, t(d.kind === "take" ? "review.cube_find_answer" : "review.cube_find_double", { colour: colourName(d.colour) }));
+    const buttons = choices.map((choice) => {
+      const b = pageButton(actionWord(choice), { class: "tt-button tt-review-cube-answer" });
+      b.addEventListener("click", () => judgeCube(d, choice, verdict, buttons));
+      return b;
+    });
+    showExercise(verdict, () => tryMistake(), el("div", { class: "tt-actions" }, ...buttons));
+  }
+
+  function judgeCube(d, choice, verdict, buttons) {
+    for (const b of buttons) b.disabled = true;
+    // a mistake's two choices are the review's best and the one played, each with its cubeful equity
+    const figures = t("review.cube_figures", {
+      best: actionWord(d.best), best_equity: formatEquity(d.best_equity), other: actionWord(d.played), other_equity: formatEquity(d.played_equity),
+    });
+    const why = d.reason ? t("review.cube_why", { reason: d.reason }) : "";
+    if (choice === d.best) setChildren(verdict, el("strong", {}, t("review.cube_right")), figures, why);
+    else setChildren(verdict, el("strong", {}, t("review.still_wrong")), t("review.cube_costs", { answer: actionWord(choice), mp: (1000 * d.error).toFixed(0) }), figures, why);
+    renderDetail(d, true); // answered: now the review's verdict may be shown
+  }
+
   async function tryMistake(steps = [], move = null) {
     if (!learning) return;
     const exercise = learning;
     const index = exercise.queue[exercise.at];
     const d = review.decisions[index];
+    if (d.kind !== "move") {
+      tryCube(d, index);
+      return;
+    }
     // until the new play is judged, nothing on the page gives the best play away; a checker moved waits on the
     // engine's answer, the board still, so that no second move is made from the first one's old destinations
     if (!steps.length && !move) showDecision(index, { answer: false });
@@ -704,46 +753,34 @@ export function createReview(root, { workerUrl }) {
     const turnState = answer.turn_state;
     learning.steps = turnState.steps;
     board.set({ position: boardPosition(answer.position), dice: answer.dice, dests: turnState.finished ? {} : turnState.dests, interactive: !turnState.finished, roll: false });
-    const header = el("h3", {}, t("review.learn_title", { colour: colourName(learning.colour), at: learning.at + 1, count: learning.queue.length }));
-    const again = pageButton(t("review.try_again"));
-    again.addEventListener("click", () => tryMistake());
-    const nextOne = pageButton(t("review.next_mistake"));
-    nextOne.disabled = learning.at + 1 >= learning.queue.length;
-    nextOne.addEventListener("click", () => {
-      learning.at += 1;
-      tryMistake();
-    });
-    const done = pageButton(t("review.stop_learning"));
-    done.addEventListener("click", endLearning);
     const verdict = el("p", { class: "tt-review-verdict" });
     if (!turnState.finished) setChildren(verdict, t("review.find_better", { colour: colourName(d.colour), dice: d.dice.join("-"), played: playedWords(d) }));
     else setChildren(verdict, t("review.judging"));
-    setChildren(ui.learn, header, verdict, el("div", { class: "tt-actions" }, again, nextOne, done));
+    showExercise(verdict, () => tryMistake());
     if (turnState.finished) judge(d, turnState.notation, verdict, exercise, index);
   }
 
+  /**
+   * Judge a try at a reviewed move as the review judged the play made (review_judge: the review's level, no time
+   * budget), so the play made costs here exactly what the review says, and any other play what the review would.
+   */
   async function judge(d, notation, verdict, exercise, index) {
-    let advice;
+    let judged;
     try {
-      const view = await engine.call("study_position", { rules: review.rules, position_id: d.position_id, turn: d.colour, dice: d.dice });
-      advice = await engine.call("study_advice", { rules: review.rules, xgid: view.xgid, count: 20 });
+      judged = await engine.call("review_judge", { rules: review.rules, position: d.position_id, turn: d.colour, dice: d.dice, play: notation, ...(review.level ? { level: review.level } : {}) });
     } catch (error) {
       if (learning === exercise) setChildren(verdict, t("review.cannot_judge", { reason: error.message }));
       return;
     }
     if (learning !== exercise || current !== index) return; // the exercise was left or moved on meanwhile
-    const byNotation = new Map(advice.plays.map((p) => [p.notation, p]));
-    const bestAdvice = advice.plays[0];
-    const yours = byNotation.get(notation);
-    const result = judgeTry(bestAdvice.notation, notation, (n) => byNotation.get(n));
-    const why = yours ? t("review.why_yours", { yours: yours.reason, best: bestAdvice.reason }) : t("review.why_best", { best: bestAdvice.reason });
-    // written as the page writes plays (gnubg's, 22/14(2)), not as the steps were entered (22/18 22/14 18/14)
-    const yoursWritten = yours && yours.compact ? yours.compact : notation;
-    const said = { play: yoursWritten, best: bestAdvice.compact || bestAdvice.notation, why, mp: result.cost === null ? "" : (1000 * result.cost).toFixed(0) };
-    if (result.verdict === "best") setChildren(verdict, el("strong", {}, t("review.best_play")), t("review.best_play_why", { play: yoursWritten, reason: bestAdvice.reason }));
+    const result = judgeTry(judged);
+    const why = judged.reason ? t("review.why_yours", { yours: judged.reason, best: judged.best_reason }) : t("review.why_best", { best: judged.best_reason });
+    // written as the review writes plays (gnubg's, 22/14(2)), not as the steps were entered (22/18 22/14 18/14)
+    const said = { play: judged.played, best: judged.best, why, mp: (1000 * result.cost).toFixed(0) };
+    if (result.verdict === "best") setChildren(verdict, el("strong", {}, t("review.best_play")), t("review.best_play_why", { play: judged.played, reason: judged.best_reason }));
     else if (result.verdict === "good enough") setChildren(verdict, el("strong", {}, t("review.good_enough")), t("review.good_enough_why", said));
-    else setChildren(verdict, el("strong", {}, t("review.still_wrong")), result.cost !== null ? t("review.costs", said) : t("review.not_ranked", said));
-    board.set({ arrows: bestAdvice.moves });
+    else setChildren(verdict, el("strong", {}, t("review.still_wrong")), t("review.costs", said));
+    board.set({ arrows: judged.best_moves });
     renderDetail(d, true); // tried: now the best plays may be shown
   }
 

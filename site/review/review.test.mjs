@@ -47,13 +47,21 @@ test("learning from mistakes goes through one player's bad and very bad checker 
   assert.deepEqual(mistakes(DECISIONS, "black"), [1]);
 });
 
-test("a new try is best, good enough when the engine gives it no mark, or wrong", () => {
-  const ranked = { "13/10 24/23": { cost: 0.02, mark: "" }, "24/21 6/5": { cost: 0.15, mark: "very bad" } };
-  const of = (n) => ranked[n] ?? null;
-  assert.deepEqual(judgeTry("8/5 6/5", "8/5 6/5", of), { verdict: "best", cost: 0 });
-  assert.deepEqual(judgeTry("8/5 6/5", "13/10 24/23", of), { verdict: "good enough", cost: 0.02 });
-  assert.deepEqual(judgeTry("8/5 6/5", "24/21 6/5", of), { verdict: "wrong", cost: 0.15 });
-  assert.deepEqual(judgeTry("8/5 6/5", "13/7", of), { verdict: "wrong", cost: null });
+test("learning from mistakes takes the bad cube decisions too: a missed double, a wrong drop", () => {
+  const decisions = [
+    ...DECISIONS,
+    { kind: "cube", colour: "white", played: "no double", best: "double", mark: "very bad" },
+    { kind: "take", colour: "black", played: "drop", best: "take", mark: "bad" },
+    { kind: "cube", colour: "black", played: "double", best: "no double", mark: "doubtful" },
+  ];
+  assert.deepEqual(mistakes(decisions, "white"), [3, 5]);
+  assert.deepEqual(mistakes(decisions, "black"), [1, 6]);
+});
+
+test("a new try is best, good enough when the engine gives it no mark, or wrong, at the engine's cost", () => {
+  assert.deepEqual(judgeTry({ cost: 0, mark: "" }), { verdict: "best", cost: 0 });
+  assert.deepEqual(judgeTry({ cost: 0.02, mark: "" }), { verdict: "good enough", cost: 0.02 });
+  assert.deepEqual(judgeTry({ cost: 0.15, mark: "very bad" }), { verdict: "wrong", cost: 0.15 });
 });
 
 test("an unmarked decision says why it has no mark: the best, forced, or a small error below doubtful", () => {
