@@ -4,12 +4,14 @@ and the page never scrolls sideways while a review runs (docs/play-review.md).""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 from test_play_layout import DESKTOP, PHONE, screenshot, size_id
 from test_play_layout import sized_page as sized_page  # noqa: F401 (the fixture, as the game's layout tests have it)
-from test_review_page import REVIEW_TIMEOUT_MS, seeded_record
+from test_review_page import REVIEW_TIMEOUT_MS, finished_match, open_review, play_on_the_review_board, seeded_record
 
 import toutes_tables as tt
 from toutes_tables import record as records
@@ -74,3 +76,44 @@ def test_an_unfinished_review_goes_on_after_a_reload_from_the_decisions_it_had_d
     assert shown == [{k: d[k] for k in keys} for d in before["decisions"]]
     expect(panel.locator(".tt-review-panel-marks li")).to_have_count(sum(1 for d in before["decisions"] if d["mark"]))
 
+
+
+def go_to_mistake(page: Page, colour: str, want: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """Start learning from `colour`'s mistakes and step on to the first one `want` takes."""
+    page.get_by_role("button", name=f"Learn from {colour.capitalize()}'s mistakes").click()
+    learning = page.evaluate("() => window.toutesTablesReview.learning")
+    decisions = page.evaluate("() => window.toutesTablesReview.review.decisions")
+    at = next(i for i, index in enumerate(learning["queue"]) if want(decisions[index]))
+    for _ in range(at):
+        page.locator(".tt-review-learn").get_by_role("button", name="Next mistake").click()
+    return decisions[learning["queue"][at]]
+
+
+def test_replaying_the_play_made_costs_exactly_what_the_review_says(page: Page, site_url: str) -> None:
+    open_review(page, site_url, seeded_record())
+    decisions = page.evaluate("() => window.toutesTablesReview.review.decisions")
+    colour = next(d["colour"] for d in decisions if d["kind"] == "move" and d["mark"] in ("bad", "very bad"))
+    d = go_to_mistake(page, colour, lambda d: d["kind"] == "move")
+    expect(page.locator(".tt-review-learn")).to_contain_text("find a better play than")
+    play_on_the_review_board(page, d["played_locations"])  # the play made, again
+    verdict = page.locator(".tt-review-verdict")
+    expect(verdict).to_contain_text("Still wrong", timeout=120_000)
+    expect(verdict).to_contain_text(f"costs {1000 * d['error']:.0f} millipoints")  # the review's own error
+
+
+def test_a_cube_mistake_is_an_exercise_answered_with_the_reviews_figures(page: Page, site_url: str) -> None:
+    # White doubles at once and Black drops (a very bad drop): Black's mistakes hold a cube answer
+    open_review(page, site_url, records.match_to_text(finished_match()))
+    expect(page.get_by_role("button", name="Learn from Black's mistakes")).to_be_enabled()
+    d = go_to_mistake(page, "black", lambda d: d["kind"] == "take")
+    learn = page.locator(".tt-review-learn")
+    expect(learn).to_contain_text("take or drop?")
+    assert not page.evaluate("() => window.toutesTablesReview.board.state.arrows.length")
+    learn.get_by_role("button", name=d["played"], exact=True).click()  # the answer made again
+    verdict = page.locator(".tt-review-verdict")
+    expect(verdict).to_contain_text(f"Still wrong. {d['played']} costs {1000 * d['error']:.0f} millipoints")
+    expect(verdict).to_contain_text("(cubeful equities)")
+    learn.get_by_role("button", name="Try again").click()
+    learn.get_by_role("button", name=d["best"], exact=True).click()
+    expect(verdict).to_contain_text("Right!")
+    screenshot(page, "cube-exercise")
