@@ -707,7 +707,7 @@ export function createReview(root, { workerUrl }) {
    */
   function tryCube(d, index) {
     showDecision(index, { answer: false });
-    const choices = d.kind === "take" ? ["take", "drop"] : ["double", "no double"];
+    const choices = d.kind === "take" ? ["take", "drop"] : ["double", "no double"]; // i18n-exempt: the engine's action names (data), said by actionWord
     const verdict = el("p", { class: "tt-review-verdict" }, t(d.kind === "take" ? "review.cube_find_answer" : "review.cube_find_double", { colour: colourName(d.colour) }));
     const buttons = choices.map((choice) => {
       const b = pageButton(actionWord(choice), { class: "tt-button tt-review-cube-answer" });
