@@ -158,7 +158,7 @@ def test_the_review_words_the_engine_builds_are_in_every_catalogue() -> None:
     from toutes_tables.review_words import rating_word, review_keys
 
     keys = review_keys()
-    assert len(keys) == 3 + 4 + 8 + 5 + 6  # marks, luck marks, ratings, luck ratings, cube actions
+    assert len(keys) == 3 + 4 + 8 + 1 + 5 + 6  # marks, luck marks, ratings, no rating, luck ratings, cube actions
     for path in sorted(CATALOGUES.glob("*.json")):
         catalogue = _catalogue(path)
         assert [key for key in keys if key not in catalogue] == [], path.name
