@@ -86,7 +86,8 @@ def go_to_mistake(page: Page, colour: str, want: Callable[[dict[str, Any]], bool
     at = next(i for i, index in enumerate(learning["queue"]) if want(decisions[index]))
     for _ in range(at):
         page.locator(".tt-review-learn").get_by_role("button", name="Next mistake").click()
-    return decisions[learning["queue"][at]]
+    chosen: dict[str, Any] = decisions[learning["queue"][at]]
+    return chosen
 
 
 def test_replaying_the_play_made_costs_exactly_what_the_review_says(page: Page, site_url: str) -> None:

@@ -237,10 +237,10 @@ def review_judge(
 
     rule_set = get_rules(rules_name(rules))
     searching = reviewing_level(REVIEW_LEVEL if level is None else level).name
-    pos = Position.from_gnubg_id(text("position", position, MAX_XGID_CHARS, "a gnubg Position ID"),
+    pos = Position.from_gnubg_id(text("position", position, MAX_XGID_CHARS, POSITION_ID),
                                  colour_name("turn", turn))
-    rolled = check_dice(listed("dice", dice, 2, "two dice 1-6"))
-    tried = parse_play(pos, text("play", play, 80, "a play in notation"), legal_plays(pos, rolled, rule_set), rolled)
+    rolled = check_dice(listed("dice", dice, 2, TWO_DICE))
+    tried = parse_play(pos, text("play", play, 80, Words("call.what.play")), legal_plays(pos, rolled, rule_set), rolled)
     judged = judge_play(pos, rolled, rule_set, tried.moves, level=searching)
     best = judged.best.play
     return {
