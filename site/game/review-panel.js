@@ -68,13 +68,19 @@ export function reviewFromSave(data) {
   return { record: data.record, game: data.game, done: true, decisions, summary };
 }
 
-/** One player's line of the panel: "White: 8.2 millipoints per decision (Expert), luck +0.120". */
-export function playerLine(colour, summary) {
+/**
+ * One player's line of the panel: "White: 8.2 millipoints per decision (Expert), luck +0.120". While the review
+ * runs (`finished` false) the rate is the decisions' so far and no rating word is given: one or two decisions
+ * reviewed would otherwise grade a player "Awful!" or "Supernatural".
+ */
+export function playerLine(colour, summary, finished = true) {
   if (!summary) return t("review_panel.nothing_yet", { colour: colourName(colour) });
   const luck = formatEquity(summary.luck);
-  const rate = summary.decisions
-    ? t("review_panel.rate", { rate: decimal(summary.error_mp, 1), rating: reviewWord("rating", summary.rating) })
-    : t("review_panel.no_choice");
+  const rate = !summary.decisions
+    ? t("review_panel.no_choice")
+    : finished
+      ? t("review_panel.rate", { rate: decimal(summary.error_mp, 1), rating: reviewWord("rating", summary.rating) })
+      : t("review_panel.rate_so_far", { rate: decimal(summary.error_mp, 1) });
   return t("review_panel.player", { colour: colourName(colour), rate, luck });
 }
 
@@ -122,7 +128,7 @@ export function createReviewPanel({ engine, isBusy, onOpen, onChange = () => {} 
     });
 
   function render() {
-    setChildren(players, ...["white", "black"].map((c) => el("li", {}, playerLine(c, state.summary && state.summary[c]))));
+    setChildren(players, ...["white", "black"].map((c) => el("li", {}, playerLine(c, state.summary && state.summary[c], state.done))));
     const bad = state.decisions.filter((d) => d.mark);
     setChildren(marked, ...bad.map((d) => el("li", { class: `tt-mark-${d.mark.replace(" ", "-")}` }, markedLine(d))));
     stop.disabled = !state.running;

@@ -6,6 +6,8 @@ test("the panel's player line says the error rate, the rating and the luck, or t
   assert.equal(playerLine("white", { decisions: 12, error_mp: 8.24, rating: "Expert", luck: 0.12 }), "White: 8.2 millipoints per decision (Expert), luck +0.120");
   assert.equal(playerLine("black", { decisions: 0, error_mp: 0, rating: "Supernatural", luck: -0.3 }), "Black: no decision with a choice, luck \u22120.300");
   assert.equal(playerLine("black", undefined), "Black: nothing reviewed yet");
+  // while the review runs, the rate so far and no rating word: two decisions are no grade
+  assert.equal(playerLine("white", { decisions: 2, error_mp: 147.6, rating: "Awful!", luck: 0.12 }, false), "White: 147.6 millipoints per decision so far, luck +0.120");
 });
 
 test("the panel's marked decisions read as the review page's", () => {

@@ -523,7 +523,7 @@ export function createReview(root, { workerUrl }) {
         "tbody",
         {},
         // a player who had no decision to make has no rating (null in the review's data)
-        row(t("review.row.rating"), (p) => (p.rating == null ? t("review.rating.none") : reviewWord("rating", p.rating))),
+        row(t("review.row.rating"), (p) => (!review.done ? t("review.rating.pending") : p.rating == null ? t("review.rating.none") : reviewWord("rating", p.rating))),
         row(t("review.row.error_rate"), (p) => mp(p.error_mp)),
         row(t("review.row.checker_play"), (p) => tn("review.row.checker_moves", p.unforced_moves, { mp: mp(p.checker_error_mp) })),
         // a set without the cube has no cube decisions to rate: no row for them
