@@ -42,6 +42,7 @@ A_CUBE_STATE = Words("check.what.cube_state")
 A_MATCH_STATE = Words("check.what.match_state")
 A_DECISION = Words("check.what.decision")
 RESULTS = Words("check.what.results")
+SCORE_PAIR = Words("check.what.score_pair")  # (Black, White) points
 
 
 def check_instance(value: object, kind: type[T] | tuple[type, ...], name: str | Words, accepts: Words) -> T:
@@ -72,6 +73,6 @@ def _not_one(value: object, name: str | Words, accepts: Words) -> InvalidArgumen
 
 __all__ = [
     "ACTIONS", "AN_ACTION", "AN_OUTCOME", "A_COLOUR", "A_CUBE_STATE", "A_DECISION", "A_GAME", "A_MATCH",
-    "A_MATCH_OR_NONE", "A_MATCH_STATE", "A_POSITION", "GAMES", "LEGAL_PLAYS", "MOVES", "RESULTS",
+    "A_MATCH_OR_NONE", "A_MATCH_STATE", "A_POSITION", "GAMES", "LEGAL_PLAYS", "MOVES", "RESULTS", "SCORE_PAIR",
     "InvalidArgumentError", "check_instance", "check_int", "check_sequence",
 ]

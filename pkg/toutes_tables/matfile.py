@@ -36,7 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .errors import shown
-from .checks import A_MATCH, GAMES, check_instance, check_int, check_sequence
+from .checks import A_MATCH, GAMES, SCORE_PAIR, check_instance, check_int, check_sequence
 from .messages import worded
 from .play import apply_moves
 from .position import BLACK, OFF, WHITE, Color, Position
@@ -198,7 +198,7 @@ def games_to_mat(
         check_instance(game, Game, "games", GAMES)
     _check_names(names)
     text = f" {length} point match\n\n"
-    taken = check_sequence(score, "score", "a (Black, White) pair of points")
+    taken = check_sequence(score, "score", SCORE_PAIR)
     if len(taken) != 2:
         raise worded(MatExportError, "mat.export.score", score=shown(score))
     points = {BLACK: check_int(taken[0], "score", 0, length - 1), WHITE: check_int(taken[1], "score", 0, length - 1)}

@@ -871,7 +871,7 @@ def _set_up(position: Any, cube_value: Any, cube_owner: Any, score: Any, post_cr
     if position is None and any(given.values()):
         raise worded(ServiceError, "service.set_up_with_position", name=next(n for n, g in given.items() if g))
     value = integer("cube_value", cube_value, 1, MAX_CUBE)  # Game checks it is a power of 2, and may be turned
-    taken = {"black": 0, "white": 0} if score is None else mapping("score", score, "{black, white}")
+    taken = {"black": 0, "white": 0} if score is None else mapping("score", score, Words("call.what.score"))
     unknown = set(taken) - {"black", "white"}
     if unknown:
         raise worded(ServiceError, "service.score_keys", keys=", ".join(sorted(map(str, unknown)))[:80])
