@@ -455,9 +455,9 @@ def few_turns_record(dice: tuple[tuple[int, int], ...]) -> str:
 
 
 @pytest.mark.parametrize(("prefix", "finished", "reviewing", "kept"), [
-    ("", "Review finished", "Reviewing 1 game of Toutes Tables 225", "Review of 1 game (Toutes Tables 225), kept"),
+    ("", "Review finished", "Reviewing 1 game of Toutes Tables 225", "Review of 1 game (Toutes Tables 225) at World class depth, kept"),
     ("fr/", "Revue terminée", "Revue de 1 partie de Toutes Tables 225",
-     "Revue de 1 partie (Toutes Tables 225), gardée"),
+     "Revue de 1 partie (Toutes Tables 225) au niveau Classe mondiale, gardée"),
 ])
 def test_a_set_without_the_cube_is_named_has_no_cube_row_and_downloads_under_its_name(
     page: Page, site_url: str, prefix: str, finished: str, reviewing: str, kept: str

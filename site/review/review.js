@@ -388,12 +388,12 @@ export function createReview(root, { workerUrl }) {
       chunk = answer.items.length && answer.reused === answer.items.length ? MAX_CHUNK : CHUNK;
       review.decisions.push(...answer.items);
       review.summary = answer.summary;
+      review.done = Boolean(answer.done); // before the rendering: the summary's rating word waits for it
       ui.runProgress.value = answer.progress.turns;
       setChildren(ui.runText, t("review.turns", { turns: answer.progress.turns, total: answer.progress.total }));
       renderAll();
       if (current === null && review.decisions.length) showDecision(0);
       if (answer.done) {
-        review.done = true;
         running = null;
         ui.cancel.disabled = true;
         show(ui.run, false);
