@@ -455,7 +455,8 @@ def few_turns_record(dice: tuple[tuple[int, int], ...]) -> str:
 
 
 @pytest.mark.parametrize(("prefix", "finished", "reviewing", "kept"), [
-    ("", "Review finished", "Reviewing 1 game of Toutes Tables 225", "Review of 1 game (Toutes Tables 225) at World class depth, kept"),
+    ("", "Review finished", "Reviewing 1 game of Toutes Tables 225",
+     "Review of 1 game (Toutes Tables 225) at World class depth, kept"),
     ("fr/", "Revue terminée", "Revue de 1 partie de Toutes Tables 225",
      "Revue de 1 partie (Toutes Tables 225) au niveau Classe mondiale, gardée"),
 ])
