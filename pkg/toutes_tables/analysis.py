@@ -321,6 +321,16 @@ def _opening_values(
 SHOWN_PLACES = 4  # the places of a decision's equities in its JSON (what the pages show and hand back)
 
 
+def shown_error(error: float) -> float:
+    """An error as a reviewed decision shows it (:data:`SHOWN_PLACES` places): the review's and a judged try's alike."""
+    return round(error, SHOWN_PLACES)
+
+
+def shown_mark(error: float) -> str:
+    """The mark of an error as shown (its millipoints, 3 places, of the shown error): :attr:`Decision.mark`'s rule."""
+    return mark(round(shown_error(error), 3))
+
+
 @dataclasses.dataclass(frozen=True)
 class Alternative:
     """One ranked play of a checker decision: its notation, moves (mover's numbering), equity and search depth."""
@@ -370,7 +380,7 @@ class Decision:
     def shown_error(self) -> float:
         """The error as :meth:`to_json` gives it (4 places): what the pages show and hand back as a known decision,
         so the marks and the summary, made from it, are the same for a decision computed or read back."""
-        return round(self.error, SHOWN_PLACES)
+        return shown_error(self.error)
 
     @property
     def shown_luck(self) -> float | None:
@@ -381,7 +391,7 @@ class Decision:
     def mark(self) -> str:
         """The mark of the error as shown (3 places, the millipoints the pages show, as the game's last_cost marks its
         cost): a 0.0304 error shows as 30 millipoints, at the threshold, and has no mark (docs/review.md, "Marks")."""
-        return mark(round(self.shown_error, 3))
+        return shown_mark(self.error)
 
     @property
     def luck_mark(self) -> str:

@@ -232,7 +232,7 @@ def review_judge(
 ) -> dict[str, Any]:
     """A try at a reviewed checker decision, judged as the review judges the play made."""
     from .ai.advice import play_reason
-    from .analysis import REVIEW_LEVEL, SHOWN_PLACES, judge_play, mark, reviewing_level
+    from .analysis import REVIEW_LEVEL, judge_play, reviewing_level, shown_error, shown_mark
     from .play import compact_play
 
     rule_set = get_rules(rules_name(rules))
@@ -247,8 +247,8 @@ def review_judge(
         "played": compact_play(pos, tried.moves),
         "best": compact_play(pos, best.moves),
         # shown and marked as a reviewed decision's error is (Decision.shown_error, Decision.mark)
-        "cost": round(judged.error, SHOWN_PLACES),
-        "mark": mark(round(round(judged.error, SHOWN_PLACES), 3)),
+        "cost": shown_error(judged.error),
+        "mark": shown_mark(judged.error),
         "best_moves": _locations(best.moves, pos.turn),
         "reason": play_reason(tried, spoken()),
         "best_reason": play_reason(best, spoken()),
