@@ -36,6 +36,17 @@ def test_bad_dice_stay_english_on_an_english_page() -> None:
     assert _refused("explore", {"rules": "backgammon", "start": 64, "dice": "6-1"}) == "dice is two dice 1-6, got '6-1'"
 
 
+def test_too_many_dice_are_counted_not_said_as_two_dice_of_at_most_two_items(french: None) -> None:
+    # "two dice" says the length already: not "deux dés de 1 à 6 d'au plus 2 éléments"
+    assert _refused("explore", {"rules": "backgammon", "start": 64, "dice": [6, 1, 3]}) == (
+        "dice doit être deux dés de 1 à 6, pas 3 valeurs"
+    )
+    services.dispatch("set_language", {"lang": "en"})
+    assert _refused("explore", {"rules": "backgammon", "start": 64, "dice": [6, 1, 3]}) == (
+        "dice is two dice 1-6, got 3 values"
+    )
+
+
 def test_the_parameters_descriptions_are_french(french: None) -> None:
     assert _refused("explore", {"rules": "backgammon", "position": 5}) == (
         "position doit être un Position ID de gnubg, pas 5"

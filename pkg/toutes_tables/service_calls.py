@@ -30,9 +30,15 @@ class ServiceError(ValueError):
     """A request the service cannot answer: unknown method or bad parameters."""
 
 
+class Counted(Words):
+    """What a list parameter is, when the words already say how many items it has ("two dice 1-6"): a list
+    too long is then said by its count ("dice is two dice 1-6, got 3 values"), not "two dice of at most 2 items"."""
+
+
 # what a parameter is, in the error's language: the readers' own, and those several service modules name
 TEXT, A_LIST, AN_OBJECT = Words("call.what.text"), Words("call.what.list"), Words("call.what.object")
-TWO_DICE, POSITION_ID, AN_XGID = Words("call.what.dice"), Words("call.what.position_id"), Words("call.what.xgid")
+TWO_DICE = Counted("call.what.dice")
+POSITION_ID, AN_XGID = Words("call.what.position_id"), Words("call.what.xgid")
 
 _METHODS: dict[str, Method] = {}
 _SIGNATURES: dict[str, inspect.Signature] = {}
@@ -132,7 +138,8 @@ def listed(name: Name, value: Any, max_length: int, what: Words = A_LIST) -> lis
     if not isinstance(value, list):
         raise worded(ServiceError, "call.is", name=name, what=what, value=shown(value))
     if len(value) > max_length:
-        raise worded(ServiceError, "call.list_length", name=name, what=what, most=max_length, count=len(value))
+        key = "call.list_count" if isinstance(what, Counted) else "call.list_length"
+        raise worded(ServiceError, key, name=name, what=what, most=max_length, count=len(value))
     return value
 
 
