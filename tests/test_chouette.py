@@ -508,3 +508,52 @@ def test_a_settlement_keeps_everyones_totals_once_settled() -> None:
     (settled,) = ch.settlements
     assert settled.totals == ch.totals == {"Ann": 5, "Bob": -2, "Cy": -2, "Dan": -1}
     assert settled.payments == {"Ann": 4, "Bob": -2, "Cy": -2, "Dan": 0}  # Dan's drop was paid before
+
+
+@pytest.mark.parametrize(
+    ("lang", "names", "said"),
+    [
+        ("en", ["You", "Ann", "Bob"], [
+            "'Ann' cannot answer this double now: it waits for Bob and you",
+            "cannot resign: the double waits for Bob and you",
+            "'Ann' cannot answer this double now: it waits for you",
+            "cannot resign: the double waits for you",
+            "you cannot answer: no double is offered (phase 'roll')",
+            "only the box (Ann) or the captain (Bob) can resign, not you",
+        ]),
+        ("fr", ["Vous", "Anne", "Bruno"], [
+            "'Anne' ne peut pas répondre à ce double maintenant\u00a0: on attend Bruno et vous",
+            "impossible d'abandonner\u00a0: le double attend encore Bruno et vous",
+            "'Anne' ne peut pas répondre à ce double maintenant\u00a0: on vous attend",
+            "impossible d'abandonner\u00a0: le double vous attend encore",
+            "vous ne pouvez pas répondre\u00a0: aucun double n'est proposé (phase 'roll')",
+            "seuls le box (Anne) ou le capitaine (Bruno) peuvent abandonner, pas vous",
+        ]),
+    ],
+)
+def test_a_refusal_about_the_person_at_the_screen_says_you_not_the_name_you(
+    lang: str, names: list[str], said: list[str]
+) -> None:
+    # "on vous attend", never "on attend Vous": the setup's first player is "You" ("Vous" on a French page)
+    from toutes_tables.messages import reworded
+
+    you, box, captain = names
+    ch = Chouette(names, order_rolls=[{you: 3, box: 6, captain: 5}])
+    box_on_roll(ch)
+    ch.offer_double()
+    refused = []
+
+    def refuse(action: object) -> None:
+        with pytest.raises(IllegalMoveError) as error:
+            action()  # type: ignore[operator]
+        refused.append(str(reworded(error.value, lang)))
+
+    refuse(lambda: ch.answer(box, True))
+    refuse(lambda: ch.resign())
+    ch.answer(captain, True)
+    refuse(lambda: ch.answer(box, True))
+    refuse(lambda: ch.resign())
+    ch.answer(you, True)
+    refuse(lambda: ch.answer(you, False))
+    refuse(lambda: ch.resign(name=you))
+    assert refused == said

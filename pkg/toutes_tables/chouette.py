@@ -58,7 +58,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from .errors import IllegalMoveError, InvalidRecordError, shown
-from .messages import Words, colour_word, reason, worded
+from .messages import Words, colour_word, languages, reason, say, worded
 from .game import Double, Game, GameOptions, GameResult, OpeningRoll, Phase, Played, Resign, Roll, agreed_options
 from .play import Move, Play
 from .position import BLACK, WHITE, Color
@@ -78,6 +78,47 @@ CHOUETTE_DEFAULT_RULES = "backgammon"
 
 Role = Literal["box", "captain", "member", "out"]
 OrderRound = Mapping[str, int]
+
+
+# -- the person at the screen, in the session's sentences -----------------------------------
+
+
+def is_you(name: object) -> bool:
+    """Whether ``name`` is the person at the screen: the web setup's first name, "You", or its word in any of
+    the engine's languages ("Vous"). Sentences about him say "you": "it waits for you", "on vous attend".
+
+    >>> is_you("Vous"), is_you(" you "), is_you("Ann")
+    (True, True, False)
+    """
+    said = str(name).strip().casefold()
+    return said == "you" or any(said == say(lang, "chouette.you").casefold() for lang in languages())
+
+
+def _you(key: str, name: object) -> str:
+    """``key``, or its second person's form ``key.you`` when ``name`` (the sentence's subject) is :func:`is_you`."""
+    return f"{key}.you" if is_you(name) else key
+
+
+def in_sentence(name: object, quoted: bool = False) -> object:
+    """A player's name inside a sentence: "you" ("vous") for :func:`is_you`, any other as it is (or its repr)."""
+    if is_you(name):
+        return Words("chouette.you_in_sentence")
+    return repr(name) if quoted else name
+
+
+def names_in_sentence(names: Sequence[str]) -> object:
+    """Players' names inside a sentence: "Ann, Bob", "you", "Ann and you" ("Anne et vous")."""
+    others = [n for n in names if not is_you(n)]
+    if len(others) == len(names):
+        return ", ".join(names)
+    if not others:
+        return Words("chouette.you_in_sentence")
+    return Words("chouette.names_and_you", {"names": ", ".join(others)})
+
+
+def waiting_key(key: str, names: Sequence[str]) -> str:
+    """``key``, or ``key.for_you`` when the only one waited for is the person at the screen ("on vous attend")."""
+    return f"{key}.for_you" if len(names) == 1 and is_you(names[0]) else key
 
 
 # -- the order from the opening dice --------------------------------------------------------
@@ -353,7 +394,8 @@ class Chouette:
 
     def _no_pending(self, action: str) -> None:
         if self._doubler is not None:
-            raise worded(IllegalMoveError, f"chouette.rule.{action}_waits", who=", ".join(self.awaiting))
+            raise worded(IllegalMoveError, waiting_key(f"chouette.rule.{action}_waits", self.awaiting),
+                         who=names_in_sentence(self.awaiting))
 
     def _record_board_action(self) -> None:
         action = self.game.history[-1]
@@ -396,8 +438,8 @@ class Chouette:
         elif name == self._captain:
             color = TEAM_COLOR
         else:
-            raise worded(IllegalMoveError, "chouette.rule.who_resigns", box=self._box, captain=self._captain,
-                         name=repr(name))
+            raise worded(IllegalMoveError, "chouette.rule.who_resigns", box=in_sentence(self._box),
+                         captain=in_sentence(self._captain), name=in_sentence(name, quoted=True))
         result = self.game.resign(outcome, color)
         self._record_board_action()
         self._settle()
@@ -424,9 +466,13 @@ class Chouette:
         if type(take) is not bool:
             raise worded(IllegalMoveError, "chouette.rule.answer_kind", take=repr(take))
         if self._doubler is None:
-            raise worded(IllegalMoveError, "chouette.rule.no_double", name=repr(name), phase=repr(self.phase))
+            raise worded(IllegalMoveError, _you("chouette.rule.no_double", name), name=repr(name),
+                         phase=repr(self.phase))
         if name not in self.awaiting:
-            raise worded(IllegalMoveError, "chouette.rule.answer_waits", name=repr(name), who=", ".join(self.awaiting))
+            key = _you("chouette.rule.answer_waits", name) if is_you(name) else waiting_key(
+                "chouette.rule.answer_waits", self.awaiting)
+            raise worded(IllegalMoveError, key, name=repr(name),
+                         who=names_in_sentence(self.awaiting))
         self._log(Answer(name, take))
         if name == self._box:
             self._box_answers(take)
@@ -709,6 +755,10 @@ __all__ = [
     "Join",
     "NextGame",
     "Settlement",
+    "in_sentence",
+    "is_you",
+    "names_in_sentence",
     "order_from_rolls",
     "roll_for_order",
+    "waiting_key",
 ]

@@ -60,7 +60,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .chouette import (
-    BOX_COLOR, CHOUETTE_DEFAULT_RULES, MAX_PLAYERS, TEAM_COLOR, Answer, Chouette, Join, NextGame,
+    BOX_COLOR, CHOUETTE_DEFAULT_RULES, MAX_PLAYERS, TEAM_COLOR, Answer, Chouette, Join, NextGame, in_sentence, is_you,
+    names_in_sentence, waiting_key,
 )
 from .dice_words import call as call_dice
 from .errors import IllegalMoveError, InvalidRecordError
@@ -210,19 +211,15 @@ def _this_game(ch: Chouette) -> list[tuple[Any, tuple[str, str | None]]]:
 def _does(who: str, key: str, **values: object) -> str:
     """The message ``key`` about ``who``, its verb agreeing: "Ann takes.", but "You take." (``key.you``).
 
-    "You" is the setup's first name (in the service's language: "Vous" in French), alone or with a
-    role after it ("You (box)").
+    "You" is the setup's first name ("Vous" on a French page: :func:`~toutes_tables.chouette.is_you`), alone or
+    with a role after it ("You (box)").
     """
-    return said(f"{key}.you" if _is_you(who.split(" (")[0]) else key, who=who, **values)
-
-
-def _is_you(name: str) -> bool:
-    return name.strip().casefold() in ("you", said("chouette.you").casefold())
+    return said(f"{key}.you" if is_you(who.split(" (")[0]) else key, who=who, **values)
 
 
 def _named(name: str) -> str:
     """``name`` inside a sentence: "you" ("vous") in lower case for the setup's "You", any other name as it is."""
-    return said("chouette.you_in_sentence") if _is_you(name) else name
+    return said("chouette.you_in_sentence") if is_you(name) else name
 
 
 def _moves(ch: Chouette) -> list[dict[str, Any]]:
@@ -511,7 +508,9 @@ def chouette_computer_action() -> dict[str, Any]:
         return chouette_view(session)
     name = computer_due(session)
     if name is None:
-        raise IllegalMoveError(said("chouette.error.no_computer_due", phase=repr(ch.phase), who=ch.to_act))
+        due = list(ch.awaiting) if ch.phase == "double-offered" else [n for n in [ch.to_act] if n is not None]
+        key = waiting_key("chouette.error.no_computer_due", due) if due else "chouette.error.no_computer_due.nobody"
+        raise worded(IllegalMoveError, key, phase=repr(ch.phase), who=names_in_sentence(due))
     seat = session.seats[name]
     level = seat.level or DEFAULT_COMPUTER_LEVEL
     if ch.phase == "double-offered":
@@ -587,7 +586,8 @@ def chouette_suggest(name: Any, play: Any) -> list[dict[str, Any]]:
     name = text("name", name, MAX_TEXT, Words("call.what.player_name"))
     play = text("play", play, MAX_TEXT, Words("call.what.play"))
     if name not in ch.team or name == ch.captain:
-        raise IllegalMoveError(said("chouette.error.not_an_adviser", name=repr(name), captain=ch.captain))
+        raise worded(IllegalMoveError, "chouette.error.not_an_adviser.you" if is_you(name) else
+                     "chouette.error.not_an_adviser", name=repr(name), captain=in_sentence(ch.captain))
     game = ch.game
     assert game.dice is not None
     chosen = parse_play(game.position, play.strip(), game.legal_plays(), game.dice)  # raises on an illegal play
@@ -603,7 +603,8 @@ def chouette_follow_advice(name: Any) -> dict[str, Any]:
     session = _current()
     given = {a["name"]: a["play"] for a in _advice(session)}
     if given.get(name) is None:
-        raise IllegalMoveError(said("chouette.error.no_suggestion", name=repr(name)))
+        raise worded(IllegalMoveError, "chouette.error.no_suggestion.you" if is_you(name) else
+                     "chouette.error.no_suggestion", name=repr(name))
     game = session.chouette.game
     assert game.dice is not None
     chosen = parse_play(game.position, given[name], game.legal_plays(), game.dice)
