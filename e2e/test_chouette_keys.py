@@ -98,6 +98,10 @@ def test_the_chouettes_keys_roll_undo_confirm_double_take_drop_resign_and_start_
         assert v["game_number"] == game + 1, v["game_number"]
     # the person on roll resigns what the box beside Resign says (a single game); the game is over
     assert v["phase"] in ("roll", "move") and v["to_act"] in PEOPLE, (v["phase"], v["to_act"])
+    # the choice beside Resign has a visible label, its accessible name
+    expect(page.locator(".tt-resign .tt-label")).to_be_visible()
+    expect(page.locator(".tt-resign .tt-label")).to_have_text("Concede")
+    expect(page.get_by_label("Concede")).to_have_value("single")
     v = press(page, "q")
     assert v["phase"] == "over", v["phase"]
     assert "resign" in v["moves"][-1]["text"], v["moves"][-1]

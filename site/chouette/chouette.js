@@ -331,7 +331,7 @@ export function createChouette(root, { workerUrl }) {
         if (v.dice.length) return t("chouette.status.opening_tie");
         return t("chouette.status.opening", { number: v.game_number, box: named(v.box), captain: named(v.captain) });
       case "roll":
-        return isHuman(name) ? t("chouette.status.roll_or_double", { name }) : does(who(name), "chouette.status.to_roll");
+        return isHuman(name) ? does(name, "chouette.status.roll_or_double") : does(who(name), "chouette.status.to_roll");
       case "move":
         if (!isHuman(name)) return does(who(name), "chouette.status.thinking");
         if (v.turn_state.no_play) return does(name, "chouette.status.cannot_move", { call: v.dice_call });

@@ -71,3 +71,8 @@ test("inside a sentence the chouette says you, not You: waiting for you, waiting
   assert.equal(named("You"), "you");
   assert.equal(named("Ann"), "Ann");
 });
+
+test("the status line says your turn to the person at the screen, not You: roll the dice", () => {
+  assert.equal(does("You", "chouette.status.roll_or_double"), "Your turn: roll the dice, or double.");
+  assert.equal(does("Ann", "chouette.status.roll_or_double"), "Ann: roll the dice, or double.");
+});

@@ -28,6 +28,8 @@ test("on a French page, inside a sentence the chouette says vous: on vous attend
   assert.equal(waiting(["Vous"]), "Bruno double à 2\u00a0: on vous attend.");
   assert.equal(waiting(["Anne", "Vous"]), "Bruno double à 2\u00a0: on attend Anne et vous.");
   assert.equal(named("Vous"), "vous");
+  assert.equal(does("Vous", "chouette.status.roll_or_double"), "À vous de lancer les dés, ou de doubler.");
+  assert.equal(does("Anne", "chouette.status.roll_or_double"), "Anne\u00a0: lancez les dés, ou doublez.");
 });
 
 test("on a French page the setup's mistakes are said in French", () => {

@@ -31,10 +31,11 @@ export function buildLayout(root) {
   };
   const resignOutcome = el(
     "select",
-    { name: "resign-outcome", "aria-label": t("chouette.button.resign") },
+    { name: "resign-outcome" },
     ...["single", "gammon", "backgammon"].map((o) => el("option", { value: o }, t(`chouette.resign.${o}`))),
   );
-  const resignBox = el("div", { class: "tt-field tt-resign" }, resignOutcome);
+  // what Resign (and Q) concedes: a visible label, which is the choice's accessible name too ("Concede a gammon")
+  const resignBox = el("div", { class: "tt-field tt-resign" }, el("label", {}, el("span", { class: "tt-label" }, t("chouette.resign.label")), " ", resignOutcome));
   const joinName = el("input", { type: "text", name: "join-name", maxlength: 24, "aria-label": t("chouette.newcomer_name") });
   const joinKind = el(
     "select",
