@@ -9,16 +9,19 @@ that imperfect players, and our own weaker levels, reach.
 Every position with the player on roll before the dice is stored with:
 
 * ``board``: 52 counts, the mover's 26 (off, points 1-24, bar) then the opponent's 26;
-* ``gnubg``: gnubg's 0-ply (win, win gammon, win backgammon, lose gammon, lose backgammon);
+* ``gnubg``: gnubg's (win, win gammon, win backgammon, lose gammon, lose backgammon) at ``--label-plies``
+  (0 by default, as the shipped network was trained; 1 costs about 7 ms a position on an idle core, the
+  plays of the games are still chosen at 0-ply);
 * ``toutes``: 1 for a Toutes tables game (either set), else 0;
 * ``outcome``: the game's final result for that mover under the game's own scoring, as
   (won, won double, lost double), where "double" is the Toutes tables partie double (the loser has
   borne off none and is not all home) in Toutes tables games and the gammon otherwise.
   The Toutes tables outputs of the network are trained on these outcomes (see train.py).
 
-Run (about 25 ms a game on one core)::
+Run (about 25 ms a game on one core at 0-ply labels, about 58 positions a game)::
 
     nice -n 10 python training/generate.py --games 20000 --seed 1 --out training/data/positions-1.npz
+    nice -n 10 python training/generate.py --games 1700 --seed 11 --label-plies 1 --out training/data/ply1-11.npz
 """
 
 from __future__ import annotations
@@ -42,17 +45,20 @@ CUBE = gnubg.cube_info()
 ZERO_PLY = gnubg.eval_context(0, 0, 1, 0, 0.0)
 
 
-def gnubg_probabilities(position: Position) -> tuple[float, ...]:
-    """gnubg's 0-ply (win, wg, wbg, lg, lbg) for the player on roll."""
-    return tuple(gnubg.evaluate(position.to_gnubg_board(), CUBE, ZERO_PLY)[:5])
+def gnubg_probabilities(position: Position, context: object = ZERO_PLY) -> tuple[float, ...]:
+    """gnubg's (win, wg, wbg, lg, lbg) for the player on roll, at 0-ply unless ``context`` says otherwise."""
+    return tuple(gnubg.evaluate(position.to_gnubg_board(), CUBE, context)[:5])
 
 
 def money_equity(p: tuple[float, ...]) -> float:
     return 2.0 * p[0] - 1.0 + p[1] + p[2] - p[3] - p[4]
 
 
-def play_game(rules_name: str, start: int, noise: float, rng: random.Random) -> tuple[list, list]:
-    """One self-play game: the positions met (mover on roll) and, per position, who was on roll."""
+def play_game(
+    rules_name: str, start: int, noise: float, rng: random.Random, label: object = ZERO_PLY
+) -> tuple[list, list]:
+    """One self-play game: the positions met (mover on roll), each with gnubg's evaluation by ``label``, and the
+    winner with whether the game was doubled (the plays are chosen at 0-ply whatever ``label``)."""
     rules = get_rules(rules_name)
     position = start_position(start, WHITE)
     while True:  # the opening roll: two different dice, the higher die's owner plays it
@@ -64,7 +70,7 @@ def play_game(rules_name: str, start: int, noise: float, rng: random.Random) -> 
     dice = (d1, d2)
     records: list[tuple[Position, tuple[float, ...]]] = []
     while True:
-        records.append((position, gnubg_probabilities(position)))
+        records.append((position, gnubg_probabilities(position, label)))
         plays = legal_plays(position, dice, rules)
         if plays:
             best, best_score = None, -9.0
@@ -91,15 +97,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--noise", type=float, default=0.04, help="sd of the Gaussian noise on each play's equity")
+    parser.add_argument(
+        "--label-plies", type=int, default=0, help="gnubg's depth for the stored labels (the plays stay 0-ply)"
+    )
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    # gnubg's eval_context(cubeful, plies, reduced, prune, noise): cubeless, pruned as gnubg's own analysis is.
+    label = ZERO_PLY if args.label_plies == 0 else gnubg.eval_context(0, args.label_plies, 1, 1, 0.0)
     boards, gnubg_labels, toutes, outcomes = [], [], [], []
     began = time.time()
     for g in range(args.games):
         rules_name = RULE_CYCLE[g % 4]
         start = (g // 4) % 225 + 1 if rules_name.endswith("-225") else 64
-        records, (winner, double) = play_game(rules_name, start, args.noise, rng)
+        records, (winner, double) = play_game(rules_name, start, args.noise, rng, label)
         is_toutes = not get_rules(rules_name).backgammon_scoring
         for position, probs in records:
             won = position.turn is winner
@@ -107,7 +118,7 @@ def main() -> None:
             gnubg_labels.append(probs)
             toutes.append(is_toutes)
             outcomes.append((won, won and double, (not won) and double))
-        if (g + 1) % 500 == 0:
+        if (g + 1) % (500 if args.label_plies == 0 else 50) == 0:
             print(f"{g + 1} games, {len(boards)} positions, {time.time() - began:.0f} s", flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(
@@ -117,7 +128,11 @@ def main() -> None:
         toutes=np.array(toutes, dtype=np.int8),
         outcome=np.array(outcomes, dtype=np.int8),
     )
-    print(f"wrote {len(boards)} positions from {args.games} games to {args.out}")
+    elapsed = time.time() - began
+    print(
+        f"wrote {len(boards)} positions from {args.games} games to {args.out}, labels at {args.label_plies}-ply;"
+        f" {elapsed:.0f} s, {1000 * elapsed / max(1, len(boards)):.2f} ms a position"
+    )
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pkg"))
 
 from toutes_tables.ai.features import INPUT_COUNT, SLOTS  # noqa: E402
-from toutes_tables.ai.network import MAGIC, OUTPUTS  # noqa: E402
+from toutes_tables.ai.network import MAGIC, OUTPUTS, Network  # noqa: E402
 
 
 def dense_inputs(board: np.ndarray) -> np.ndarray:
@@ -83,6 +83,9 @@ def main() -> None:
     parser.add_argument("--outcome-epochs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--holdout", type=float, default=0.05, help="share of positions (the last ones) held out")
+    parser.add_argument(
+        "--init", type=Path, help="start from this weights file (same layers), e.g. to fine-tune the shipped network"
+    )
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)  # a shared machine
@@ -110,6 +113,16 @@ def main() -> None:
         if i < len(widths) - 2:
             modules.append(torch.nn.ReLU())
     model = torch.nn.Sequential(*modules)
+    if args.init is not None:
+        start_from = Network(args.init.read_bytes())
+        if start_from.header["layers"] != widths[1:]:
+            raise SystemExit(f"--init has layers {start_from.header['layers']}, expected {widths[1:]}")
+        with torch.no_grad():
+            linear = [m for m in model if isinstance(m, torch.nn.Linear)]
+            for layer, (weights, biases) in zip(linear, start_from.layers, strict=True):
+                layer.weight.copy_(torch.tensor(weights).T)  # the file is input-major
+                layer.bias.copy_(torch.tensor(biases))
+        print(f"starting from {args.init}")
     optimiser = torch.optim.Adam(model.parameters(), lr=args.lr)
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, T_max=args.epochs)
     bce = torch.nn.functional.binary_cross_entropy_with_logits
@@ -195,6 +208,8 @@ def main() -> None:
             "held_out_equity_mae": round(mae, 5),
         },
     }
+    if args.init is not None:
+        header["training"]["init"] = args.init.name
     blob = bytearray(MAGIC)
     text = json.dumps(header, sort_keys=True).encode("utf-8")
     blob += struct.pack("<I", len(text)) + text
