@@ -5,6 +5,7 @@
     python benchmarks/strength.py --decisions 300 --levels expert --rules toutes-tables-225
     python benchmarks/strength.py --versus-gnubg 300 --levels advanced,expert
     nice -n 10 python benchmarks/strength.py --gnubg-positions 300   # judged by gnubg 2-ply, gnubg 0-ply beside
+    nice -n 10 python benchmarks/strength.py --gnubg-positions 300 --levels expert --evaluator /tmp/candidate.bin
     nice -n 19 python benchmarks/strength.py --versus-expert 2000 --levels world-class   # Toutes Tables 225
     nice -n 10 python benchmarks/strength.py --cube-decisions 200 --levels expert   # cube, gnubg 2-ply cubeful
 
@@ -43,9 +44,12 @@ best 8 plays by gnubg 0-ply plus every play a contestant chose (gnubg's own move
 as many), and a contestant's error is the best judged equity minus its play's. Positions are
 compared, not gnubg's move tuples (cut at the first bear-off). Printed side by side, one row per
 contestant, with the share of decisions in the bear-off databases' reach and the error there;
-``--bear-off-only`` keeps only those decisions (both sides all home). Below the table, each player's error by
-gnubg's class of the position (``gnubg.classify``, the class that picks gnubg's network: contact, crashed, race or
-bear-off) and, at the end of the run, the 10 decisions that cost each of our levels most, with the position.
+``--bear-off-only`` keeps only those decisions (both sides all home). ``--evaluator PATH`` (repeatable)
+adds, for each level, the same level playing with the network of weights file PATH (``name@file stem``,
+e.g. ``expert@evaluator-1ply``), to compare a candidate network with the shipped one in one run. Below
+the table, each player's error by gnubg's class of the position (``gnubg.classify``, the class that picks
+gnubg's network: contact, crashed, race or bear-off) and, at the end of the run, the 10 decisions that cost
+each of our levels most, with the position.
 
 **Judged by the bear-off databases** (``--bear-off-judge DECISIONS``, any rule set, Toutes tables
 too, which gnubg cannot judge): decisions with both sides all home from games of the intermediate
@@ -102,7 +106,7 @@ from selfplay import opening_roll, turns  # noqa: E402
 from toutes_tables import Play, Position, legal_plays, start_position  # noqa: E402
 from toutes_tables.ai import LEVELS, CubeState, Level, cube_advice, get_level  # noqa: E402
 from toutes_tables.ai import search  # noqa: E402
-from toutes_tables.ai.network import default_network  # noqa: E402
+from toutes_tables.ai.network import Network, default_network  # noqa: E402
 from toutes_tables.position import BLACK, CHECKERS, OFF, WHITE  # noqa: E402
 from toutes_tables.rules import Outcome, get_rules  # noqa: E402
 
@@ -353,17 +357,31 @@ def gnubg_decisions(
 
 
 def judge_on_gnubg_positions(
-    level_names: list[str], count: int, seed: int, random_share: float, plies: int, bear_off_only: bool
+    level_names: list[str],
+    count: int,
+    seed: int,
+    random_share: float,
+    plies: int,
+    bear_off_only: bool,
+    evaluators: list[Path] | None = None,
 ) -> None:
-    """Every level and gnubg 0-ply on the same gnubg-game decisions, judged by gnubg at ``plies``."""
+    """Every level and gnubg 0-ply on the same gnubg-game decisions, judged by gnubg at ``plies``.
+
+    Each weights file of ``evaluators`` adds every level again, playing with that network (``name@stem``).
+    """
     zero_ply = gnubg.eval_context(0, 0, 1, 0, 0.0)
     judge = gnubg.eval_context(0, plies, 1, 1, 0.0)
     decisions = gnubg_decisions(count, seed, random_share, zero_ply, bear_off_only)
-    levels = {name: unbudgeted(name) for name in level_names}
-    names = [*level_names, "gnubg 0-ply"]
+    levels: dict[str, tuple[Level, Network | None]] = {name: (unbudgeted(name), None) for name in level_names}
+    for path in evaluators or []:
+        network = Network(path.read_bytes())
+        for name in level_names:
+            levels[f"{name}@{path.stem}"] = (unbudgeted(name), network)
+    names = [*levels, "gnubg 0-ply"]
+    width = max(13, *(len(name) + 2 for name in names))
     errors: dict[str, list[float]] = {name: [] for name in names}
-    times: dict[str, list[float]] = {name: [] for name in level_names}
-    cuts: dict[str, int] = {name: 0 for name in level_names}
+    times: dict[str, list[float]] = {name: [] for name in levels}
+    cuts: dict[str, int] = {name: 0 for name in levels}
     cut = watch_budget_cuts()
     in_reach: list[bool] = []
     classes: list[str] = []
@@ -374,10 +392,13 @@ def judge_on_gnubg_positions(
         by_result = {play.result: play for play in plays}
         shallow = {result: judge_equity(result, "backgammon", zero_ply) for result in by_result}
         chosen: dict[str, Position] = {"gnubg 0-ply": max(shallow, key=lambda r: shallow[r])}
-        for name, level in levels.items():
+        for name, (level, network) in levels.items():
             start = time.perf_counter()
             cut[0] = False
-            play = level.choose(position, dice, "backgammon", rng)
+            if network is None:
+                play = level.choose(position, dice, "backgammon", rng)
+            else:
+                play = chosen_with(level, network, position, dice, rng)
             times[name].append(time.perf_counter() - start)
             cuts[name] += cut[0]
             assert play is not None
@@ -401,7 +422,7 @@ def judge_on_gnubg_positions(
                 ("error mp/move", 15), ("best play", 11), ("bear-off mp", 13), ("median ms", 11), ("p90 ms", 10),
                 ("budget cut", 12),
             )
-            print(f"{'player':<13}" + "".join(f"{title:>{width}}" for title, width in columns))
+            print(f"{'player':<{width}}" + "".join(f"{title:>{w}}" for title, w in columns))
             for name in names:
                 e = errors[name]
                 there = statistics.fmean(e[i] for i in reach) if reach else float("nan")
@@ -411,8 +432,22 @@ def judge_on_gnubg_positions(
                     timing = f"{statistics.median(ms):>11.1f}{ms[int(0.9 * len(ms))]:>10.1f}"
                     timing += f"{cuts[name] / number:>12.1%}"
                 best_share = sum(x <= 1e-6 for x in e) / len(e)
-                print(f"{name:<13}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True)
+                print(
+                    f"{name:<{width}}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True
+                )
         print_breakdown(decisions, errors, classes, worst=number == len(decisions))
+
+
+def chosen_with(
+    level: Level, network: Network, position: Position, dice: tuple[int, int], rng: random.Random
+) -> Play | None:
+    """``level.choose`` with ``network`` in place of the shipped one (the same search, the same noise rule)."""
+    scored = level.rank(position, dice, "backgammon", network)
+    if not scored:
+        return None
+    if not level.noise:
+        return scored[0].play
+    return max(scored, key=lambda s: s.equity + rng.gauss(0.0, level.noise)).play
 
 
 def position_class(position: Position) -> str:
@@ -608,6 +643,14 @@ def main() -> None:
     )
     parser.add_argument("--cube-min-win", type=float, default=0.6, help="the cube positions' least winning chance")
     parser.add_argument("--random-plays", type=float, default=0.15, help="share of random plays in gnubg's games")
+    parser.add_argument(
+        "--evaluator",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="with --gnubg-positions: every level again with this weights file's network (repeatable)",
+    )
     args = parser.parse_args()
     context = gnubg.eval_context(0, args.judge_plies, 1, 0, 0.0)
     network = default_network()  # load once, outside the timings
@@ -641,8 +684,17 @@ def main() -> None:
     if args.gnubg_positions:
         plies = args.judge_plies or 2
         print(f"judge gnubg {plies}-ply; Python {sys.version.split()[0]}; seed {args.seed}")
+        for path in args.evaluator:
+            header = Network(path.read_bytes()).header
+            print(f"network {path}: {header['layers'][:-1]} hidden units, training {header.get('training')}")
         judge_on_gnubg_positions(
-            args.levels.split(","), args.gnubg_positions, args.seed, args.random_plays, plies, args.bear_off_only
+            args.levels.split(","),
+            args.gnubg_positions,
+            args.seed,
+            args.random_plays,
+            plies,
+            args.bear_off_only,
+            args.evaluator,
         )
         return
     print(f"gnubg {args.judge_plies}-ply; Python {sys.version.split()[0]}; seed {args.seed}")
