@@ -20,12 +20,13 @@ from driving import (
     wait_for_steps,
 )
 from driving import wait_until_idle as wait_for_person
+import pytest
 from playwright.sync_api import Page, expect
 
 PEOPLE = ("Ann", "Bruno", "Claire")
 
 
-def set_up_three_people(page: Page) -> None:
+def set_up_three_people(page: Page, start: str = "Start the chouette") -> None:
     form = page.locator("form.tt-chouette-setup")
     expect(form).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     form.locator("select[name=count]").select_option("3")
@@ -35,7 +36,7 @@ def set_up_three_people(page: Page) -> None:
         rows.nth(i).locator("input[name=name]").fill(name)
         rows.nth(i).locator("select[name=kind]").select_option("human")
     form.locator("select[name=rules]").select_option("backgammon")
-    form.get_by_role("button", name="Start the chouette").click()
+    form.get_by_role("button", name=start).click()
     expect(form).to_be_hidden()
     page.wait_for_function("() => window.toutesTables.view", timeout=GAME_TIMEOUT_MS)
 
@@ -109,3 +110,45 @@ def test_the_chouettes_keys_roll_undo_confirm_double_take_drop_resign_and_start_
     game = v["game_number"]
     v = press(page, "g")
     assert v["game_number"] == game + 1, v["game_number"]
+
+
+
+# every answer a take (or a join): how the status says it, and the captain's move after it
+SETTLED = {
+    "en": {"take": "takes", "join": "joins the double", "and": " and ", "last": ", and ", "move": "{name} to move: "},
+    "fr": {
+        "take": "accepte", "join": "suit le double", "and": " et ", "last": " et ", "move": "À {name} de jouer\u00a0: ",
+    },
+}
+
+
+def settled_words(v: dict[str, Any], lang: str) -> str:
+    words = SETTLED[lang]
+    settled = v["settled"]
+    parts = [f"{a['name']} {words['join' if settled['doubler'] == 'black' and a['name'] != v['box'] else 'take']}"
+             for a in settled["answers"]]
+    clause = words["and"].join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + words["last"] + parts[-1]
+    return f"{clause}. " + words["move"].format(name=v["to_act"])
+
+
+@pytest.mark.parametrize(("edition", "start"), [("", "Start the chouette"), ("fr/", "Commencer la chouette")],
+                         ids=["en", "fr"])
+def test_once_a_double_is_settled_the_status_says_who_took_and_who_dropped(
+    page: Page, site_url: str, edition: str, start: str
+) -> None:
+    open_chouette(page, f"{site_url}{edition}")
+    set_up_three_people(page, start)
+    v = wait_for_person(page)
+    for _ in range(6):
+        if v["phase"] == "roll" and "double" in v["cube_actions"]:
+            break
+        v = play_with_keys(page, v)
+    v = press(page, "d")
+    while v["phase"] == "double-offered":  # every answer a take (or a join)
+        v = press(page, "t")
+    assert v["phase"] == "move" and v["settled"], (v["phase"], v["settled"])
+    said = settled_words(v, "fr" if edition else "en")
+    expect(page.locator(".tt-status")).to_contain_text(said)
+    assert page.locator(".tt-status").inner_text().startswith(said), said
+    play_with_keys(page, v)  # until the next play, and no longer after it
+    expect(page.locator(".tt-status")).not_to_contain_text(said)

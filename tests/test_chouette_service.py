@@ -205,6 +205,18 @@ def test_the_computers_answer_a_double_before_the_people() -> None:
         dispatch("chouette_computer_action")
     with pytest.raises(IllegalMoveError, match="^'Ann' cannot answer this double now: it waits for you$"):
         dispatch("chouette_answer", {"name": "Ann", "take": True})
+    assert v["settled"] is None  # not settled while an answer is due
+    v = dispatch("chouette_answer", {"name": "You", "take": True})
+    # settled: who took and who dropped, said until the next play (the dice rolled after it included)
+    settled = {"doubler": "white", "answers": [{"name": "Ann", "take": False}, {"name": "You", "take": True}]}
+    assert v["phase"] == "move" or v["phase"] == "roll"
+    assert v["settled"] == settled
+    plays = sum(m["kind"] == "play" for m in v["moves"])
+    while sum(m["kind"] == "play" for m in v["moves"]) == plays and v["phase"] != "over":
+        v = step(v)
+        if sum(m["kind"] == "play" for m in v["moves"]) == plays:
+            assert v["settled"] == settled, v["phase"]
+    assert v["settled"] is None
 
 
 def test_the_captain_gets_each_computer_members_play_as_advice_and_a_persons_suggestion() -> None:

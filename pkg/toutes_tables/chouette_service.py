@@ -43,7 +43,9 @@ The board's keys of :func:`toutes_tables.service.view` (``rules``, ``phase``, ``
 colour, ``turn``, ``position``, ``position_id``, ``pips``, ``dice``, ``dice_call``,
 ``turn_state``, ``cube``, ``cube_actions``, ``start``, ``last_play``, ``result``), and:
 ``to_act`` (the name of who acts), ``colours`` (``{"white": box, "black": captain}``),
-``box``, ``captain``, ``awaiting`` (who may still answer the double), ``players`` (by
+``box``, ``captain``, ``awaiting`` (who may still answer the double), ``settled`` (the double just
+settled, until the next play: ``doubler``, a colour, and ``answers``, each ``name`` and ``take``,
+in the order given; None otherwise), ``players`` (by
 rank: ``name``, ``kind``, ``level``, ``rank``, ``role``, ``cube``, ``total``, ``answer``),
 ``moves`` (this game's lines, by name), ``game_number``, ``settlements`` (every finished
 game: ``game``, ``box``, ``captain``, ``winner`` (the box's name or ``"team"``),
@@ -279,6 +281,22 @@ def _answers_now(ch: Chouette) -> dict[str, bool]:
     return answers
 
 
+def _settled(ch: Chouette) -> dict[str, Any] | None:
+    """The double just settled, until the next play: who doubled (a colour) and every answer to it, in order."""
+    if ch.phase == "double-offered":
+        return None
+    answers: list[dict[str, Any]] = []
+    for action in reversed(_this_game(ch)):
+        if isinstance(action[0], Double):
+            return {"doubler": action[0].player.value, "answers": answers[::-1]} if answers else None
+        if isinstance(action[0], Roll):  # the dice rolled after the answers: still before the next play
+            continue
+        if not isinstance(action[0], Answer):
+            return None
+        answers.append({"name": action[0].name, "take": action[0].take})
+    return None
+
+
 def chouette_view(session: ChouetteSession) -> dict[str, Any]:
     """Everything the chouette page draws and decides from, as plain JSON."""
     ch = session.chouette
@@ -323,6 +341,7 @@ def chouette_view(session: ChouetteSession) -> dict[str, Any]:
         "captain": ch.captain,
         "colours": {"white": ch.box, "black": ch.captain},
         "awaiting": list(ch.awaiting),
+        "settled": _settled(ch),
         "players": players,
         "settlements": [
             {

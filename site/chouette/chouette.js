@@ -23,7 +23,7 @@ import {
 } from "../game/page.js";
 import { holdSeat } from "../game/seat.js";
 import { buildLayout } from "./layout.js";
-import { does, named, waitingFor } from "./words.js";
+import { does, named, settledWords, waitingFor } from "./words.js";
 import { t } from "../i18n/i18n.js";
 import { createSetupForm, defaultSetup, MAX_PLAYERS } from "./setup.js";
 import { clearSavedChouette, loadSavedChouette, saveChouette, savedChouettePreview } from "./storage.js";
@@ -325,6 +325,13 @@ export function createChouette(root, { workerUrl }) {
   }
 
   function statusText(v) {
+    const status = turnStatus(v);
+    // a double just settled: who took (or joined) and who dropped (or refused) it is said until the next play
+    if (!v.settled || !(v.phase === "roll" || v.phase === "move")) return status;
+    return t("chouette.status.after_answers", { answers: settledWords(v.settled, v.box), status });
+  }
+
+  function turnStatus(v) {
     const name = v.to_act;
     switch (v.phase) {
       case "opening":

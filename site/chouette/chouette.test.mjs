@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { checkSetup, defaultSetup } from "./setup.js";
-import { does, named, waitingFor } from "./words.js";
+import { does, named, settledWords, waitingFor } from "./words.js";
+import { t } from "../i18n/i18n.js";
 import { parseSavedChouette, SavedChouetteError } from "./storage.js";
 
 test("the default setup is three players, one person and two computers, and is valid", () => {
@@ -75,4 +76,12 @@ test("inside a sentence the chouette says you, not You: waiting for you, waiting
 test("the status line says your turn to the person at the screen, not You: roll the dice", () => {
   assert.equal(does("You", "chouette.status.roll_or_double"), "Your turn: roll the dice, or double.");
   assert.equal(does("Ann", "chouette.status.roll_or_double"), "Ann: roll the dice, or double.");
+});
+
+test("a settled double says who took and who dropped: each member's answer, then the box's", () => {
+  const captains = { doubler: "black", answers: [{ name: "Ann", take: true }, { name: "You", take: false }, { name: "Cy", take: true }] };
+  assert.equal(settledWords(captains, "Cy"), "Ann joins the double, you refuse the double, and Cy takes");
+  const boxs = { doubler: "white", answers: [{ name: "You", take: true }, { name: "Ann", take: false }] };
+  assert.equal(settledWords(boxs, "Cy"), "You take and Ann drops");
+  assert.equal(t("chouette.status.after_answers", { answers: "You take and Ann drops", status: "Cy to roll." }), "You take and Ann drops. Cy to roll.");
 });

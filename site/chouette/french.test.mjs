@@ -7,7 +7,7 @@ globalThis.document = { documentElement: { lang: "fr" } };
 const { loadLanguage } = await import("../i18n/i18n.js");
 await loadLanguage("fr");
 const { checkSetup, defaultSetup, LEVELS } = await import("./setup.js");
-const { does, isYou, named, waitingFor } = await import("./words.js");
+const { does, isYou, named, settledWords, waitingFor } = await import("./words.js");
 
 test("on a French page the first player is Vous and the levels are named in French", () => {
   assert.deepEqual(defaultSetup().players.map((p) => p.name), ["Vous", "Anne", "Bruno"]);
@@ -60,4 +60,11 @@ test("every French chouette message naming a player inside the sentence has its 
   assert.deepEqual(inside.filter((k) => !(`${k}.you` in fr)), []);
   // nor does any French message write Vous with a capital inside a sentence
   assert.deepEqual(Object.entries(fr).filter(([, text]) => /[^.!?…]\s(Vous|Votre|Vos)\b/u.test(text)), []);
+});
+
+test("on a French page a settled double says who took and who dropped", () => {
+  const captains = { doubler: "black", answers: [{ name: "Anne", take: true }, { name: "Vous", take: false }, { name: "Bruno", take: true }] };
+  assert.equal(settledWords(captains, "Bruno"), "Anne suit le double, vous déclinez le double et Bruno accepte");
+  const boxs = { doubler: "white", answers: [{ name: "Vous", take: true }, { name: "Anne", take: false }] };
+  assert.equal(settledWords(boxs, "Bruno"), "Vous acceptez et Anne refuse");
 });

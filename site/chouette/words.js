@@ -28,3 +28,16 @@ export function waitingFor(names) {
   const list = new Intl.ListFormat(pageLanguage(), { type: "conjunction" }).format(names.map(named));
   return t("chouette.waiting", { names: list });
 }
+
+/** Who took and who dropped the double just settled (the view's `settled`), as one clause: "Ann drops and you take",
+ * "Anne suit le double, vous déclinez le double et Bruno accepte". `box` is the box's name: the box takes or drops a
+ * captain's double, which the other team members join or refuse. */
+export function settledWords(settled, box) {
+  const parts = settled.answers.map(({ name, take }) => {
+    const joining = settled.doubler === "black" && name !== box;
+    const answer = joining ? (take ? "join" : "refuse") : take ? "take" : "drop";
+    return does(named(name), `chouette.settled.${answer}`);
+  });
+  const said = new Intl.ListFormat(pageLanguage(), { type: "conjunction" }).format(parts);
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
