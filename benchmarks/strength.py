@@ -435,7 +435,7 @@ def judge_on_gnubg_positions(
                 print(
                     f"{name:<{width}}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True
                 )
-        print_breakdown(decisions, errors, classes, worst=number == len(decisions))
+            print_breakdown(decisions, errors, classes, worst=number == len(decisions))
 
 
 def chosen_with(
