@@ -26,6 +26,7 @@ from toutes_tables import record as records
 from toutes_tables.ai import choose_play
 from toutes_tables.analysis import MARK_SIGNS, MARKS, analyse_game
 from toutes_tables.matimport import read_mat
+from toutes_tables.services import dispatch
 
 ROOT = Path(__file__).resolve().parent.parent
 REVIEW_TIMEOUT_MS = 600_000  # a World class review of a short game, on a loaded shared machine (240 s was too short)
@@ -252,6 +253,72 @@ def test_learning_from_a_mistake_judges_the_new_play(page: Page, site_url: str, 
     expect(page.locator(".tt-review-learn")).to_contain_text("find a better play than")
     play_on_the_review_board(page, first["best_locations"])  # the reviewer's best play
     expect(page.locator(".tt-review-verdict")).to_contain_text("Best play!", timeout=60_000)
+
+
+def expert_review_of(page: Page, site_url: str, record: str) -> list[dict[str, Any]]:
+    """Review ``record`` on the page at the Expert's depth (the quicker one), from a clean device: its decisions."""
+    page.goto(f"{site_url}play-review/")
+    page.evaluate(
+        "(r) => { localStorage.clear(); localStorage.setItem('tt-review-level', 'expert');"
+        " sessionStorage.setItem('tt-review-record', r); }",
+        record,
+    )
+    page.reload()
+    expect(page.locator(".tt-review .tt-status")).to_contain_text("Review finished at Expert depth",
+                                                                  timeout=REVIEW_TIMEOUT_MS)
+    decisions: list[dict[str, Any]] = page.evaluate("() => window.toutesTablesReview.review.decisions")
+    return decisions
+
+
+def test_a_try_that_gives_up_less_than_the_first_mark_is_good_enough(page: Page, site_url: str) -> None:
+    # At the Expert's depth White's first bad play of this seeded game (5-2, 22/20 8/3) has a listed play, not the
+    # best, that costs under the doubtful mark (16/11 13/11: 24 millipoints): the exercise calls it good enough.
+    decisions = expert_review_of(page, site_url, seeded_record(SMALL_ERROR_SEED))
+    first = next(d for d in decisions if d["colour"] == "white" and d["mark"] in ("bad", "very bad"))
+    assert first["kind"] == "move", "White's first mistake is a cube decision: pick another seed"
+    call = {"rules": "backgammon", "position": first["position_id"], "turn": "white", "dice": first["dice"],
+            "level": "expert"}
+    # the listed plays judged as the page judges a try (review_judge): the first with a cost and no mark
+    close = None
+    for alternative in first["alternatives"]:
+        if alternative["play"] in (first["best"], first["played"]):
+            continue
+        judged = dispatch("review_judge", {**call, "play": alternative["play"]})
+        if judged["cost"] > 0 and not judged["mark"]:
+            close = (alternative, judged)
+            break
+    assert close, "no listed play of White's first mistake is within the first mark: pick another seed"
+    alternative, judged = close
+    page.get_by_role("button", name="Learn from White's mistakes").click()
+    expect(page.locator(".tt-review-learn")).to_contain_text("find a better play than")
+    play_on_the_review_board(page, alternative["locations"])
+    verdict = page.locator(".tt-review-verdict")
+    mp = round(1000 * judged["cost"])
+    said = f"Good enough. {judged['played']} gives up only {mp} millipoints to {judged['best']}."
+    expect(verdict).to_contain_text(said, timeout=60_000)
+    expect(verdict).to_contain_text(judged["best_reason"])  # and why, the advice's reasons
+    # tried: the best play is now drawn and listed
+    expect(page.locator(".tt-review-alternatives")).to_be_visible()
+    assert page.evaluate("() => window.toutesTablesReview.board.state.arrows.length") > 0
+
+
+def test_a_reviewed_position_opens_on_the_analysis_board(page: Page, site_url: str) -> None:
+    decisions = expert_review_of(page, site_url, seeded_record(SMALL_ERROR_SEED))
+    index = next(i for i, d in enumerate(decisions) if d["kind"] == "move" and d["mark"])
+    d = decisions[index]
+    page.locator(f".tt-review-moves li[data-index='{index}']").click()
+    page.get_by_role("link", name="Open this position on the analysis board").click()
+    page.wait_for_url(re.compile(r"/analysis/"))
+    status = page.locator(".tt-analysis .tt-status")
+    who = d["colour"].capitalize()
+    expect(status).to_contain_text(f"{who} to play {d['dice'][0]}-{d['dice'][1]}", timeout=REVIEW_TIMEOUT_MS)
+    page.wait_for_function("() => window.toutesTablesAnalysis && window.toutesTablesAnalysis.view", timeout=60_000)
+    view = page.evaluate("() => window.toutesTablesAnalysis.view")
+    assert (view["position_id"], view["turn"], view["dice"]) == (d["position_id"], d["colour"], d["dice"])
+    # and its plays are there to analyse, the review's best among the board's best eight (the board searches at
+    # World class, the review here at the Expert's depth: their order may differ)
+    page.get_by_role("button", name="Analyse").click()
+    expect(page.locator(".tt-analysis-plays")).to_contain_text(d["best"], timeout=REVIEW_TIMEOUT_MS)
 
 
 def test_a_finished_review_is_kept_for_the_next_visit(page: Page, site_url: str, record_file: Path) -> None:
