@@ -23,6 +23,11 @@ BOOT_TIMEOUT_MS = 180_000
 # e2e/test_game.py::test_the_computer_answers_a_double, 2026-12-02). A long wait costs nothing when the page is quick.
 GAME_TIMEOUT_MS = 90_000
 
+# The dice as a French page calls them, the French way (the engine's data/messages/fr.json; docs/rules/moving.fr.md)
+FRENCH_CALL = (
+    r"(?:(?:Deux|Trois|Quatre|Cinq|Six) et (?:as|deux|trois|quatre|cinq)|Sonnés|Quines|Carmes|Ternes|Double deux|Bezas)"
+)
+
 
 def seed_dice(context: BrowserContext, seed: int) -> None:
     """Every page of ``context`` rolls the dice of ``seed`` (read by site/game/seed.js, set before the site runs)."""
@@ -194,9 +199,10 @@ def press_key(page: Page, key: str) -> None:
     wait_for_new_view(page)
 
 
-def open_new_game_dialog(page: Page, **choices: str) -> Locator:
-    """Open the game page's New game dialog, pick each ``select[name]: value`` of ``choices``, and return it."""
-    page.get_by_role("button", name="New game…").click()
+def open_new_game_dialog(page: Page, new_game: str = "New game…", **choices: str) -> Locator:
+    """Open the game page's New game dialog (its button named ``new_game``: "Nouvelle partie…" on a French page),
+    pick each ``select[name]: value`` of ``choices``, and return it."""
+    page.get_by_role("button", name=new_game).click()
     dialog = page.locator("dialog.tt-dialog")
     expect(dialog).to_be_visible()
     for name, value in choices.items():
@@ -204,12 +210,16 @@ def open_new_game_dialog(page: Page, **choices: str) -> Locator:
     return dialog
 
 
-def start_new_game(page: Page, match_length: int = 1, **choices: str) -> None:
-    dialog = open_new_game_dialog(page, **choices)
+def start_new_game(
+    page: Page, match_length: int = 1, new_game: str = "New game…", start: str = "Start", **choices: str
+) -> None:
+    """Start a new game by the New game dialog; ``new_game`` and ``start`` name its buttons in the page's language
+    ("Nouvelle partie…" and "Commencer" on a French page)."""
+    dialog = open_new_game_dialog(page, new_game, **choices)
     dialog.locator("input[name=match_length]").fill(str(match_length))
     # The old game's view stays on show until the engine answers: wait for the new game's.
     remember_view(page)
-    dialog.get_by_role("button", name="Start").click()
+    dialog.get_by_role("button", name=start).click()
     wait_for_new_view(page)
     page.wait_for_function(
         "(rules) => window.toutesTables.view.rules === rules && window.toutesTables.view.moves.length === 0 || "

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from driving import (
     BOOT_TIMEOUT_MS,
+    FRENCH_CALL,
     GAME_TIMEOUT_MS,
     game_view,
     open_game,
@@ -172,9 +173,6 @@ def test_an_english_browser_stays_at_the_english_root(page: Page, site_url: str)
 
 # -- the game, the widgets ----------------------------------------------------------------------------
 
-FRENCH_CALL = (
-    r"(?:(?:Deux|Trois|Quatre|Cinq|Six) et (?:as|deux|trois|quatre|cinq)|Sonnés|Quines|Carmes|Ternes|Double deux|Bezas)"
-)
 # the turn's buttons, by the names the French book gives them (docs/play.fr.md, computer.fr.md)
 FRENCH_BUTTONS = ["Valider", "Reprendre", "Conseil", "Abandonner…", "Nouvelle partie…", "Retourner le tablier"]
 ENGLISH_BUTTONS = ["Confirm", "Undo", "Hint", "Resign…", "New game…", "Flip board"]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from driving import wait_for_offline_cache
@@ -114,8 +115,16 @@ def test_site_names_its_wheels_and_precaches_everything_the_engine_needs(site_di
         assert needed in urls
 
 
-def test_engine_boots_offline_after_one_visit(context: BrowserContext, page: Page, site_url: str) -> None:
-    page.goto(site_url + "play/")
+# Each edition's play page, and how the engine words a surplus parameter in its language (the engine speaks the
+# page's <html lang>: docs/translations.md, "The engine speaks the page's language").
+EDITIONS = [("play/", "version has no parameter 'surplus'; "), ("fr/play/", "version n'a pas de paramètre 'surplus'")]
+
+
+@pytest.mark.parametrize(("path", "refusal"), EDITIONS, ids=["en", "fr"])
+def test_engine_boots_offline_after_one_visit(
+    context: BrowserContext, page: Page, site_url: str, path: str, refusal: str
+) -> None:
+    page.goto(site_url + path)
     assert boot_engine(page, site_url)["version"] == engine_version()
     wait_for_offline_cache(page, site_url)
 
@@ -125,6 +134,7 @@ def test_engine_boots_offline_after_one_visit(context: BrowserContext, page: Pag
     answer = boot_engine(page, site_url)
     assert answer["ready"]["version"] == engine_version()
     assert answer["version"] == engine_version()
+    assert answer["badParams"]["message"].startswith(refusal), answer["badParams"]
 
 
 def test_web_manifest_makes_the_site_installable(page: Page, site_url: str) -> None:
