@@ -19,6 +19,8 @@ def test_the_six_ace_example_lists_only_the_maximum_pips_play_and_accepts_it(pag
         page.wait_for_timeout(150)
     expect(example.locator(".tt-embed-status")).to_have_text("White plays 3/off 2/1*: a legal play.")
     expect(plays.first).to_have_class("tt-embed-chosen")
+    # the chosen play marked in the page's words (site/i18n: widget.your_play), not by a stylesheet
+    expect(plays.first).to_have_text("3/off 2/1* ← your play")
 
 
 def test_changing_the_dice_recomputes_the_legal_plays(page: Page, site_url: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from driving import BOOT_TIMEOUT_MS
+from driving import BOOT_TIMEOUT_MS, click_on_board
 
 
 
@@ -18,10 +18,22 @@ def test_the_embed_page_in_french_speaks_french_and_announces_the_dice_french_wa
     status = page.locator(".tt-embed-status")
     expect(status).to_have_text("Blanc doit jouer Six et as\u00a0: prenez une dame.", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.lang") == "fr"
+    expect(page).to_have_title("Tablier de Toutes Tables")
     expect(page.get_by_role("button", name="Reprendre")).to_be_visible()
     expect(page.get_by_role("button", name="Recommencer")).to_be_visible()
     expect(page.locator("canvas")).to_have_attribute("aria-roledescription", "tablier de jeu de tables")
     expect(page.locator(".tt-embed-plays")).to_have_attribute("aria-label", re.compile(r"^\d+ coups? permis$"))
+
+
+def test_the_chosen_play_is_marked_in_french(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}embed/board/?position=64&dice=6-1&mode=example&lang=fr")
+    expect(page.locator(".tt-embed-status")).to_contain_text("Six et as", timeout=BOOT_TIMEOUT_MS)
+    for location in (13, 7, 8, 7):
+        click_on_board(page, 0, location)
+    expect(page.locator(".tt-embed-status")).to_have_text("Blanc joue 13/7 8/7\u00a0: un coup permis.")
+    chosen = page.locator(".tt-embed-plays li.tt-embed-chosen")
+    expect(chosen).to_have_text("13/7 8/7 \u2190 votre coup")
+    expect(page.locator(".tt-embed-plays")).not_to_contain_text("your play")
 
 
 def test_the_french_dice_names_follow_the_dice_chosen(page: Page, site_url: str) -> None:
@@ -43,4 +55,5 @@ def test_without_lang_the_embed_page_stays_english(page: Page, site_url: str) ->
     page.goto(f"{site_url}embed/board/?position=64&dice=6-1&mode=example")
     status = page.locator(".tt-embed-status")
     expect(status).to_have_text("White to play Six-ace: pick up a checker.", timeout=BOOT_TIMEOUT_MS)
+    expect(page).to_have_title("Toutes Tables board")
     expect(page.get_by_role("button", name="Undo")).to_be_visible()

@@ -92,6 +92,7 @@ def test_the_play_pages_link_to_the_same_page_in_the_other_language(page: Page, 
     page.goto(site_url + "fr/play/")
     bar = page.locator(".tt-play-bar")
     expect(bar.locator("a").first).to_have_text("← Toutes Tables : le livre des règles")
+    expect(bar).to_have_attribute("aria-label", "Le site")
     bar.locator('a[hreflang="en"]').click()
     page.wait_for_url(site_url + "play/")
     expect(page.locator('.tt-play-bar a[hreflang="fr"]')).to_have_text("Français")

@@ -20,11 +20,14 @@ async function pageSettled() {
   while (holds.length) await Promise.allSettled(holds.splice(0));
 }
 
+// why there is no offline cache, for the console (below) and the benchmark page: never shown to a player
+const NO_WORKERS = "this browser has no service workers: the site will not work offline"; // i18n-exempt: the console's
+
 export const offlineReady =
   "serviceWorker" in navigator
     ? pageSettled()
         .then(() => navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT), { scope: SITE_ROOT.href }))
         .then(() => navigator.serviceWorker.ready)
-    : Promise.reject(new Error("this browser has no service workers: the site will not work offline"));
+    : Promise.reject(new Error(NO_WORKERS));
 
 offlineReady.catch((error) => console.warn(`offline cache unavailable: ${error.message}`));

@@ -212,7 +212,13 @@ export class TouteTablesBoard extends HTMLElement {
     else this.status.textContent = t("widget.to_play", { who, call });
     if (this.config.mode === "example") {
       this.playList.replaceChildren(
-        ...answer.plays.map((p) => node("li", p === turn.notation ? { class: "tt-embed-chosen" } : {}, p)),
+        ...answer.plays.map((p) => {
+          if (p !== turn.notation) return node("li", {}, p);
+          // the chosen play is marked in words, which screen readers say too ("← your play" / "← votre coup")
+          const chosen = node("li", { class: "tt-embed-chosen" }, p);
+          chosen.append(" ", node("span", { class: "tt-embed-mark" }, t("widget.your_play")));
+          return chosen;
+        }),
       );
       this.playList.setAttribute("aria-label", tn("widget.legal_plays_count", answer.plays.length));
     }

@@ -11,7 +11,8 @@
 //   - or a capitalised word where a label goes: a child of an element after its attributes,
 //     el("button", {…}, "Roll"); a page button's label; an argument of the pages' saying functions
 //     (announce, notice, setChildren…); an error's message.
-// Not words: a catalogue key (the first argument of t, tn, tParts, hasMessage), a console line for
+// Not words: a catalogue key (the first argument of t, tn, tParts, hasMessage), a style given to an element
+// (its cssText, a style property), a console line for
 // developers, and a line that says why it is exempt with the comment `i18n-exempt: <why>` (a proper
 // name, say, the same in every language).
 
@@ -33,6 +34,8 @@ function isSentence(text) {
 }
 // calls whose arguments are code, never words: a media query, a selector
 const CODE_CALL = /\b(?:matchMedia|querySelector|querySelectorAll|closest|matches)\(\s*$/;
+// where a literal is given as code: a style ("font: 16px system-ui, sans-serif; margin: 2em")
+const CODE_ASSIGNED = /(?:\.style\.[\w]+|\.cssText)\s*=\s*$|\.style\.setProperty\([^;()]*$/;
 const KEY_CALL = /\b(?:t|tn|tParts|hasMessage)\(\s*$/;
 // where any word is a player's
 const SHOWN = [
@@ -185,7 +188,7 @@ export function playerWordsIn(source) {
     if (!WORD.test(lit.text)) continue;
     if (/i18n-exempt:/.test(lit.wholeLine) || /\bconsole\.\w+\(/.test(lit.wholeLine)) continue;
     const before = lit.before; // across lines: a call's arguments may span several
-    if (KEY_CALL.test(before) || CODE_CALL.test(before) || isName(lit)) continue;
+    if (KEY_CALL.test(before) || CODE_CALL.test(before) || CODE_ASSIGNED.test(before) || isName(lit)) continue;
     const shown = SHOWN.some((context) => context.test(before));
     const labelled = CAPITALISED.test(lit.text) && LABELLED.some((context) => context.test(before));
     if (isSentence(lit.text) || shown || labelled) {
@@ -193,4 +196,77 @@ export function playerWordsIn(source) {
     }
   }
   return words;
+}
+
+// Stylesheets and HTML pages hold words too: a `content:` string a stylesheet puts on the page, and an
+// HTML page's text and labelling attributes before its script runs. The same rule holds for them: a
+// player's words come from the catalogues. A line holding `i18n-exempt: <why>` is left out (in an HTML
+// comment there), as in the code.
+
+/** `source` with its comments blanked, lines kept: `start`-`end` (e.g. "/*", "*\/"), whitespace for the rest. */
+function blanked(source, start, end) {
+  let out = "";
+  let i = 0;
+  while (i < source.length) {
+    const at = source.indexOf(start, i);
+    if (at === -1) {
+      out += source.slice(i);
+      break;
+    }
+    const stop = source.indexOf(end, at + start.length);
+    const to = stop === -1 ? source.length : stop + end.length;
+    out += source.slice(i, at) + source.slice(at, to).replace(/[^\n]/g, " ");
+    i = to;
+  }
+  return out;
+}
+
+const lineOf = (source, at) => source.slice(0, at).split("\n").length;
+const exempt = (source, line) => /i18n-exempt:/.test(source.split("\n")[line - 1] ?? "");
+
+/** A CSS string's text: its escapes (\2190, \") read. */
+function cssString(quoted) {
+  return quoted
+    .slice(1, -1)
+    .replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, hex) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/\\(.)/g, "$1");
+}
+
+/** The words a stylesheet writes on the page: `content:` strings holding a letter pair, `[{line, text}]`. */
+export function cssWordsIn(source) {
+  const css = blanked(source, "/*", "*/");
+  const words = [];
+  for (const declaration of css.matchAll(/(?<![\w-])content\s*:([^;}]*)/g)) {
+    const valueAt = declaration.index + declaration[0].length - declaration[1].length;
+    for (const string of declaration[1].matchAll(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g)) {
+      const text = cssString(string[0]);
+      const line = lineOf(css, valueAt + string.index);
+      if (WORD.test(text) && !exempt(source, line)) words.push({ line, text });
+    }
+  }
+  return words;
+}
+
+// the attributes whose values a player reads or hears
+const HTML_LABELS = /\s(?:title|alt|placeholder|aria-label|aria-description|aria-roledescription|aria-valuetext)\s*=\s*("[^"]*"|'[^']*')/g;
+
+/**
+ * The words an HTML page shows before its script runs: its text (the <title> too) and its labelling
+ * attributes, outside <script> and <style>, `[{line, text}]`.
+ */
+export function htmlWordsIn(source) {
+  let html = blanked(source, "<!--", "-->");
+  html = html.replace(/(<(script|style)\b[^>]*>)([\s\S]*?)(<\/\2>)/gi, (_, open, _name, body, close) =>
+    open + body.replace(/[^\n]/g, " ") + close);
+  const words = [];
+  const keep = (at, text) => {
+    const line = lineOf(html, at);
+    const shown = text.replace(/\s+/g, " ").trim();
+    if (WORD.test(shown) && !exempt(source, line)) words.push({ at, line, text: shown });
+  };
+  for (const text of html.matchAll(/>([^<]+)</g)) keep(text.index + 1 + text[1].search(/\S|$/), text[1]);
+  for (const tag of html.matchAll(/<[a-zA-Z][^>]*>/g)) {
+    for (const label of tag[0].matchAll(HTML_LABELS)) keep(tag.index + label.index, label[1].slice(1, -1));
+  }
+  return words.sort((a, b) => a.at - b.at).map(({ line, text }) => ({ line, text }));
 }

@@ -3,11 +3,11 @@
 // the converted files, and prove on examples (and on a real file with a literal put back) that it finds them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { playerWordsIn } from "./literals.js";
+import { cssWordsIn, htmlWordsIn, playerWordsIn } from "./literals.js";
 
 const ROOT = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
 /** The folders whose words are all the catalogues' (site/i18n/README.md, "What speaks through the catalogues"). */
@@ -25,12 +25,36 @@ export const NOT_FOR_PLAYERS = {
 /** Files of a converted folder that are for developers only, and why. */
 export const DEVELOPER_FILES = {
   "site/board/demo.js": "the board component's demo page (board/demo.html), for developers, linked from no page",
+  "site/board/demo.html": "the board component's demo page, for developers, linked from no page",
+  "site/board/embed-demo.html": "the <tt-board> element's demo page (e2e/test_embed_board.py drives it), for developers, linked from no page",
 };
+/** The MkDocs theme's overrides: HTML templates of every page, whose words come from mkdocs.yml's extra.words. */
+const TEMPLATES = "overrides";
 
-function sources(dir) {
-  return readdirSync(join(ROOT, dir))
-    .filter((name) => name.endsWith(".js") && !(`${dir}/${name}` in DEVELOPER_FILES))
-    .map((name) => join(ROOT, dir, name));
+/** The files under `dir` (a path from the root), its sub-folders' too, whose names end with `ending`. */
+function filesUnder(dir, ending) {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return filesUnder(path, ending);
+    return entry.name.endsWith(ending) ? [path] : [];
+  });
+}
+
+/** The files of the player's pages ending with `ending`: the converted folders (sub-folders too) and site/ itself. */
+function sources(ending) {
+  const top = readdirSync(join(ROOT, "site")).filter((n) => n.endsWith(ending) && statSync(join(ROOT, "site", n)).isFile());
+  return [...CONVERTED.flatMap((dir) => filesUnder(dir, ending)), ...top.map((n) => `site/${n}`)]
+    .filter((path) => !(path in DEVELOPER_FILES));
+}
+
+/** `scan`'s findings in each file, as "path:line: words". */
+function findings(paths, scan) {
+  return paths.flatMap((path) => scan(readFileSync(join(ROOT, path), "utf8")).map(({ line, text }) => `${path}:${line}: ${text}`));
+}
+
+/** An HTML template with its Jinja tags, expressions and comments blanked (lines kept): what the page shows as written. */
+export function templateText(source) {
+  return source.replace(/\{#[\s\S]*?#\}|\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g, (tag) => tag.replace(/[^\n]/g, " "));
 }
 
 test("every folder of the site is scanned for a player's words, or says why it writes none", () => {
@@ -42,17 +66,33 @@ test("every folder of the site is scanned for a player's words, or says why it w
 test("the developer-only pages are linked from no page a player reads", () => {
   const pages = [...CONVERTED.filter((d) => d.startsWith("site/")), "site"].flatMap((dir) =>
     readdirSync(join(ROOT, dir)).filter((n) => /\.(js|html)$/.test(n)).map((n) => readFileSync(join(ROOT, dir, n), "utf8")));
-  assert.deepEqual(pages.filter((source) => /["'`/]bench\/|board\/demo\.html/.test(source)).length, 0);
+  assert.deepEqual(pages.filter((source) => /["'`/]bench\/|board\/(?:embed-)?demo\.html/.test(source)).length, 0);
 });
 
 test("the converted pages and widgets write no player's words as literals", () => {
-  const found = [];
-  for (const dir of CONVERTED) {
-    for (const file of sources(dir)) {
-      for (const { line, text } of playerWordsIn(readFileSync(file, "utf8"))) found.push(`${relative(ROOT, file)}:${line}: ${text}`);
-    }
-  }
-  assert.deepEqual(found, []);
+  // the converted folders' sub-folders (site/embed/board/) and the site-wide scripts (site/*.js) too
+  const scanned = sources(".js");
+  assert.ok(scanned.includes("site/embed/board/frame.js") && scanned.includes("site/pages.js"), scanned);
+  assert.deepEqual(findings(scanned, playerWordsIn), []);
+});
+
+test("the stylesheets write no player's words (a content: string)", () => {
+  const sheets = sources(".css");
+  assert.ok(sheets.includes("site/board/element.css") && sheets.includes("site/embed/board/frame.css"), sheets);
+  assert.deepEqual(findings(sheets, cssWordsIn), []);
+});
+
+test("the HTML pages and the theme's templates write no player's words", () => {
+  const pages = sources(".html");
+  assert.ok(pages.includes("site/embed/board/index.html"), pages);
+  assert.deepEqual(findings(pages, htmlWordsIn), []);
+  const templates = filesUnder(TEMPLATES, ".html");
+  assert.ok(templates.includes("overrides/play.html"), templates);
+  assert.deepEqual(findings(templates, (source) => htmlWordsIn(templateText(source))), []);
+});
+
+test("every developer-only file exists (an exemption outlives no file)", () => {
+  for (const path of Object.keys(DEVELOPER_FILES)) assert.ok(statSync(join(ROOT, path)).isFile(), path);
 });
 
 const words = (source) => playerWordsIn(source).map((w) => w.text);
@@ -84,6 +124,8 @@ test("the scan leaves out keys, names in the code, class lists, comments, regula
   assert.deepEqual(words("const re = /the dice roll here/g; const b = x / 2;"), []);
   assert.deepEqual(words('console.warn("a developer reads this line");'), []);
   assert.deepEqual(words('matchMedia("(prefers-reduced-motion: reduce)"); q.closest(".tt-field label");'), []);
+  assert.deepEqual(words('p.style.cssText = "font: 16px system-ui, sans-serif; margin: 2em; text-align: center";'), []);
+  assert.deepEqual(words('b.style.setProperty("--tt-gap", "1em auto"); b.style.margin = "2em auto 0 auto";'), []);
   assert.deepEqual(words('const name = "Toutes Tables 225"; // i18n-exempt: a name'), []);
   // names the code decides from: a key, an index, a comparison
   assert.deepEqual(words('const c = { "very bad": 1 }; n = marks["very bad"]; if (d.mark === "very bad" || "good enough" !== v) f();'), []);
@@ -99,4 +141,33 @@ test("a literal put back into a converted file is found, at its line", () => {
   assert.notEqual(changed, source);
   const line = source.slice(0, source.indexOf('roll: button(t("game.button.roll"),')).split("\n").length;
   assert.deepEqual(playerWordsIn(changed), [{ line, text: "Roll" }]);
+});
+
+test("the stylesheet scan finds the words of a content: string, escapes read, and nothing else", () => {
+  const css = (source) => cssWordsIn(source).map((w) => w.text);
+  assert.deepEqual(css('.a::after { content: "  \\2190 your play"; font-weight: 400; }'), ["  \u2190your play"]);
+  assert.deepEqual(css(".a { color: red; }\n.b::before { content: 'Done'; }"), ["Done"]);
+  assert.deepEqual(cssWordsIn('.a {}\n\n.b::before { content: "Done" }'), [{ line: 3, text: "Done" }]);
+  // no letters, an attribute, a counter, a comment, a property that only ends in "content", an exemption
+  assert.deepEqual(css('.a::after { content: "\\2190"; } .b::after { content: attr(data-mark); }'), []);
+  assert.deepEqual(css('.c::before { content: counter(item) ". "; } /* content: "a comment" */'), []);
+  assert.deepEqual(css('.d { justify-content: space-between; align-content: "flex start"; }'), []);
+  assert.deepEqual(css('.e::after { content: "Toutes Tables"; } /* i18n-exempt: a name */'), []);
+});
+
+test("the HTML scan finds text and labels outside scripts and styles", () => {
+  const html = (source) => htmlWordsIn(source).map((w) => w.text);
+  assert.deepEqual(html("<title>A board</title>\n<p class=\"x\">Loading the board…</p>"), ["A board", "Loading the board…"]);
+  assert.deepEqual(html('<nav aria-label="Site links"><img alt="A die" src="d.png"></nav>'), ["Site links", "A die"]);
+  assert.deepEqual(htmlWordsIn("<html>\n<body>\n<p>Hello</p>"), [{ line: 3, text: "Hello" }]);
+  // markup, scripts, styles, comments, classes and ids, empty or letterless text, an exemption
+  assert.deepEqual(html('<script>const a = "Some words";</script><style>p::after { content: "x y"; }</style>'), []);
+  assert.deepEqual(html('<!-- a comment in words -->\n<main id="embed-root" class="tt-embed"><p>…</p></main>'), []);
+  assert.deepEqual(html('<a href="../">Toutes Tables</a> <!-- i18n-exempt: the site\'s name -->'), []);
+});
+
+test("a template's Jinja is not read as words, what it writes as it stands is", () => {
+  const html = (source) => htmlWordsIn(templateText(source)).map((w) => w.text);
+  assert.deepEqual(html('{#- a comment -#}<a href="{{ nav.homepage.url | url }}">{{ config.extra.words.back }}</a>'), []);
+  assert.deepEqual(html('{% if page %}<nav aria-label="Site">Back</nav>{% endif %}'), ["Site", "Back"]);
 });

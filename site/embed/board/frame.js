@@ -101,9 +101,11 @@ function mount() {
 /** Speak the query's language (if the site has its catalogue) before anything is drawn. */
 async function speakTheQuerysLanguage() {
   const lang = new URLSearchParams(window.location.search).get("lang");
-  if (!lang || !LANGUAGE_FORM.test(lang)) return;
-  document.documentElement.lang = await loadLanguage(lang);
+  if (lang && LANGUAGE_FORM.test(lang)) document.documentElement.lang = await loadLanguage(lang);
+  // the page's title in its language (index.html has only the site's name, as it cannot know the language)
+  document.title = t("embed.title");
 }
 
 await speakTheQuerysLanguage();
 mount();
+root.removeAttribute("aria-busy");
