@@ -12,7 +12,7 @@ import pytest
 
 from toutes_tables.cli import argparse_said, main
 from toutes_tables.dice_words import announce
-from toutes_tables.messages import say
+from toutes_tables.messages import decimal, say
 
 GAME = ["play", "--rules", "toutes-tables", "--seed", "3", "--level", "simple"]
 
@@ -135,6 +135,17 @@ def test_analyse_prints_the_review_report_in_french(
     assert marked, text  # the random plays did make errors
     assert all(line.endswith(("douteux", " mauvais", "très mauvais")) for line in marked)
     assert "Review" not in text and "played" not in text and "Rating" not in text
+    # the figures with a decimal comma, as the site writes them: "16,0 mp", "+0,442", "erreur 0,055"
+    def black(label: str) -> str:  # the row's first column, Black's
+        line = next(line for line in lines[3:15] if line.startswith(label + "  "))
+        return line[len(label):].strip().split("  ")[0]
+
+    assert re.fullmatch(r"\d+,\d mp", black("Erreur par coup de dames")), text
+    assert re.fullmatch(r"\d+,\d{3}", black("Erreur totale")), text
+    assert re.fullmatch(r"[+-]\d+,\d{3}", black("Chance")), text
+    assert re.fullmatch(r"[+-]\d+,\d{3}", black("Résultat corrigé de la chance")), text
+    assert all(re.search(r" erreur \d+,\d{3} ", line) for line in marked), marked
+    assert not re.search(r"\d\.\d", text), text
 
 
 def test_analyse_says_an_unreadable_record_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -239,7 +250,7 @@ def test_the_commands_help_follows_the_locale_and_stays_english_by_default(
     with pytest.raises(SystemExit):
         main(["--help"], stdin=io.StringIO(""), stdout=io.StringIO())
     french = capsys.readouterr().out
-    assert french.startswith("utilisation\u00a0: toutes-tables ") and "\nsous-commandes:\n" in french
+    assert french.startswith("utilisation\u00a0: toutes-tables ") and "\nsous-commandes\u00a0:\n" in french
     assert "jouer une partie ou un match dans le terminal (par défaut)" in french
     monkeypatch.setenv("LC_ALL", "C")
     with pytest.raises(SystemExit):
@@ -287,3 +298,52 @@ def test_analyse_says_a_corrupt_save_in_french(tmp_path: Path, capsys: pytest.Ca
     assert code == 1 and invalid in err, err
     code, _, err = _run(["analyse", str(bad), "--lang", "en"], capsys)
     assert "error: invalid saved game: game: unknown rule set 'chess'" in err, err
+
+
+def test_the_hint_gives_the_equity_french_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's hint says "équité" as the site and the book do, its figures with a decimal comma."""
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    game = ["play", "--rules", "toutes-tables", "--seed", "3", "--level", "beginner"]
+    text = _transcript([*game, "--lang", "fr"], "hint\nresign\nyes\n")
+    assert "Ses meilleurs coups (équité pour vous)\u00a0:" in text and "espérance" not in text
+    equities = re.findall(r"^  \S+ \S+ +(\S+)  ", text, re.MULTILINE)
+    assert len(equities) == 3 and all(re.fullmatch(r"[+-]\d,\d{3}", e) for e in equities), text
+    english = _transcript([*game, "--lang", "en"], "hint\nresign\nyes\n")
+    assert "Its best plays (equity for you):" in english
+    assert all(re.fullmatch(r"[+-]\d\.\d{3}", e) for e in re.findall(r"^  \S+ \S+ +(\S+)  ", english, re.MULTILINE))
+
+
+@pytest.mark.parametrize("subcommand", ["play", "starts", "ids", "analyse"])
+def test_the_help_names_its_values_and_headings_in_french(subcommand: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The values' names (FICHIER, SOUS-COMMANDE, GRAINE) and the headings' colon ("options :") are French."""
+    with pytest.raises(SystemExit):
+        main([subcommand, "--lang", "fr", "--help"], stdin=io.StringIO(""), stdout=io.StringIO())
+    text = capsys.readouterr().out
+    assert "\noptions\u00a0:\n" in text and "\noptions:\n" not in text and "arguments:" not in text
+    for english in ("SUBCOMMAND", "RECORD", "FILE", "SEED"):
+        assert not re.search(rf"\b{english}\b", text), (english, text)
+    expected = {"play": ["--mat FICHIER", "--seed GRAINE"], "analyse": ["FICHIER"], "ids": ["CODE"], "starts": ["N"]}
+    for metavar in expected[subcommand]:
+        assert metavar in text
+    if subcommand in ("analyse", "ids", "starts"):
+        assert "\narguments\u00a0:\n" in text
+    with pytest.raises(SystemExit):
+        main([subcommand, "--lang", "en", "--help"], stdin=io.StringIO(""), stdout=io.StringIO())
+    english = capsys.readouterr().out
+    assert "\noptions:\n" in english and ("RECORD" in english) == (subcommand == "analyse")
+
+
+def test_the_top_help_names_the_subcommand_in_french(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["--help"], stdin=io.StringIO(""), stdout=io.StringIO())
+    text = capsys.readouterr().out
+    assert "[--version] SOUS-COMMANDE ..." in text and "SUBCOMMAND" not in text
+
+
+@pytest.mark.parametrize(("lang", "mark"), [("en", "."), ("fr", ",")])
+def test_the_engine_writes_a_decimal_as_the_language_does(lang: str, mark: str) -> None:
+    assert decimal(lang, -0.1136, 3) == f"-0{mark}114"
+    assert decimal(lang, 0.442, 3, signed=True) == f"+0{mark}442"
+    assert decimal(lang, 16, 1) == f"16{mark}0"

@@ -45,12 +45,18 @@ def exit_statuses(lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def _formatter(lang: str) -> type[argparse.HelpFormatter]:
-    """argparse's raw-description formatter, its "usage:" in ``lang``."""
+    """argparse's raw-description formatter, its "usage:" and its headings' colon in ``lang`` ("options :")."""
 
     class Formatter(argparse.RawDescriptionHelpFormatter):
         def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                       groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
             super().add_usage(usage, actions, groups, say(lang, "cli.help.usage") if prefix is None else prefix)
+
+        def start_section(self, heading: str | None) -> None:
+            # argparse puts the colon after a heading itself: the heading is given without the catalogue's colon
+            if heading:
+                heading = say(lang, "cli.help.heading", title=heading).removesuffix(":")
+            super().start_section(heading)
 
     return Formatter
 
@@ -143,7 +149,8 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help=say(lang, "cli.help.version"))
-    subparsers = parser.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", title=say(lang, "cli.help.subcommands"))
+    subparsers = parser.add_subparsers(dest="subcommand", metavar=say(lang, "cli.metavar.subcommand"),
+                                       title=say(lang, "cli.help.subcommands"))
     for command in SUBCOMMANDS:
         sub = subparsers.add_parser(
             command.name, help=say(lang, f"cli.help.{command.name}"),

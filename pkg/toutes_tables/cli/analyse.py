@@ -20,14 +20,14 @@ from typing import TextIO
 
 from ..analysis import MARK_SIGNS, REVIEW_LEVEL, REVIEW_LEVELS, Review, analyse_match
 from ..matimport import read_mat
-from ..messages import DEFAULT_LANGUAGE, say
+from ..messages import DEFAULT_LANGUAGE, decimal, say
 from ..position import BLACK, WHITE, Color
 from ..record import MAX_RECORD_CHARS
 from ..review_words import action_word, luck_rating_word, luck_word, mark_word, rating_word
 from ..words import colour_word
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE) -> None:
-    parser.add_argument("record", metavar="RECORD", help=say(lang, "cli.help.analyse.record"))
+    parser.add_argument("record", metavar=say(lang, "cli.metavar.record"), help=say(lang, "cli.help.analyse.record"))
     parser.add_argument("--json", action="store_true", help=say(lang, "cli.help.analyse.json"))
     parser.add_argument(
         "--level", default=REVIEW_LEVEL, choices=REVIEW_LEVELS, help=say(lang, "cli.help.analyse.level")
@@ -67,26 +67,33 @@ def review_text(text: str, lang: str = DEFAULT_LANGUAGE, level: str = REVIEW_LEV
     return analyse_match(text, lang=lang, level=level)
 
 
-def _signed(x: float, digits: int = 3) -> str:
-    return f"{x:+.{digits}f}"
-
-
 def report(review: Review, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The printed report in ``lang``: the players' summary side by side, then the marked decisions and lucky rolls."""
+    """The printed report in ``lang``: the players' summary side by side, then the marked decisions and lucky rolls.
+    Its figures are written as ``lang`` writes numbers ("0.442" in English, "0,442" in French)."""
     black, white = review.players[BLACK], review.players[WHITE]
+
+    def signed(x: float) -> str:
+        return decimal(lang, x, 3, signed=True)
+
+    def mp(x: float) -> str:
+        return say(lang, "review.mp", value=decimal(lang, x, 1))
+
+    def result(x: float) -> str:  # points: whole, unless a game was settled for a fraction
+        return f"{x:+g}".replace(".", say(lang, "number.decimal_mark"))
+
     rows = [
         ("moves", f"{black.moves} ({black.unforced_moves})", f"{white.moves} ({white.unforced_moves})"),
-        ("checker_error", f"{black.checker_error_mp:.1f} mp", f"{white.checker_error_mp:.1f} mp"),
+        ("checker_error", mp(black.checker_error_mp), mp(white.checker_error_mp)),
         ("cube_decisions", str(black.cube_decisions), str(white.cube_decisions)),
-        ("cube_error", f"{black.cube_error_mp:.1f} mp", f"{white.cube_error_mp:.1f} mp"),
-        ("error", f"{black.error_mp:.1f} mp", f"{white.error_mp:.1f} mp"),
-        ("total_error", f"{black.total_error:.3f}", f"{white.total_error:.3f}"),
+        ("cube_error", mp(black.cube_error_mp), mp(white.cube_error_mp)),
+        ("error", mp(black.error_mp), mp(white.error_mp)),
+        ("total_error", decimal(lang, black.total_error, 3), decimal(lang, white.total_error, 3)),
         ("rating", rating_word(black.rating, lang), rating_word(white.rating, lang)),
         ("marks", *(" / ".join(str(p.marks[m]) for m in ("doubtful", "bad", "very bad")) for p in (black, white))),
-        ("luck", _signed(black.luck), _signed(white.luck)),
+        ("luck", signed(black.luck), signed(white.luck)),
         ("luck_rating", luck_rating_word(black.luck_rating, lang), luck_rating_word(white.luck_rating, lang)),
-        ("result", f"{black.result:+g}", f"{white.result:+g}"),
-        ("luck_adjusted", _signed(black.luck_adjusted_result), _signed(white.luck_adjusted_result)),
+        ("result", result(black.result), result(white.result)),
+        ("luck_adjusted", signed(black.luck_adjusted_result), signed(white.luck_adjusted_result)),
     ]
     labels = [say(lang, f"review.row.{row}") for row, _, _ in rows]
     width = max(22, max(map(len, labels)) + 2)  # the label column: 22 wide in English, wider for longer words
@@ -101,7 +108,7 @@ def report(review: Review, lang: str = DEFAULT_LANGUAGE) -> str:
                                                                     action_word(d.best, lang))
         lines.append("  " + say(
             lang, "review.decision", game=d.game, turn=f"{d.turn:>3}", colour=f"{_colour(d.colour, lang):<5}",
-            what=f"{what:<6}", played=f"{played:<22}", best=f"{best:<22}", error=f"{d.error:.3f}",
+            what=f"{what:<6}", played=f"{played:<22}", best=f"{best:<22}", error=decimal(lang, d.error, 3),
             sign=MARK_SIGNS[d.mark], mark=mark_word(d.mark, lang),
         ))
     lucky = [d for d in review.decisions if d.luck_mark]
@@ -110,7 +117,7 @@ def report(review: Review, lang: str = DEFAULT_LANGUAGE) -> str:
         assert d.dice is not None and d.luck is not None
         lines.append("  " + say(
             lang, "review.roll", game=d.game, turn=f"{d.turn:>3}", colour=f"{_colour(d.colour, lang):<5}",
-            dice=f"{d.dice[0]}-{d.dice[1]}", luck=_signed(d.luck), mark=luck_word(d.luck_mark, lang),
+            dice=f"{d.dice[0]}-{d.dice[1]}", luck=signed(d.luck), mark=luck_word(d.luck_mark, lang),
         ))
     return "\n".join(lines) + "\n"
 

@@ -23,7 +23,7 @@ from ..xgid import XGID, InvalidXGIDError
 MAX_CODE_CHARS = 200
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE) -> None:
-    parser.add_argument("code", metavar="CODE", help=say(lang, "cli.help.ids.code"))
+    parser.add_argument("code", metavar=say(lang, "cli.metavar.code"), help=say(lang, "cli.help.ids.code"))
     parser.add_argument("--turn", choices=("white", "black"), default="white", help=say(lang, "cli.help.ids.turn"))
     parser.add_argument("--json", action="store_true", help=say(lang, "cli.help.json"))
 

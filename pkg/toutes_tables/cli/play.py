@@ -39,7 +39,7 @@ from ..position import Position
 from ..position import BLACK, WHITE, Color
 from ..rules import DEFAULT_RULES, RULE_SETS, Outcome, get_rules
 from ..starts import DiceSource
-from ..messages import DEFAULT_LANGUAGE, locale_language, say
+from ..messages import DEFAULT_LANGUAGE, decimal, locale_language, say
 from ..textboard import SYMBOLS, board_text
 from ..words import colour_word, result_description
 
@@ -324,7 +324,7 @@ class Session:
         from ..ai import hint
 
         best = hint(game.position, game.dice, self.rules, level=self.advisor.level.name, count=3, lang=self.lang).plays
-        lines = [f"  {a.notation:<24} {a.equity:+.3f}  {a.reason}" for a in best]
+        lines = [f"  {a.notation:<24} {decimal(self.lang, a.equity, 3, signed=True)}  {a.reason}" for a in best]
         return self.words("cli.computer_best_plays", play=best[0].notation) + "\n" + "\n".join(lines)
 
     def double(self, game: Game, actor: Color) -> None:
@@ -516,10 +516,11 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE)
     def helps(option: str, **values: object) -> str:
         return say(lang, f"cli.help.play.{option}", **values)
 
+    number = say(lang, "cli.metavar.number")
     parser.add_argument("--rules", choices=RULE_SETS, default=DEFAULT_RULES, help=helps("rules"))
-    parser.add_argument("--start", type=int, metavar="N", help=helps("start"))
-    parser.add_argument("--match", type=int, metavar="N", help=helps("match", most=MATCH_ID_MAX_LENGTH))
-    parser.add_argument("--seed", type=int, help=helps("seed"))
+    parser.add_argument("--start", type=int, metavar=number, help=helps("start"))
+    parser.add_argument("--match", type=int, metavar=number, help=helps("match", most=MATCH_ID_MAX_LENGTH))
+    parser.add_argument("--seed", type=int, metavar=say(lang, "cli.metavar.seed"), help=helps("seed"))
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--opponent", choices=("computer", "human"), default="computer", help=helps("opponent"))
     who.add_argument("--hotseat", dest="opponent", action="store_const", const="human", help=helps("hotseat"))
@@ -528,7 +529,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE)
     parser.add_argument("--no-cube", action="store_true", help=helps("no_cube"))
     parser.add_argument("--jacoby", action="store_true", help=helps("jacoby"))
     parser.add_argument("--winner-opens", action="store_true", help=helps("winner_opens"))
-    parser.add_argument("--mat", metavar="FILE", help=helps("mat"))
+    parser.add_argument("--mat", metavar=say(lang, "cli.metavar.file"), help=helps("mat"))
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

@@ -21,7 +21,8 @@ from ..words import colour_word
 COUNT = 225
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE) -> None:
-    parser.add_argument("number", type=int, nargs="?", metavar="N", help=say(lang, "cli.help.starts.number"))
+    parser.add_argument("number", type=int, nargs="?", metavar=say(lang, "cli.metavar.number"),
+                        help=say(lang, "cli.help.starts.number"))
     parser.add_argument("--turn", choices=("white", "black"), default="white", help=say(lang, "cli.help.starts.turn"))
     parser.add_argument("--json", action="store_true", help=say(lang, "cli.help.json"))
 
