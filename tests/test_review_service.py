@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from toutes_tables import Game, Match, analysis, match_to_mat
+from toutes_tables import Game, Match, Position, analysis, match_to_mat
 from toutes_tables.ai.levels import Level
 from toutes_tables.analysis import REVIEW_LEVEL, analyse_game, analyse_match
 from toutes_tables.position import BLACK
@@ -370,6 +370,26 @@ def test_a_review_given_its_first_decisions_computes_the_rest_to_the_same_review
     assert resumed_summary == summary
 
 
+def test_a_review_with_a_turn_that_has_no_play_is_taken_back_whole() -> None:
+    """A roll with no legal play is a decision of 0 choices: given back as known, it is reused, not refused.
+
+    (The game page hands its finished review to the review page as known decisions: a game with a dance was
+    reviewed again from the start, the handoff refused as 'known[0].choices must be 1-100000, got 0'.)
+    """
+    game = Game("backgammon", rng=random.Random(1),
+                position=Position.from_text("white 12:10 13:4 bar:1 / 1:2 2:2 3:2 4:2 5:2 6:2 8:3"))
+    game.roll((5, 5))
+    assert game.legal_plays() == []
+    game.play("")
+    game.roll((6, 2))
+    game.play("8/6 8/2")
+    record = game_to_text(game)
+    items, summary = fresh(record)
+    assert [(i["played"], i["choices"]) for i in items] == [("(no play)", 0), ("8/6 8/2", 5)]
+    again, again_summary = reviewed(record, known=items)
+    assert again == items and REUSED == [len(items)] and again_summary == summary
+
+
 def test_a_match_review_reuses_one_games_review_and_computes_the_other_games() -> None:
     record = match_to_text(two_game_match())
     whole, _ = fresh(record)
@@ -412,8 +432,8 @@ def test_malformed_known_decisions_are_refused_naming_them(change: dict[str, Any
         ({"turn": 10**12}, r"known\[1\]\.turn must be 1-5000"),
         ({"index": -3}, r"known\[1\]\.index must be 0-5000"),
         ({"game": 0}, r"known\[1\]\.game must be 1-5000"),
-        ({"choices": 0}, r"known\[1\]\.choices must be 1-100000"),
-        ({"choices": 10**9}, r"known\[1\]\.choices must be 1-100000"),
+        ({"choices": -1}, r"known\[1\]\.choices must be 0-100000"),
+        ({"choices": 10**9}, r"known\[1\]\.choices must be 0-100000"),
         ({"played": "x" * 5000}, r"known\[1\]\.played is longer than 2000 characters"),
         ({"best": "x" * 5000}, r"known\[1\]\.best is longer than 2000 characters"),
         ({"reason": "x" * 5000}, r"known\[1\]\.reason is longer than 2000 characters"),

@@ -367,7 +367,7 @@ class Decision:
     played_equity: float
     best_equity: float
     error: float
-    choices: int  # legal plays of the roll (2 for a cube decision)
+    choices: int  # legal plays of the roll, 0 when it has none (2 for a cube decision)
     cube_value: int = 1  # the cube's value before the decision (errors and luck in points are times this)
     played_moves: tuple[Move, ...] = ()
     best_moves: tuple[Move, ...] = ()
@@ -534,7 +534,7 @@ def decision_from_json(data: object, name: str = "decision") -> Decision:
         position=position, position_id=position_id, match_id=match_id,
         dice=(max(rolled), min(rolled)) if kind == "move" else None, played=field("played", str),
         best=field("best", str), played_equity=numbers["played_equity"], best_equity=numbers["best_equity"],
-        error=numbers["error"], choices=count("choices", 1, MAX_CHOICES), cube_value=cube_value,
+        error=numbers["error"], choices=count("choices", 0, MAX_CHOICES), cube_value=cube_value,
         played_moves=_moves_from_json(f"{name}.played_moves", data.get("played_moves")),
         best_moves=_moves_from_json(f"{name}.best_moves", data.get("best_moves")), alternatives=tuple(kept),
         luck=luck, reason=field("reason", str),
