@@ -290,6 +290,25 @@ def test_the_french_analysis_board_speaks_french(page: Page, site_url: str) -> N
     expect(page.get_by_label("Code d'intégration pour un autre site")).to_have_value(re.compile(r"lang=fr"))
 
 
+def test_the_language_switch_keeps_the_analysis_boards_position(page: Page, site_url: str) -> None:
+    """A shared analysis link (?rules=…&xgid=…) switched to French opens the same position (language.js carries
+    the query: the analysis board keeps no state of its own)."""
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+    page.goto(f"{site_url}analysis/?rules=backgammon&xgid={xgid}#board")
+    status = page.locator(".tt-analysis .tt-status")
+    expect(status).to_contain_text("White to play 5-2", timeout=BOOT_TIMEOUT_MS)
+    expect(page.get_by_label("XGID", exact=True)).to_have_value(xgid)
+    page.locator('.tt-play-bar a[hreflang="fr"]').click()  # the play pages' switch (overrides/play.html)
+    page.wait_for_url(f"{site_url}fr/analysis/?rules=backgammon&xgid={xgid}#board")
+    expect(status).to_contain_text("À Blanc de jouer 5-2", timeout=BOOT_TIMEOUT_MS)
+    expect(page.get_by_label("XGID", exact=True)).to_have_value(xgid)
+    assert page.locator("select[name=rules]").input_value() == "backgammon"
+    # and back, still there
+    page.locator('.tt-play-bar a[hreflang="en"]').click()
+    page.wait_for_url(f"{site_url}analysis/?rules=backgammon&xgid={xgid}#board")
+    expect(page.get_by_label("XGID", exact=True)).to_have_value(xgid, timeout=BOOT_TIMEOUT_MS)
+
+
 def test_the_french_review_page_speaks_french(page: Page, site_url: str) -> None:
     page.goto(site_url + "fr/play-review/")
     expect(page.locator(".tt-review .tt-status")).to_have_text(

@@ -4,11 +4,11 @@
 //   the site's; the edition is then remembered in this browser, and a later visit to the root goes to
 //   the remembered one. Only the root: any other link, a shared one above all, keeps its language.
 // - Choosing an edition (the theme's language switch, or the play pages' link) remembers it, and leads
-//   to the same page in the other edition. The page's head names that page (<meta name="tt-edition">,
-//   overrides/main.html, which Material's instant navigation replaces on each page), while the switch
-//   sits in the header, which instant navigation keeps from the first page shown: so the link is taken from the
-//   head, and followed by a full load, for the header, the document's lang and the search to be the
-//   edition's (hooks/editions.py says why the build accepts this).
+//   to the same page in the other edition, with the same query and #anchor. The page's head names that page
+//   (<meta name="tt-edition">, overrides/main.html, which Material's instant navigation replaces on each page),
+//   while the switch sits in the header, which instant navigation keeps from the first page shown: so the link
+//   is taken from the head, and followed by a full load, for the header, the document's lang and the search to
+//   be the edition's (hooks/editions.py says why the build accepts this).
 
 export const LANGUAGE_KEY = "toutes-tables:language";
 
@@ -30,6 +30,18 @@ export function pickEdition(available, remembered, preferred) {
     if (available.includes(language)) return language;
   }
   return null;
+}
+
+/**
+ * The other edition's page (`edition`, a URL) at the same spot as `here` (the page on show's location): its
+ * query, for the editions' pages take the same parameters (an analysis board's ?xgid=, a review's ?move=), and
+ * its #anchor, for their sections have the same anchors (tests/test_french_edition.py).
+ */
+export function sameSpotIn(edition, here) {
+  const target = new URL(edition);
+  target.search = here.search;
+  target.hash = here.hash;
+  return target;
 }
 
 function remembered() {
@@ -77,8 +89,7 @@ function onLanguageLink(event) {
   if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const language = link.getAttribute("hreflang");
   remember(language);
-  const target = new URL(editions().get(language) || link.href);
-  target.hash = location.hash; // the editions' sections have the same anchors (tests/test_french_edition.py)
+  const target = sameSpotIn(editions().get(language) || link.href, location);
   // Ahead of Material's own handlers (instant navigation, its alternate lookup), which would keep the header.
   event.preventDefault();
   event.stopPropagation();
