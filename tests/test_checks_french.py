@@ -79,7 +79,11 @@ def test_the_service_says_a_check_in_its_language(french: None, monkeypatch: pyt
 def test_an_illegal_step_or_a_long_play_is_french_on_a_french_page(french: None) -> None:
     with pytest.raises(IllegalMoveError) as refused:
         services.dispatch("explore", {"rules": "backgammon", "start": 64, "dice": [6, 1], "steps": [[24, 1]]})
-    assert str(refused.value) == "24/1 ne peut faire partie d'aucun coup permis de 6-1 après []"
+    assert str(refused.value) == "24/1 ne peut faire partie d'aucun coup permis de 6-1"
+    # after a step: the steps in notation, never a Python list ("après []" was said before any step)
+    with pytest.raises(IllegalMoveError) as refused:
+        services.dispatch("explore", {"rules": "backgammon", "start": 64, "dice": [6, 1], "steps": [[13, 7], [24, 1]]})
+    assert str(refused.value) == "24/1 ne peut faire partie d'aucun coup permis de 6-1 après 13/7"
     with pytest.raises(ValueError) as too_long:
         check_notation("6/5" * 30)
     said = str(reworded(too_long.value, "fr", to_player=True))
@@ -87,5 +91,9 @@ def test_an_illegal_step_or_a_long_play_is_french_on_a_french_page(french: None)
 
 
 def test_an_illegal_step_names_the_position_in_python() -> None:
-    with pytest.raises(IllegalMoveError, match=r"^24/1 cannot be part of a legal play of 6-1 after \[\] from Position"):
+    with pytest.raises(IllegalMoveError, match=r"^24/1 cannot be part of a legal play of 6-1 from Position"):
         TurnInProgress(start_position(64), (6, 1), "backgammon").step((24, 1))
+    with pytest.raises(IllegalMoveError, match=r"^24/1 cannot be part of a legal play of 6-1 after 13/7 from Position"):
+        TurnInProgress(start_position(64), (6, 1), "backgammon").step((13, 7)).step((24, 1))
+    with pytest.raises(IllegalMoveError, match=r"^24/1 is not a legal move now with 6-1 from Position"):
+        TurnInProgress(start_position(64), (6, 1), "backgammon").move(24, 1)

@@ -526,7 +526,7 @@ def test_a_settlement_keeps_everyones_totals_once_settled() -> None:
             "impossible d'abandonner\u00a0: le double attend encore Bruno et vous",
             "'Anne' ne peut pas répondre à ce double maintenant\u00a0: on vous attend",
             "impossible d'abandonner\u00a0: le double vous attend encore",
-            "vous ne pouvez pas répondre\u00a0: aucun double n'est proposé (phase 'roll')",
+            "vous ne pouvez pas répondre\u00a0: aucun double n'est proposé (c'est le moment de lancer les dés)",
             "seuls le box (Anne) ou le capitaine (Bruno) peuvent abandonner, pas vous",
         ]),
     ],

@@ -4,13 +4,16 @@ and the service speaks the page's language."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from toutes_tables import messages, services
 from toutes_tables.dice_words import announce
+from toutes_tables.game import Phase
 from toutes_tables.messages import UnknownLanguageError, check_language, languages, locale_language, say
 from toutes_tables.service_calls import ServiceError
 
@@ -120,6 +123,53 @@ def test_the_service_speaks_the_language_the_page_sets() -> None:
         services.dispatch("set_language", {"lang": "en"})
 
 
+def test_a_call_with_a_surplus_parameter_is_said_whole_in_each_language() -> None:
+    """A method with no parameters says so in a sentence of its own: "il ne prend aucun paramètre", never
+    "il prend aucun paramètre"."""
+    try:
+        services.dispatch("set_language", {"lang": "fr"})
+        with pytest.raises(ServiceError) as refused:
+            services.dispatch("version", {"x": 1})
+        assert str(refused.value) == "version n'a pas de paramètre 'x'\u00a0; il ne prend aucun paramètre"
+        with pytest.raises(ServiceError) as refused:
+            services.dispatch("set_language", {"lang": "fr", "x": 1})
+        assert str(refused.value) == "set_language n'a pas de paramètre 'x'\u00a0; il prend 'lang'"
+        services.dispatch("set_language", {"lang": "en"})
+        with pytest.raises(ServiceError) as refused:
+            services.dispatch("version", {"x": 1})
+        assert str(refused.value) == "version has no parameter 'x'; it takes no parameters"
+    finally:
+        services.dispatch("set_language", {"lang": "en"})
+
+
+PACKAGE = Path(messages.__file__).parent
+
+
+def test_no_french_sentence_holds_an_english_phase_name() -> None:
+    """A game's phase is worded in French ("c'est le moment de lancer les dés", messages.phase_words), or left out
+    of the French message: never the engine's name ('roll', 'double-offered') inside a French sentence."""
+    names = get_args(Phase)
+    english_name = re.compile("|".join(rf"\b{re.escape(name)}\b" for name in names))
+    for phase in names:
+        assert not english_name.search(say("fr", f"phase.now.{phase}")), phase
+        assert say("en", f"phase.now.{phase}") == f"phase {phase!r}"  # English keeps the engine's name
+    # where the code gives the phase by its name (repr), the French message leaves it out
+    source = "\n".join(path.read_text(encoding="utf-8") for path in PACKAGE.rglob("*.py"))
+    raw = re.findall(r'"([a-z_]+(?:\.[a-z_]+)+)"[^\n]*\bphase=repr\(', source)
+    assert len(raw) >= 8, raw
+    french = messages.catalogue("fr")
+    assert [key for key in raw if "{phase}" in french[key]] == []
+    # and where it gives the phase's words, they read in the sentence
+    from toutes_tables.chouette import Chouette
+
+    ch = Chouette(["Anne", "Bruno", "Claire"], rules="backgammon", rng=random.Random(1))
+    with pytest.raises(ValueError) as refused:
+        ch.answer("Anne", True)
+    said = str(messages.reworded(refused.value, "fr"))
+    assert said.startswith("'Anne' ne peut pas répondre\u00a0: aucun double n'est proposé (") and "phase" not in said
+    assert not english_name.search(said.replace("'Anne'", "")), said
+
+
 def test_the_service_refuses_a_language_it_lacks_and_stays_in_its_own() -> None:
     with pytest.raises(ServiceError, match="lang is one of 'en', 'fr', got 'klingon'"):
         services.dispatch("set_language", {"lang": "klingon"})
@@ -137,6 +187,7 @@ def test_the_keys_the_engine_builds_are_in_the_english_catalogue() -> None:
     built += ["advice.point.7", "advice.point.1"]
     built += [f"cli.ids.label.{k}" for k in ("position_id", "match_id", "gnubg_id", "xgid")]
     built += [f"review.what.{kind}" for kind in ("cube", "take")]
+    built += [f"phase.now.{phase}" for phase in get_args(Phase)]  # messages.phase_words
     built += ["chouette.rule.resign_waits"]  # chouette._no_pending(action): f"chouette.rule.{action}_waits"
     assert [key for key in built if key not in english] == []
 

@@ -58,7 +58,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from .errors import IllegalMoveError, InvalidRecordError, shown
-from .messages import Words, colour_word, languages, reason, say, worded
+from .messages import Words, colour_word, languages, phase_words, reason, say, worded
 from .game import Double, Game, GameOptions, GameResult, OpeningRoll, Phase, Played, Resign, Roll, agreed_options
 from .play import Move, Play
 from .position import BLACK, WHITE, Color
@@ -432,7 +432,7 @@ class Chouette:
         if name is None:
             name = self.to_act
             if name is None:
-                raise worded(IllegalMoveError, "chouette.rule.nobody_on_roll", phase=repr(self.phase))
+                raise worded(IllegalMoveError, "chouette.rule.nobody_on_roll", phase=phase_words(self.phase))
         if name == self._box:
             color = BOX_COLOR
         elif name == self._captain:
@@ -467,7 +467,7 @@ class Chouette:
             raise worded(IllegalMoveError, "chouette.rule.answer_kind", take=repr(take))
         if self._doubler is None:
             raise worded(IllegalMoveError, _you("chouette.rule.no_double", name), name=repr(name),
-                         phase=repr(self.phase))
+                         phase=phase_words(self.phase))
         if name not in self.awaiting:
             key = _you("chouette.rule.answer_waits", name) if is_you(name) else waiting_key(
                 "chouette.rule.answer_waits", self.awaiting)
@@ -544,7 +544,7 @@ class Chouette:
         """Begin the next game once this one is over: the new box against the new captain."""
         if not self.game.is_over:
             raise worded(IllegalMoveError, "chouette.rule.game_not_over", number=len(self.games),
-                         phase=repr(self.phase))
+                         phase=phase_words(self.phase))
         if start is None and self.rules.drawn_starts and len(self.games) % 2 == 1:
             start = self.game.drawn_start or self.game.start_number  # the 225 sets redraw every two games
         self._begin(start)

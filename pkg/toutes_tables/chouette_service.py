@@ -104,7 +104,7 @@ from .service_calls import (
     shown,
     text,
 )
-from .messages import Words, worded
+from .messages import Words, phase_words, worded
 from .service_language import said, spoken
 from .turn import TurnInProgress
 
@@ -529,7 +529,7 @@ def chouette_computer_action() -> dict[str, Any]:
     if name is None:
         due = list(ch.awaiting) if ch.phase == "double-offered" else [n for n in [ch.to_act] if n is not None]
         key = waiting_key("chouette.error.no_computer_due", due) if due else "chouette.error.no_computer_due.nobody"
-        raise worded(IllegalMoveError, key, phase=repr(ch.phase), who=names_in_sentence(due))
+        raise worded(IllegalMoveError, key, phase=phase_words(ch.phase), who=names_in_sentence(due))
     seat = session.seats[name]
     level = seat.level or DEFAULT_COMPUTER_LEVEL
     if ch.phase == "double-offered":

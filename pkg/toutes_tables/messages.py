@@ -99,6 +99,13 @@ def colour_word(colour: object) -> Words:
     return Words(f"colour.lower.{getattr(colour, 'value', colour)}")
 
 
+def phase_words(phase: str) -> Words:
+    """A game's phase (``"roll"``, ``"double-offered"``...) as a value of a worded error: the English keeps the
+    engine's name (``phase 'roll'``), another language says what is happening ("c'est le moment de lancer les
+    dés"), never the English name inside its sentence."""
+    return Words(f"phase.now.{phase}")
+
+
 def _said(lang: str, words: Words, to_player: bool) -> str:
     key = words.key
     if to_player and key + PLAYER_FORM in catalogue(DEFAULT_LANGUAGE):

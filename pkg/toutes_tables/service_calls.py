@@ -63,10 +63,12 @@ def _check_parameters(name: str, signature: inspect.Signature, params: dict[Any,
     accepted = signature.parameters
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values()):
         return  # a method taking any names (move: "from" is a Python keyword) checks its own
-    takes: object = ", ".join(repr(p) for p in accepted) or Words("call.no_parameters")
+    takes = ", ".join(repr(p) for p in accepted)
     unknown = sorted(set(params) - set(accepted))
     if unknown:
-        raise worded(ServiceError, "call.unknown_parameter", name=name, parameter=repr(unknown[0]), takes=takes)
+        # a method with no parameters is said in a sentence of its own ("it takes none" / "il n'en prend aucun")
+        key = "call.unknown_parameter" if accepted else "call.unknown_parameter.takes_none"
+        raise worded(ServiceError, key, name=name, parameter=repr(unknown[0]), takes=takes)
     missing = [p for p, spec in accepted.items() if spec.default is inspect.Parameter.empty and p not in params]
     if missing:
         raise worded(ServiceError, "call.missing_parameter", name=name, parameter=repr(missing[0]), takes=takes)

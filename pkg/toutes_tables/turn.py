@@ -219,9 +219,11 @@ class TurnInProgress:
         self.steps = (*self.steps, move)
 
     def _refused(self, key: str, move: Move) -> IllegalMoveError:
-        """A step or a move this turn does not allow (its player's form leaves out the position: the board shows it)."""
-        return worded(IllegalMoveError, key, move=f"{_name(move[0])}/{_name(move[1])}",
-                      dice=f"{self.dice[0]}-{self.dice[1]}", steps=repr(list(self.steps)), position=repr(self.position))
+        """A step or a move this turn does not allow (its player's form leaves out the position: the board shows it),
+        after the steps made so far in notation ("after 13/8"), or ``<key>.first`` when none is made yet."""
+        steps = " ".join(f"{_name(a)}/{_name(b)}" for a, b in self.steps)
+        return worded(IllegalMoveError, key if steps else f"{key}.first", move=f"{_name(move[0])}/{_name(move[1])}",
+                      dice=f"{self.dice[0]}-{self.dice[1]}", steps=steps, position=repr(self.position))
 
     def step(self, move: Move) -> TurnInProgress:
         """One more single-die step ``(from, to)`` in the mover's numbering; raises IllegalMoveError."""
