@@ -63,3 +63,24 @@ test("a button the book does not name is caught, and a name inside a longer word
   assert.ok(names("**Son** (coupé", "Son"));
   assert.ok(!names("Reprendre ramène une dame", "Valider"));
 });
+
+/** `template` with its {values} filled in. */
+const filled = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+/** Text as a reader reads it: no code marks, no-break spaces and line breaks as plain spaces. */
+const plain = (text) => text.replace(/[`*]/g, "").replace(/[\s\u00a0\u202f]+/g, " ");
+const engineCatalogue = (lang) =>
+  JSON.parse(readFileSync(join(HERE, "..", "..", "pkg", "toutes_tables", "data", "messages", `${lang}.json`), "utf8"));
+
+for (const [lang, point] of [["en", "."], ["fr", ","]]) {
+  test(`the ${lang} book quotes the game's advice as the ${lang} page writes it`, () => {
+    // docs/computer(.fr).md quotes the lines "Show what each of my moves cost" gives, and a hint's reason
+    const words = catalogue(lang);
+    const page = plain(readFileSync(join(DOCS, lang === "en" ? "computer.md" : `computer.${lang}.md`), "utf8"));
+    const best = filled(words["advice.best"], { play: "13/7 8/7" });
+    const mark = filled(words["advice.mark"], { mark: words["review.mark.doubtful"] });
+    const cost = filled(words["advice.cost"], { play: "24/18 13/11", cost: `0${point}042`, mark, best: "13/7 8/7" });
+    const shots = filled(engineCatalogue(lang)["advice.shots_many"], { count: 11 });
+    const missing = [best, cost, shots].map(plain).filter((line) => !page.includes(line));
+    assert.deepEqual(missing, []);
+  });
+}
