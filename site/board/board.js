@@ -90,6 +90,10 @@ export function createBoard(target, config = {}) {
   let chooser = null; // the 44 px buttons a finger's doubtful tap offers (reach.js), over the canvas
   let glide = null; // {from, to, colour}: the move just made by a click or a key, to slide when it is set
   let deferred = []; // settings set while the board was in motion, applied once it is still
+  // a move was made on the board: the cursor (on the move's destination) is described once the host sets the
+  // position that move makes, not before, when the point still shows what it held (an empty point for a checker
+  // just placed on it)
+  let cursorAfterMove = false;
   const motion = { rolls: 0, slides: 0 };
 
   function redraw() {
@@ -204,6 +208,10 @@ export function createBoard(target, config = {}) {
     if ("position" in rest) endGlide();
     const before = { position: state.position, dice: state.dice };
     configure(state, rest);
+    if ("position" in rest && cursorAfterMove) {
+      cursorAfterMove = false; // the move is set (or was refused and the position set again): say what is there now
+      if (state.cursor !== null) announceCursor();
+    }
     if (rolls && "dice" in rest && isFreshRoll(before.dice, state.dice)) roll();
     const moved = "position" in rest && JSON.stringify(before.position) !== JSON.stringify(state.position);
     const hit = moved && ["black", "white"].some((c) => state.position.bar[c] > before.position.bar[c]);
@@ -246,6 +254,7 @@ export function createBoard(target, config = {}) {
       state.cursor = action.to;
       // a dragged checker is already where it lands; a clicked one glides there once the host sets it
       glide = dragged ? null : { from: action.from, to: action.to, colour: state.turn };
+      cursorAfterMove = true;
       emit("onMove", action.from, action.to);
     } else if (action.type === "select") emit("onSelect", action.source);
     else if (action.type === "deselect") emit("onSelect", null);
@@ -381,6 +390,7 @@ export function createBoard(target, config = {}) {
   function onKeyDown(ev) {
     if (!state.interactive || sliding()) return;
     endFlourishes();
+    cursorAfterMove = false; // a key pressed before the move was set: the cursor is said for this key
     const key = ev.key;
     closeChooser();
     if (key.startsWith("Arrow")) {
@@ -408,14 +418,15 @@ export function createBoard(target, config = {}) {
     // the board's keys are its own: page-level shortcuts (Material's N/P page turns) must not see them
     ev.preventDefault();
     ev.stopPropagation();
-    announceCursor();
+    if (!cursorAfterMove) announceCursor(); // after a move, once its position is set (apply)
     redraw();
   }
 
   function onFocus() {
     state.focused = true;
     if (state.cursor === null) state.cursor = firstCursor(state);
-    announceCursor();
+    // a tap focuses the canvas after its pointerup has made a move: that move's point is said once it is set
+    if (!cursorAfterMove) announceCursor();
     redraw();
   }
 
