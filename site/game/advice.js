@@ -3,7 +3,7 @@
 // the words are the page's language's (site/i18n/), the verdicts the engine's; the marks and cube choices
 // are the engine's names, as data, said through the catalogues (review.mark.*, review.action.*).
 
-import { decimal, t } from "../i18n/i18n.js";
+import { decimal, pageLanguage, t } from "../i18n/i18n.js";
 import { actionWord, markWord } from "../i18n/engine-words.js";
 
 /** An equity with its sign, three decimals: "+0.123", "−0.045" (a true minus sign), "0.000"; "+0,123" in French. */
@@ -32,6 +32,23 @@ export function costText({ notation, best, cost, mark }) {
  */
 export function hintCostText({ cost, mark }) {
   return t("game.hint.cost", { cost: decimal(cost, 3), mark: mark ? t("advice.mark", { mark: markWord(mark) }) : "" });
+}
+
+/**
+ * The hint's best play, as the status line and screen readers say it: "Hint: the best play is 13/10, equity
+ * −0.096. Leaves no shot." The engine's reason is a clause ("leaves no shot", "fait votre case 3"): after the
+ * sentence with the equity it starts a sentence of its own, capitalised and ended with a full stop.
+ */
+export function hintBestText({ notation, equity, reason }) {
+  return t("game.hint.best", { play: notation, equity: formatEquity(equity), reason: asSentence(reason || "") }).trim();
+}
+
+/** A clause as a sentence: its first letter capitalised, a full stop at its end unless it has one. */
+export function asSentence(clause) {
+  const text = clause.trim();
+  if (!text) return "";
+  const first = text[0].toLocaleUpperCase(pageLanguage());
+  return `${first}${text.slice(1)}${/[.!?…]$/.test(text) ? "" : "."}`;
 }
 
 /** The cube advice in one sentence: its verdict, then the reason when there is one. */

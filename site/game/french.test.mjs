@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 globalThis.document = { documentElement: { lang: "fr" } };
 const { loadLanguage } = await import("../i18n/i18n.js");
 await loadLanguage("fr");
-const { costText, cubeEquitiesText, formatEquity, hintCostText } = await import("./advice.js");
+const { costText, cubeEquitiesText, formatEquity, hintBestText, hintCostText } = await import("./advice.js");
 const { markedLine } = await import("./review-panel.js");
 const { actionWord } = await import("../i18n/engine-words.js");
 
@@ -73,4 +73,16 @@ test("a passed turn of the review is said in French on a French page, not as the
   const lines = alternativeLines({ played: "8/2 6/2", alternatives: [
     { play: "8/2 6/2", equity: 0.014, ply: 1 }, { play: "24/20 24/18", equity: -0.033, ply: 0 }] });
   assert.deepEqual(lines.map((l) => l.text), ["8/2 6/2 +0,014 profondeur 1 (joué)", "24/20 24/18 \u22120,033 profondeur 0"]);
+});
+
+test("the hint's reason read after its equity starts a French sentence, capitalised, with its full stop", () => {
+  // the player-tester heard "… équité +0,119. fait votre case 3"
+  assert.equal(
+    hintBestText({ notation: "8/3 6/3", equity: 0.119, reason: "fait votre case 3" }),
+    "Conseil\u00a0: le meilleur coup est 8/3 6/3, équité +0,119. Fait votre case 3.",
+  );
+  assert.equal(
+    hintBestText({ notation: "24/13", equity: -0.05, reason: "échappe une dame arrière" }),
+    "Conseil\u00a0: le meilleur coup est 24/13, équité \u22120,050. Échappe une dame arrière.",
+  );
 });

@@ -13,7 +13,7 @@ import { colourName, pageLanguage, t } from "../i18n/i18n.js";
 import { createNewGameDialog, DEFAULT_LEVEL, defaultOptions, normaliseOptions } from "./dialog.js";
 import { el, setChildren, show } from "./dom.js";
 import { mountEmbedShare } from "./embed-share.js";
-import { costText, cubeAdviceText, cubeEquitiesText, formatEquity, hintCostText } from "./advice.js";
+import { costText, cubeAdviceText, cubeEquitiesText, formatEquity, hintBestText, hintCostText } from "./advice.js";
 import { buildLayout } from "./layout.js";
 import { createResignDialog, resignationAnswerWords } from "./resign.js";
 import { parseShareLink, RULE_TITLES, setUpParams, shareLink } from "./links.js";
@@ -388,7 +388,7 @@ export function createGame(root, { workerUrl }) {
     if (answer.cube) said.push(t("game.hint.cube", { advice: cubeAdviceText(answer.cube) }));
     if (answer.plays.length) {
       const best = answer.plays[0];
-      said.push(t("game.hint.best", { play: best.notation, equity: formatEquity(best.equity), reason: best.reason || "" }).trim());
+      said.push(hintBestText(best));
     }
     if (!said.length) said.push(answer.dice ? t("game.hint.no_play") : t("game.hint.roll"));
     return said.join(" ");

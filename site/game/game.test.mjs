@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { costText, cubeAdviceText, cubeEquitiesText, formatEquity, hintCostText } from "./advice.js";
+import { costText, cubeAdviceText, cubeEquitiesText, formatEquity, hintBestText, hintCostText } from "./advice.js";
 import { applicableOptions, defaultOptions, normaliseOptions } from "./dialog.js";
 import { parseShareLink, shareLink } from "./links.js";
 import { storedFlag, storeFlag } from "./remembered.js";
@@ -137,4 +137,19 @@ test("a play's cost line says the engine's mark, and none when the engine gives 
 test("a hinted play below the first says what it gives away, with the review's mark", () => {
   assert.equal(hintCostText({ cost: 0.042, mark: "doubtful" }), " (cost 0.042, doubtful)");
   assert.equal(hintCostText({ cost: 0.017, mark: "" }), " (cost 0.017)");
+});
+
+test("the hint's reason read after its equity starts a sentence of its own, capitalised, with its full stop", () => {
+  // the player-tester heard "Hint: the best play is 13/10, equity −0.096. leaves no shot"
+  assert.equal(
+    hintBestText({ notation: "13/10", equity: -0.096, reason: "leaves no shot" }),
+    "Hint: the best play is 13/10, equity \u22120.096. Leaves no shot.",
+  );
+  assert.equal(
+    hintBestText({ notation: "8/5 6/5", equity: 0.2, reason: "makes your 5 point, hits a blot" }),
+    "Hint: the best play is 8/5 6/5, equity +0.200. Makes your 5 point, hits a blot.",
+  );
+  // no reason: the sentence with the equity ends the hint
+  assert.equal(hintBestText({ notation: "24/21", equity: 0, reason: "" }), "Hint: the best play is 24/21, equity 0.000.");
+  assert.equal(hintBestText({ notation: "24/21", equity: 0 }), "Hint: the best play is 24/21, equity 0.000.");
 });
