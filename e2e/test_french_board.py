@@ -47,7 +47,7 @@ def test_the_french_dice_names_follow_the_dice_chosen(page: Page, site_url: str)
 def test_a_bad_option_is_explained_in_french(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}embed/board/?lang=fr&turn=red")
     expect(page.get_by_role("alert")).to_have_text(
-        'Ce tablier ne peut pas s\'afficher\u00a0: turn="red" vaut white ou black.'
+        'Ce tablier ne peut pas s\'afficher\u00a0: turn="red" doit valoir white ou black.'
     )
 
 

@@ -86,7 +86,7 @@ def test_starts_speaks_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -
     code, text, _ = _run(["starts", "17", "--lang", "fr"], capsys)
     assert code == 0
     assert text.startswith("Départ n° 17, tiré par 3-1 puis 3-1.\n")
-    assert "X Noir  sorties 0" in text and "Blanc a le trait" in text
+    assert "X Noir  sorties 0" in text and "Blanc a le dé" in text
     assert "Position ID de gnubg\u00a0: " in text
     assert "drawn" not in text and "White" not in text and " off " not in text
     _, listing, _ = _run(["starts", "--lang", "fr"], capsys)
@@ -104,11 +104,11 @@ def test_ids_speaks_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -> N
     code, text, _ = _run(["ids", "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:0:0:0:5:10", "--lang", "fr"], capsys)
     assert code == 0
     assert "ID gnubg\u00a0:    4HPwATDgc/ABMA:UYmqAAAAAAAE" in text
-    assert "Blanc a le trait, dés 5-2" in text and "Videau 2, à Blanc" in text
+    assert "Blanc a le dé, dés 5-2" in text and "Videau 2, à Blanc" in text
     assert "Match en 5\u00a0: Noir 0, Blanc 0" in text and "O Blanc  sorties 0" in text
     assert "on roll" not in text and "Cube" not in text
     _, money, _ = _run(["ids", "cwAACAAAAAAA", "--lang", "fr"], capsys)  # a Match ID alone: no board
-    assert money.splitlines()[1:3] == ["Blanc a le trait", "Videau 8, au centre"]
+    assert money.splitlines()[1:3] == ["Blanc a le dé", "Videau 8, au centre"]
 
 
 def test_ids_says_a_malformed_code_in_french(capsys: pytest.CaptureFixture[str]) -> None:

@@ -53,8 +53,8 @@ def test_the_inner_errors_name_their_input_in_both_languages() -> None:
         "les départs sont numérotés de 1 à 225, pas 300",
         "length\u00a0: un match se joue en 1 à 99 points, pas 0",
         "les dés sont deux nombres entiers de 1 à 6, pas (7, 1)",
-        "move doit être une paire (départ, arrivée) de cases de 0 à 25 (25 la barre, 0 sortie), de la plus haute à la"
-        " plus basse, pas (24, 30)",
+        "move doit être une paire (départ, arrivée) de flèches numérotées de 0 à 25 (25 la barre, 0 la sortie), de la"
+        " plus haute à la plus basse, pas (24, 30)",
     ]
 
 

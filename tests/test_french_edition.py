@@ -199,3 +199,38 @@ def test_the_french_chouette_calls_the_player_alone_le_box_everywhere() -> None:
     assert any("(box)" in s for s in said) and "le box" in pages[0].read_text(encoding="utf-8").lower()
     glossary = (DOCS / "rules" / "glossary.fr.md").read_text(encoding="utf-8")
     assert "**box**" in glossary
+
+
+def test_the_french_edition_keeps_the_vocabulary_of_its_glossary() -> None:
+    """One word for one thing, the glossary's (docs/rules/glossary.fr.md), in the book and the catalogues (issue 15)."""
+    import json
+
+    site = json.loads((ROOT / "site" / "i18n" / "fr.json").read_text(encoding="utf-8"))
+    engine = json.loads((ROOT / "pkg" / "toutes_tables" / "data" / "messages" / "fr.json").read_text(encoding="utf-8"))
+    said = [*site.values(), *engine.values()]
+    pages = {p.relative_to(DOCS).as_posix(): p.read_text(encoding="utf-8") for p in DOCS.rglob("*.fr.md")}
+    # the player on roll "a le dé", the site's word and the tables games' phrase, never the chess players' "trait"
+    on_roll = re.compile(r"\b(?:a|ayant)\s+le\s+trait\b|\bau\s+trait\b")
+    # (the glossary alone names the word, to say it is not this book's)
+    assert [name for name, text in pages.items() if on_roll.search(text) and name != "rules/glossary.fr.md"] == []
+    assert [s for s in said if on_roll.search(s)] == []
+    assert "**avoir le dé**" in pages["rules/glossary.fr.md"]
+    # a point is a flèche; a case is a made point (the glossary): no "Quelle case ?", no "cases de 0 à 25"
+    assert [s for s in said if re.search(r"Quelle case|\bcases? de \d+ à \d+", s)] == []
+    assert site["board.which_point"].startswith("Quelle flèche")
+    # a .mat file's cell is a cellule, not a case
+    assert [k for k, s in engine.items() if k.startswith("mat.") and re.search(r"\bcase\b", s)] == []
+    # under a player's name: "humain" ("personne" reads "nobody"); one member of the team is an "équipier"
+    assert site["chouette.kind.person"] == "humain" and site["chouette.role.member"] == "équipier"
+    # declining the captain's double is "décliner" for everyone (the button is Décliner), dropping is "refuser"
+    assert site["chouette.refuse_double"] == "Décliner"
+    assert all(site[k].startswith("{name} décline") for k in ("chouette.settled.refuse", "chouette.aria.refuse"))
+    # the game and the chouette say the same to the person at the screen
+    assert site["game.status.your_roll_or_double"] == site["chouette.status.roll_or_double.you"]
+    assert site["game.status.your_roll"] == "À vous de lancer les dés."
+    # a widget's errors are sentences: "doit valoir", not "vaut"
+    assert [k for k, s in site.items() if k.startswith("widget.error.") and " vaut " in s] == []
+    # the money game is "une partie pour des points, sans match", as the dialog says; T accepts, as the button says
+    assert "une partie pour des points, sans match" in site["dialog.option.money_game"]
+    assert "une partie pour des points, sans match" in pages["rules/index.fr.md"]
+    assert "<kbd>T</kbd> : accepter le double proposé" in pages["play.fr.md"]

@@ -105,7 +105,7 @@ def test_a_bad_position_typed_on_the_analysis_board_is_refused_in_french(
         (
             {"position_id": "WeIAhFMPZFUgDL"},
             "Position ID 'WeIAhFMPZFUgDL': both colours on one point: the player on roll has 4 on 2, the opponent 3",
-            "Position ID 'WeIAhFMPZFUgDL'\u00a0: deux couleurs sur une même flèche\u00a0: le joueur qui a le trait en a"
+            "Position ID 'WeIAhFMPZFUgDL'\u00a0: deux couleurs sur une même flèche\u00a0: le joueur qui a le dé en a"
             " 4 sur sa flèche 2, l'adversaire 3 sur la même flèche (sa flèche 23)",
         ),
         (

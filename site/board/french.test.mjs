@@ -30,7 +30,7 @@ test("on a French page a location is described in French, with French plurals an
 
 test("on a French page a bad <tt-board> attribute is explained in French", () => {
   const error = (attrs) => parseAttributes((name) => attrs[name] ?? null).error;
-  assert.equal(error({ turn: "red" }), 'turn="red" vaut white ou black.');
+  assert.equal(error({ turn: "red" }), 'turn="red" doit valoir white ou black.');
   assert.equal(error({ mode: "play" }), 'mode="play" demande des dés, comme dice="6-1".');
 });
 
