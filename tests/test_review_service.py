@@ -15,12 +15,13 @@ import pytest
 from toutes_tables import Game, Match, Position, analysis, match_to_mat
 from toutes_tables.ai.levels import Level
 from toutes_tables.analysis import REVIEW_LEVEL, analyse_game, analyse_match
-from toutes_tables.position import BLACK
+from toutes_tables.position import BLACK, WHITE
 from toutes_tables.review_service import MAX_REVIEWS
 from toutes_tables.service_calls import ServiceError
 from toutes_tables.services import dispatch
 from toutes_tables.matimport import read_mat
 from toutes_tables.record import game_to_text, match_from_text, match_to_text
+from toutes_tables.starts import start_position
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,6 +63,24 @@ def test_a_review_streams_in_chunks_to_the_same_numbers_as_the_python_review() -
     first = items[0]
     assert first["position"]["turn"] == first["colour"]
     assert all(isinstance(loc, (int, str)) for pair in first["played_locations"] for loc in pair)
+
+
+def test_review_start_gives_the_position_the_game_reviewed_begins_from_as_its_first_decision_shows_it() -> None:
+    # the page draws it while the first decision is searched: a drawn start, not the classic one
+    drawn = Game("toutes-tables-225", start=22, rng=random.Random(5))
+    drawn.roll_opening((3, 1))
+    drawn.play(drawn.legal_plays()[0])
+    set_up = Game("backgammon", position=Position.from_gnubg_id("2wQAANsEAAAAAA", WHITE), rng=random.Random(5))
+    set_up.roll((6, 5))
+    set_up.play(set_up.legal_plays()[0])
+    # 3-1 at the opening: Black (3) opens
+    for game, begins in ((drawn, start_position(22, BLACK)), (set_up, set_up.initial_position)):
+        assert begins is not None
+        started = dispatch("review_start", {"record": game_to_text(game), "level": "expert"})
+        assert started["start"] == begins.absolute()
+        first = dispatch("review_next", {"id": started["id"]})["items"][0]
+        assert first["position"] == started["start"], game.rules.name
+    assert start_position(22, WHITE).absolute()["points"] != start_position(64, WHITE).absolute()["points"]
 
 
 def test_a_review_searches_as_world_class_unless_asked_for_the_expert_and_says_which() -> None:

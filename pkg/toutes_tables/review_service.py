@@ -16,8 +16,9 @@ Methods
     at its score; ``known`` (optional): decisions of an earlier review of the same record at the
     same level (``review_next``'s items), reused instead of computed again; ``level``: the level whose
     search reviews, ``"world-class"`` (the default, the strongest) or ``"expert"``. Answers ``{id, total,
-    rules, games, marks, level}``: ``total`` is the number of turns (the progress bar's end), ``marks`` the
-    table of :func:`toutes_tables.analysis.mark_thresholds` (the page's legend).
+    rules, games, marks, level, start}``: ``total`` is the number of turns (the progress bar's end), ``marks`` the
+    table of :func:`toutes_tables.analysis.mark_thresholds` (the page's legend), ``start`` the position the (first)
+    game reviewed starts from, as a decision's ``position`` (the page's board while the first decision is searched).
 ``review_next(id, max_items)``
     The next decisions (at most ``max_items``, 1-10): ``{id, items, reused, done, progress:
     {turns, total}, summary}``; ``reused`` counts the items taken from ``known`` (not computed),
@@ -76,7 +77,8 @@ from .matimport import read_mat
 from .messages import Words, reworded, worded
 from .movegen import check_dice, legal_plays
 from .notation import parse_play
-from .position import Color, Position
+from .game import Game, OpeningRoll
+from .position import BLACK, WHITE, Color, Position
 from .record import MAX_RECORD_CHARS
 from .rollout_bounds import MAX_CANDIDATES, MAX_PLIES, MAX_RUN_WORK
 from .rules import get_rules
@@ -86,6 +88,7 @@ from .service_calls import (
     text,
 )
 from .service_language import said, spoken
+from .starts import start_position
 from .xgid import MAX_XGID_CHARS, XGID
 
 if TYPE_CHECKING:
@@ -170,7 +173,17 @@ def review_start(record: Any, game: Any = None, known: Any = None, level: Any = 
         del _reviews[min(_reviews)]
     _reviews[running.id] = running
     return {"id": running.id, "total": running.total, "rules": games[0].game.rules.name, "games": len(games),
-            "marks": mark_thresholds(), "level": searching}
+            "marks": mark_thresholds(), "level": searching, "start": _begins(games[(only or 1) - 1].game).absolute()}
+
+
+def _begins(game: Game) -> Position:
+    """Where ``game`` begins: the position it was set up from, else its start with the opener on roll (White before
+    the opening roll is decided), as its first decision shows it; the page draws it before any decision is in."""
+    if game.initial_position is not None:
+        return game.initial_position
+    opening = next((a for a in game.history if isinstance(a, OpeningRoll) and not a.is_tie), None)
+    opener = BLACK if opening is not None and opening.black > opening.white else WHITE
+    return start_position(game.start_number, opener)
 
 
 def _running(id: Any) -> _Running:

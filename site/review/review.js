@@ -6,7 +6,8 @@
 //
 // Where the record comes from: `sessionStorage["tt-review-record"]` (the game page puts its record
 // there before opening this page), else what the reader pastes or opens; with none, the record last reviewed when
-// its review is kept. Finished reviews are kept in localStorage by the record's hash, so a reload shows them at once.
+// its review is kept. Reviews are kept in localStorage by the record's hash, so a reload shows a finished one at once
+// and takes an unfinished one up where it was (its decisions handed back to the engine, not computed again).
 
 import { createBoard } from "../board/board.js";
 import { classicPosition } from "../board/state.js";
@@ -74,7 +75,10 @@ function keepLevel(level) {
  */
 export const savedKey = (hash, level) => SAVED_PREFIX + hash + (level === DEFAULT_LEVEL ? "" : `@${level}`);
 
-/** The kept review of the record `hash` at `level`, or null (none, damaged, of another version or level). */
+/**
+ * The kept review of the record `hash` at `level`, or null (none, damaged, of another version or level). An
+ * unfinished one (`done` false: saved as it ran) holds the decisions done so far; one without `done` is finished.
+ */
 function loadSaved(hash, level) {
   try {
     const saved = JSON.parse(localStorage.getItem(savedKey(hash, level)) || "null");
@@ -97,16 +101,17 @@ function savedAt(key) {
 
 function save(hash, review) {
   try {
-    const keys = Object.keys(localStorage).filter((k) => k.startsWith(SAVED_PREFIX));
+    const own = savedKey(hash, review.level); // saved again as the review runs: it never pushes another out for itself
+    const keys = Object.keys(localStorage).filter((k) => k.startsWith(SAVED_PREFIX) && k !== own);
     const byAge = keys.map((k) => [k, savedAt(k)]).sort((a, b) => a[1] - b[1]);
     while (byAge.length >= SAVED_KEEP) localStorage.removeItem(byAge.shift()[0]);
-    localStorage.setItem(savedKey(hash, review.level), JSON.stringify({ ...review, version: SAVED_VERSION, savedAt: Date.now() }));
+    localStorage.setItem(own, JSON.stringify({ ...review, version: SAVED_VERSION, savedAt: Date.now() }));
   } catch (error) {
     console.warn(`the review could not be kept on this device: ${error.message}`);
   }
 }
 
-/** The record last reviewed on this device when its finished review at `level` is kept here, else null. */
+/** The record last reviewed on this device when its review at `level` (finished or not) is kept here, else null. */
 async function keptLastRecord(level) {
   let record = null;
   try {
@@ -331,7 +336,10 @@ export function createReview(root, { workerUrl }) {
     if (stale()) return;
     const at = level; // the depth asked for now: a change while the engine answers starts another begin()
     const saved = fromSave ? loadSaved(hash, at) : null;
-    if (saved) {
+    // an unfinished review kept here (a reload, a new tab): its decisions go back to the engine and only the rest is
+    // computed; the game page's handed over, when it has more, are taken instead
+    if (saved && saved.done === false && saved.decisions.length > known.length) known = saved.decisions;
+    if (saved && saved.done !== false) {
       await stop();
       if (stale()) return;
       opened(record, move);
@@ -344,13 +352,30 @@ export function createReview(root, { workerUrl }) {
       prepareDownloads(review);
       return;
     }
-    const again = () => (stale() ? undefined : begin(record, { fromSave, move }));
+    // the engine refused the decisions handed back: the record is reviewed from the start (not from the save again)
+    const again = () => (stale() ? undefined : begin(record, { fromSave: false, move }));
+    // the record is read and the evaluation loaded before the first decision: said at once, the bar running, unless
+    // a review is on show (a paste refused leaves it as it was)
+    const said = ui.status.textContent; // put back should the record be refused
+    if (running === null) {
+      say(t("review.opening"));
+      ui.runProgress.removeAttribute("value"); // indeterminate: work under way, its length not known yet
+      setChildren(ui.runText);
+      ui.cancel.disabled = true;
+      show(ui.run, true);
+    }
     let started;
     try {
       started = await engine.call("review_start", { record, level: at, ...(known.length ? { known } : {}) });
     } catch (error) {
       if (known.length) return again();
-      if (!stale()) say(t("review.cannot", { reason: error.message }), true, pasted);
+      if (!stale()) {
+        if (running === null) {
+          show(ui.run, false);
+          setChildren(ui.status, said);
+        }
+        say(t("review.cannot", { reason: error.message }), true, pasted);
+      }
       return;
     }
     if (!stale()) await stop(); // the new record is good: it replaces the review running
@@ -363,8 +388,12 @@ export function createReview(root, { workerUrl }) {
     // reused: the decisions the engine took from `known` instead of computing them
     review = { rules: started.rules, level: started.level, games: started.games, marks: started.marks, record, hash, decisions: [], summary: null, done: false, reused: 0 };
     prepareDownloads(review);
+    // until the first decision is in, the board shows where the game begins (its drawn start, or the position it
+    // was set up from), not the classic start, and the bar runs while that decision is searched
+    board.set({ position: boardPosition(started.start), turn: started.start.turn, dice: [], lastMove: [], arrows: [], playedArrows: [], interactive: false, dests: {}, message: null, roll: false });
     ui.runProgress.max = Math.max(1, started.total);
-    ui.runProgress.value = 0;
+    ui.runProgress.removeAttribute("value");
+    setChildren(ui.runText, t("review.turns", { turns: 0, total: started.total }));
     show(ui.run, true);
     ui.cancel.disabled = false;
     say(tn("review.reviewing", started.games, { rules: rulesTitle(started.rules), turns: tn("review.turn_count", started.total), level: levelName(started.level) }));
@@ -398,7 +427,10 @@ export function createReview(root, { workerUrl }) {
         ui.cancel.disabled = true;
         show(ui.run, false);
         say(tn("review.finished", review.decisions.length, { level: levelName(review.level) }));
-        save(hash, { rules: review.rules, level: review.level, games: review.games, marks: review.marks, decisions: review.decisions, summary: review.summary });
+      }
+      // kept as it runs, so that a reload (or a new tab) takes it up from here; finished, shown at once
+      if (answer.items.length || answer.done) {
+        save(hash, { rules: review.rules, level: review.level, games: review.games, marks: review.marks, decisions: review.decisions, summary: review.summary, done: review.done });
       }
       showWanted();
       if (answer.done) break;
@@ -481,6 +513,7 @@ export function createReview(root, { workerUrl }) {
     const id = running;
     running = null;
     ui.cancel.disabled = true;
+    if (!ui.runProgress.hasAttribute("value")) ui.runProgress.value = 0; // stopped before any decision: the bar stops
     say(t("review.stopped"));
     try {
       await engine.call("review_cancel", { id });
