@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -130,6 +131,57 @@ def fences(text: str) -> list[list[str]]:
 def test_the_book_has_a_french_edition() -> None:
     assert "fr" in LOCALES
     assert [page for page, locale in pairs() if locale == "fr"]
+
+
+def mkdocs_config() -> dict[str, Any]:
+    config: dict[str, Any] = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_IgnoreTags)
+    return config
+
+
+def edition_settings(locale: str) -> dict[str, Any]:
+    """The i18n plugin's entry for ``locale`` in mkdocs.yml."""
+    for plugin in mkdocs_config()["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            entry: dict[str, Any] = next(lang for lang in plugin["i18n"]["languages"] if lang["locale"] == locale)
+            return entry
+    raise AssertionError("mkdocs.yml has no i18n plugin")
+
+
+def nav_titles(items: object) -> list[str]:
+    """Every title of mkdocs.yml's nav, sections' and pages' (a page given by its path alone has none)."""
+    titles: list[str] = []
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict):
+            for title, value in item.items():
+                titles.append(title)
+                titles += nav_titles(value)
+    return titles
+
+
+def test_the_nav_titles_are_read_as_the_nav_has_them() -> None:
+    nav = [{"Home": "index.md"}, {"Rules": ["rules/index.md", {"Moving": "rules/moving.md"}]}]
+    assert nav_titles(nav) == ["Home", "Rules", "Moving"]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_nav_title_is_translated_in_every_edition(locale: str) -> None:
+    # a title missing from nav_translations shows in English in the edition's menu, and no build fails on it
+    titles = nav_titles(mkdocs_config()["nav"])
+    assert len(titles) > 20, titles
+    translations = edition_settings(locale).get("nav_translations") or {}
+    assert isinstance(translations, dict)
+    assert [t for t in titles if t not in translations] == []
+    assert [t for t in translations if t not in titles] == []  # an entry left from a title since renamed
+    assert [t for t, said in translations.items() if not str(said or "").strip()] == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_edition_has_the_site_templates_words(locale: str) -> None:
+    # overrides/'s templates read config.extra.words: an edition lacking one shows the English (or nothing)
+    english = mkdocs_config()["extra"]["words"]
+    extra = edition_settings(locale).get("extra") or {}
+    assert isinstance(extra, dict)
+    assert sorted(extra.get("words") or {}) == sorted(english)
 
 
 def test_every_edition_lists_its_untranslated_pages() -> None:
