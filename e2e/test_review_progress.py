@@ -111,3 +111,36 @@ def test_a_stopped_review_is_taken_up_after_a_reload_and_in_a_new_tab_without_co
     fresh.reload()
     expect(fresh_status).to_contain_text("kept on this device", timeout=60_000)
     fresh.close()
+
+
+def test_the_game_pages_review_can_be_stopped_mid_way_and_goes_on_after_a_reload(page: Page, site_url: str) -> None:
+    from test_review_saved_with_the_game import SAVE_KEY, play_to_the_end_and_review
+
+    play_to_the_end_and_review(page, site_url)
+    # the game's save holding an unfinished review of a long game (60 turns at World class: minutes of work), as
+    # the panel saves one that a reload cut short, none of it done yet
+    page.evaluate(
+        "([k, record]) => { const save = JSON.parse(localStorage.getItem(k));"
+        " Object.assign(save.review, { record, game: 1, done: false, decisions: [], summary: null });"
+        " localStorage.setItem(k, JSON.stringify(save)); }",
+        [SAVE_KEY, seeded_record(turns=60)],
+    )
+    page.reload()
+    panel = page.locator(".tt-review-panel")
+    expect(panel).to_contain_text("Turns reviewed: ", timeout=REVIEW_TIMEOUT_MS)  # its first decision is in
+    panel.get_by_role("button", name="Stop the review").click()
+    expect(panel).to_contain_text("Review stopped: what was reviewed so far is shown.")
+    expect(panel.get_by_role("button", name="Stop the review")).to_be_disabled()
+    state = page.evaluate("() => window.toutesTables.review")
+    assert not state["running"] and not state["done"] and 0 < len(state["decisions"]) < 60, state
+    # what was reviewed before the stop is in the game's save, and a reload goes on from it
+    saved = page.evaluate("(k) => JSON.parse(localStorage.getItem(k)).review", SAVE_KEY)
+    assert saved["done"] is False and len(saved["decisions"]) == len(state["decisions"])
+    page.reload()
+    page.wait_for_function(
+        "(n) => { const r = window.toutesTables && window.toutesTables.review; return Boolean(r && r.reused >= n); }",
+        arg=len(state["decisions"]),
+        timeout=REVIEW_TIMEOUT_MS,
+    )
+    panel.get_by_role("button", name="Stop the review").click()  # not to leave minutes of work to the next test
+    expect(panel).to_contain_text("Review stopped")
