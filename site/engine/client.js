@@ -9,7 +9,7 @@
 // made in a page whose <html lang> is not the one the engine was last told, `set_language` goes first
 // (instant navigation may move the same engine between an English and a French page).
 
-import { DEFAULT_LANGUAGE, pageLanguage } from "../i18n/i18n.js";
+import { DEFAULT_LANGUAGE, pageLanguage, t } from "../i18n/i18n.js";
 
 /**
  * An error answered by the engine (or a failed boot); `type` is the Python exception's class name. A failed boot
@@ -71,7 +71,10 @@ export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)
   // The worker script itself failed to load or threw outside a request.
   worker.addEventListener("error", (event) => {
     event.preventDefault();
-    failAll(new EngineError({ type: "WorkerError", message: event.message || "the engine worker failed to start" }));
+    // in the page's words: a page may put this message inside its own sentence ("Interdit : …"); the
+    // browser's own message is for developers
+    if (event.message) console.warn(`the engine worker failed: ${event.message}`);
+    failAll(new EngineError({ type: "WorkerError", message: t("engine.failure.worker") }));
   });
 
   function send(method, params) {
@@ -99,7 +102,7 @@ export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)
     },
     terminate() {
       worker.terminate();
-      failAll(new EngineError({ type: "Terminated", message: "the engine worker was terminated" }));
+      failAll(new EngineError({ type: "Terminated", message: t("engine.failure.terminated") }));
     },
   };
 }

@@ -33,3 +33,35 @@ test("the client's own failures are said in French", () => {
 test("an error the engine answered, already in the page's language, is shown as it came", () => {
   assert.equal(engineFailure(new EngineError({ type: "IllegalMoveError", message: "on ne peut pas accepter maintenant" })), "on ne peut pas accepter maintenant");
 });
+
+test("a call the worker can no longer answer is refused in the page's words, which a page puts in its sentence", async () => {
+  // a stand-in for the browser's Worker: the engine is stopped (or its worker fails) while a call is pending
+  const listeners = {};
+  globalThis.Worker = class {
+    addEventListener(type, listener) { listeners[type] = listener; }
+    postMessage() {}
+    terminate() {}
+  };
+  globalThis.performance ??= { mark() {} };
+  const { createEngine } = await import("../engine/client.js");
+  const stopped = createEngine("worker.js");
+  const call = stopped.call("state");
+  stopped.terminate();
+  const error = await call.then(() => null, (e) => e);
+  assert.equal(error.type, "Terminated");
+  assert.equal(error.message, "le moteur a été arrêté");
+  assert.equal(t("game.not_allowed", { reason: error.message }), "Interdit\u00a0: le moteur a été arrêté");
+  const failing = createEngine("worker.js");
+  const pending = failing.call("state");
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    listeners.error({ message: "Uncaught SyntaxError: Unexpected token", preventDefault() {} });
+  } finally {
+    console.warn = warn;
+  }
+  const failed = await pending.then(() => null, (e) => e);
+  assert.equal(failed.type, "WorkerError");
+  assert.equal(failed.message, "son processus (le worker) n'a pas pu se charger");
+  delete globalThis.Worker;
+});
