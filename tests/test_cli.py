@@ -164,7 +164,7 @@ def test_playing_black_against_the_computer_and_resigning() -> None:
         prompt = talk.next_prompt()
     assert prompt is not None
     talk.answer("resign")
-    assert talk.next_prompt() == "Resign (single)? (yes/no)> "
+    assert talk.next_prompt() == "Resign a single game? (yes/no)> "
     talk.answer("yes")
     assert talk.next_prompt() is None
     assert talk.finish() == 0

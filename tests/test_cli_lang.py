@@ -29,7 +29,8 @@ def test_the_game_speaks_french_with_lang_fr(monkeypatch: pytest.MonkeyPatch) ->
     welcome = "Toutes tables (1698)\u00a0: une partie, vous jouez Blanc (O). Tapez «\u00a0help\u00a0» pour"
     assert welcome in text
     assert "Premier jet\u00a0: Noir" in text
-    assert say("fr", "cli.yes_no", question="Abandonner (single)") + "> " in text
+    assert say("fr", "cli.yes_no", question="Abandonner une partie simple") + "> " in text
+    assert "(single)" not in text  # what is conceded in French, not the command's English word
     assert "Blanc (O) abandonne." in text
     assert "Noir gagne une partie simple (abandon), 1 point." in text
     assert "Opening roll" not in text and "resigns" not in text

@@ -500,7 +500,8 @@ class Session:
             allowed = ", ".join(f"'resign {o.value}'" for o in game.resign_outcomes)
             self.out.say(self.words("cli.no_such_outcome", rules=self.rules.title, what=concede, allowed=allowed))
             return False
-        if not self.confirm(self.words("cli.confirm_resign", what=concede)):
+        # what is conceded in the player's words ("a gammon", "une partie simple"), not the command's English word
+        if not self.confirm(self.words("cli.confirm_resign", what=self.words(f"result.outcome.{concede}"))):
             return False
         try:
             result = game.resign(outcomes[concede], actor)
