@@ -169,3 +169,10 @@ def french() -> Iterator[None]:
         yield
     finally:
         services.dispatch("set_language", {"lang": "en"})
+
+
+@pytest.fixture(autouse=True)
+def _no_language_preference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line's language comes from what a test sets (LANG, LC_ALL, --lang), not from the machine's
+    LANGUAGE, which messages.locale_language reads first, as gettext does."""
+    monkeypatch.delenv("LANGUAGE", raising=False)

@@ -101,6 +101,14 @@ def test_an_unknown_language_is_refused_naming_it() -> None:
         ({"LANG": "de_DE.UTF-8"}, "en"),
         ({"LANG": "C"}, "en"),
         ({}, "en"),
+        # LANGUAGE, gettext's list by preference, comes first: its first language the engine speaks
+        ({"LANGUAGE": "fr:en", "LANG": "en_US.UTF-8"}, "fr"),
+        ({"LANGUAGE": "de:fr_CA", "LANG": "en_GB.UTF-8"}, "fr"),
+        ({"LANGUAGE": "de", "LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANGUAGE": "en", "LC_ALL": "fr_FR.UTF-8"}, "en"),
+        # …but not in the C locale, nor with no locale at all, as gettext does
+        ({"LANGUAGE": "fr", "LC_ALL": "C"}, "en"),
+        ({"LANGUAGE": "fr"}, "en"),
     ],
 )
 def test_the_locale_picks_a_language_the_engine_speaks(environ: dict[str, str], lang: str) -> None:

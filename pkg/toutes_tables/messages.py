@@ -196,14 +196,22 @@ def _nested_player_form(values: Mapping[str, object]) -> bool:
     )
 
 
+def _tag(value: str) -> str:
+    """A locale's language: ``fr_FR.UTF-8`` → ``fr``."""
+    return value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+
+
 def locale_language(environ: Mapping[str, str]) -> str:
     """The language the locale asks for (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``), if the engine speaks it.
 
-    ``fr_FR.UTF-8`` asks for ``fr``; a locale the engine has no catalogue for, or none, is English.
+    ``fr_FR.UTF-8`` asks for ``fr``; a locale the engine has no catalogue for, or none, is English. As gettext
+    does, ``LANGUAGE`` (a list of languages by preference, ``fr:en``) comes first, its first one the engine
+    speaks, unless the locale is ``C`` or ``POSIX`` (or unset).
     """
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        if value:
-            tag = value.split(".")[0].split("_")[0].split("-")[0].lower()
-            return tag if tag in languages() else DEFAULT_LANGUAGE
-    return DEFAULT_LANGUAGE
+    locale = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
+    if locale and _tag(locale) not in ("c", "posix"):  # no locale is the C locale, where gettext ignores LANGUAGE
+        spoken = [tag for tag in map(_tag, environ.get("LANGUAGE", "").split(":")) if tag in languages()]
+        if spoken:
+            return spoken[0]
+    tag = _tag(locale)
+    return tag if tag in languages() else DEFAULT_LANGUAGE
