@@ -348,3 +348,22 @@ def test_the_engine_writes_a_decimal_as_the_language_does(lang: str, mark: str) 
     assert decimal(lang, -0.1136, 3) == f"-0{mark}114"
     assert decimal(lang, 0.442, 3, signed=True) == f"+0{mark}442"
     assert decimal(lang, 16, 1) == f"16{mark}0"
+
+
+@pytest.mark.parametrize("argv", [["--lang", "fr", "--help"], ["--lang=fr", "-h"], ["--help", "--lang", "fr"]])
+def test_lang_and_help_alone_give_the_commands_help_in_that_language(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The subcommands listed, in French (it gave the play subcommand's help, which named no other)."""
+    monkeypatch.setenv("LC_ALL", "C")
+    with pytest.raises(SystemExit):
+        main(argv, stdin=io.StringIO(""), stdout=io.StringIO())
+    text = capsys.readouterr().out
+    assert text.startswith("utilisation\u00a0: toutes-tables [-h] [--version] SOUS-COMMANDE ..."), text
+    assert "\nsous-commandes\u00a0:\n" in text and "analyse " in text
+
+
+def test_help_with_a_games_option_is_still_the_games_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--rules", "backgammon", "--lang", "fr", "--help"], stdin=io.StringIO(""), stdout=io.StringIO())
+    assert capsys.readouterr().out.startswith("utilisation\u00a0: toutes-tables play ")

@@ -176,16 +176,24 @@ def _asked_language(argv: Sequence[str]) -> str | None:
 
 
 def _with_subcommand(argv: Sequence[str]) -> list[str]:
-    """``argv`` with the default subcommand put first when none is named (``--rules X`` plays)."""
+    """``argv`` with the default subcommand put first when none is named (``--rules X`` plays); the command's
+    own help when it asks only for help in a language (``--lang fr --help``: the subcommands, in French)."""
     if argv and (not argv[0].startswith("-") or argv[0] in ("-h", "--help", "--version")):
         return list(argv)  # a subcommand (or a word that is none: argparse names the subcommands)
+    language_only = all(
+        arg in ("-h", "--help", "--lang") or arg.startswith("--lang=") or (i > 0 and argv[i - 1] == "--lang")
+        for i, arg in enumerate(argv)
+    )
+    if argv and language_only and ("-h" in argv or "--help" in argv):
+        return ["--help"]
     return [DEFAULT_SUBCOMMAND, *argv]
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run the command; returns the exit status (see :func:`exit_statuses`)."""
-    words = _with_subcommand(sys.argv[1:] if argv is None else argv)
-    lang = _asked_language(words) or locale_language(os.environ)
+    given = sys.argv[1:] if argv is None else argv
+    words = _with_subcommand(given)
+    lang = _asked_language(given) or locale_language(os.environ)
     args = build_parser(lang).parse_args(words)
     command: Subcommand = args.command
     args.lang = args.lang or lang
