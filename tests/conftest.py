@@ -8,6 +8,7 @@ player numbering (``bar:n`` for the bar); checkers not listed are borne off.
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -172,7 +173,12 @@ def french() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _no_language_preference(monkeypatch: pytest.MonkeyPatch) -> None:
+def _no_language_preference() -> Iterator[None]:
     """The command line's language comes from what a test sets (LANG, LC_ALL, --lang), not from the machine's
-    LANGUAGE, which messages.locale_language reads first, as gettext does."""
-    monkeypatch.delenv("LANGUAGE", raising=False)
+    LANGUAGE, which messages.locale_language reads first, as gettext does. (Not through ``monkeypatch``: an
+    autouse fixture would set it up first, so undo a test's own patches only after the test's other fixtures
+    have been torn down.)"""
+    saved = os.environ.pop("LANGUAGE", None)
+    yield
+    if saved is not None:
+        os.environ["LANGUAGE"] = saved
