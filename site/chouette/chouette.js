@@ -22,6 +22,7 @@ import {
   showProgress,
 } from "../game/page.js";
 import { holdSeat } from "../game/seat.js";
+import { newTurn, releaseStatusHeight } from "../game/stage.js";
 import { buildLayout } from "./layout.js";
 import { does, named, settledWords, waitingFor } from "./words.js";
 import { t } from "../i18n/i18n.js";
@@ -273,6 +274,7 @@ export function createChouette(root, { workerUrl }) {
       adviceFor = null;
     }
     render(next, computerPlayed ? { moves: next.last_play.moves, colour: next.last_play.colour } : null);
+    if (newTurn(previous, next)) releaseStatusHeight(ui.status); // another turn: the status fits its sentence again (stage.js)
     if (next.phase === "over" && previous && previous.phase !== "over") ui.sound.play("end");
     announceChanges(previous, next);
     save();

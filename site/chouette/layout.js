@@ -84,6 +84,7 @@ export function buildLayout(root) {
   );
   const sound = createSound(root);
   const stage = buildStage({
+    holdStatus: true, // the status fits its sentence, held through a turn (stage.js)
     status: [status],
     boardHolder,
     controls: CONTROLS.map((name) => buttons[name]),

@@ -15,6 +15,7 @@ import { el, setChildren, show } from "./dom.js";
 import { mountEmbedShare } from "./embed-share.js";
 import { costText, cubeAdviceText, cubeEquitiesText, formatEquity, hintBestText, hintCostText } from "./advice.js";
 import { buildLayout } from "./layout.js";
+import { newTurn, releaseStatusHeight } from "./stage.js";
 import { createResignDialog, resignationAnswerWords } from "./resign.js";
 import { parseShareLink, RULE_TITLES, setUpParams, shareLink } from "./links.js";
 import {
@@ -561,6 +562,7 @@ export function createGame(root, { workerUrl }) {
       next.moves.length > previous.moves.length &&
       next.moves[next.moves.length - 1].kind === "play";
     render(next, computerPlayed ? { moves: next.last_play.moves, colour: next.last_play.colour } : null);
+    if (newTurn(previous, next)) releaseStatusHeight(ui.status); // another turn: the status fits its sentence again (stage.js)
     if (next.phase === "over" && previous && previous.phase !== "over") {
       ui.sound.play("end");
       reviewPanel.review(next.record, next.game_number);

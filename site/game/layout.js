@@ -78,6 +78,7 @@ export function buildLayout(root) {
   // rolling by hand: the player's dice wait for Roll (or a tap on the board) instead of rolling at once
   const rollByHand = rememberedCheckbox(ROLL_BY_HAND_KEY, "roll_by_hand", t("game.roll_by_hand"));
   const stage = buildStage({
+    holdStatus: true, // the status fits its sentence, held through a turn (stage.js)
     status: [status, thinking],
     boardHolder,
     controls: CONTROLS.map((name) => buttons[name]),
