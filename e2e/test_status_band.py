@@ -8,12 +8,9 @@ under the status's text, and stays where it is as the status changes within a tu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from conftest import PageProblems
-from driving import click_location, farthest_move, seed_dice, wait_for_player, wait_for_steps, watched_page
-from playwright.sync_api import Browser, Page, expect
+from driving import click_location, farthest_move, wait_for_player, wait_for_steps
+from playwright.sync_api import Page, expect
 
 GAP = 8  # the stage's grid gap (game.css's --tt-gap): all there may be between the status and the board
 STATUS_AND_BOARD = """() => {
@@ -25,20 +22,11 @@ YOUR_MOVE = {"en": "Your move: ", "fr": "À vous de jouer\u00a0: "}
 YOU_PLAY = {"en": "You play ", "fr": "Vous jouez "}
 
 
-@pytest.fixture
-def phone(browser: Browser, problems: PageProblems, dice_seed: int) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, reduced_motion="reduce"
-    )
-    seed_dice(context, dice_seed)
-    yield from watched_page(context, problems)
-
-
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_board_sits_under_the_status_and_stays_there_as_it_changes(
-    phone: Page, site_url: str, language: str
+    page: Page, site_url: str, language: str
 ) -> None:
-    page = phone
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone held upright: the stage stacked
     # White to play 5-3 from the classic start: a one-line status on a 390 px phone
     edition = f"{site_url}{'fr/' if language == 'fr' else ''}"
     page.goto(f"{edition}play/?rules=backgammon&position=4HPwATDgc/ABMA&turn=white&dice=5-3")
