@@ -9,16 +9,18 @@ occupied slot, :func:`chances` then :meth:`Chances.equity`, every reply evaluate
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
 from operator import mul
 
 import pytest
 
 from toutes_tables import Position, get_rules, legal_plays, start_position
 from toutes_tables.ai import LEVELS, chances, choose_play, equity, rank_plays, rank_plays_deeper
-from toutes_tables.ai.features import INPUTS_PER_SLOT, SLOTS, in_contact, slot_code
-from toutes_tables.ai.network import Network, default_network
+from toutes_tables.ai.features import INPUT_COUNT, INPUTS_PER_SLOT, SLOTS, dense_inputs, in_contact, slot_code
+from toutes_tables.ai.network import MAGIC, OUTPUTS, Network, default_network
 from toutes_tables.ai.search import ROLLS, one_ply_equity, two_ply_equity
 from toutes_tables.position import CHECKERS, OFF
 from toutes_tables.rules import RuleSet
@@ -157,3 +159,66 @@ def test_a_spent_time_budget_searches_only_the_best_candidate_deeper() -> None:
     # The 0-ply best is searched, the others keep their 0-ply equity, in 0-ply order.
     assert cut[0].play == shallow[0].play and cut[0].ply == 1
     assert cut[1:] == shallow[1:]
+
+
+def _synthetic_network(widths: Sequence[int], seed: int, scale: float) -> Network:
+    """A network file of random half-float weights (``scale`` their size) with the given hidden layers."""
+    import json
+    import struct
+
+    rng = random.Random(seed)
+    layers = [*widths, len(OUTPUTS)]
+    header = json.dumps({"inputs": INPUT_COUNT, "layers": layers, "outputs": list(OUTPUTS), "training": {}}).encode()
+    blob = bytearray(MAGIC) + struct.pack("<I", len(header)) + header
+    for n_in, n_out in itertools.pairwise([INPUT_COUNT, *layers]):
+        weights = [rng.gauss(0.0, scale) for _ in range(n_in * n_out + n_out)]
+        blob += struct.pack(f"<{len(weights)}e", *weights)
+    return Network(bytes(blob))
+
+
+def _exact_logits(network: Network, mine: Sequence[int], theirs: Sequence[int]) -> list[Fraction]:
+    """Every output's sum before the sigmoid, in exact rationals from the weights as read."""
+    (first_weights, first_bias), *dense = network.layers
+    inputs = [Fraction(x) for x in dense_inputs(mine, theirs)]
+    zero = Fraction(0)
+    values = inputs
+    for i, (weights, biases) in enumerate([(first_weights, first_bias), *dense]):
+        sums = [
+            Fraction(b) + sum((v * Fraction(weights[k][o]) for k, v in enumerate(values) if v), zero)
+            for o, b in enumerate(biases)
+        ]
+        values = sums if i == len(dense) else [max(s, zero) for s in sums]
+    return values
+
+
+_EXTREME_SIDES = [
+    [15] + [0] * 25,  # all borne off
+    [0] * 25 + [15],  # all on the bar
+    [0] * 24 + [15, 0],  # all on the far point
+    [0, 2, 2, 2, 2, 2, 2, 3] + [0] * 18,
+    [0] * 6 + [5, 0, 3, 0, 0, 0, 0, 5] + [0] * 10 + [2, 0],
+]
+
+
+@pytest.mark.parametrize("scale", [0.05, 1.0, 3000.0])
+def test_packed_output_layer_gives_the_exact_sums_rounded_once(scale: float) -> None:
+    # One hidden layer: the output layer runs in fixed point, one lane per output. Its sums are the
+    # exact sums rounded once to a double, whatever the weights' size (at 3000 they are in the
+    # thousands, the lanes far wider), for every choice of outputs.
+    network = _synthetic_network([24], seed=int(scale * 100), scale=scale)
+    for mine in _EXTREME_SIDES:
+        for theirs in _EXTREME_SIDES:
+            exact = [float(x) for x in _exact_logits(network, mine, theirs)]
+            assert network.logits(mine, theirs) == exact, (mine, theirs)
+            for units in ((0, 1, 2, 3, 4), (0, 5, 6), (6,)):
+                assert network.logits(mine, theirs, units) == [exact[u] for u in units]
+
+
+def test_a_network_of_two_hidden_layers_gives_the_exact_sums() -> None:
+    # Two hidden layers keep the float dense path: the same sums to rounding.
+    network = _synthetic_network([24, 8], seed=5, scale=0.3)
+    for mine in _EXTREME_SIDES:
+        for theirs in _EXTREME_SIDES:
+            exact = [float(x) for x in _exact_logits(network, mine, theirs)]
+            assert network.logits(mine, theirs) == pytest.approx(exact, rel=1e-12, abs=1e-12)
+            assert network.logits(mine, theirs, (0, 5, 6)) == pytest.approx([exact[0], exact[5], exact[6]], abs=1e-12)

@@ -15,7 +15,9 @@ File layout (little-endian), written by ``training/train.py``:
 At load time the first layer is folded into a table of one row per (side, slot, count)
 (:mod:`.features` explains why that is exact), each row one integer packing the hidden units in
 fixed point (see ``LANE_BITS``), so an evaluation is: add the rows of the occupied slots, ReLU
-by masks, then the small dense layers on the active hidden units only.
+by masks, then the small dense layers on the active hidden units only. With one hidden layer (the
+shipped network) the output layer is packed the same way, one lane per output, so each active
+unit is one integer product for all the outputs (see ``Network._packed_logits``).
 """
 
 from __future__ import annotations
@@ -55,6 +57,15 @@ LANE_BITS = 64
 FIXED_ONE = 1 << 25
 
 
+# The output layer's fixed point (one hidden layer): a half float's smallest step is 2**-24, so a
+# weight times _WEIGHT_ONE is an integer; a product of it and a fixed-point hidden unit is at
+# _WEIGHT_ONE * FIXED_ONE, which _OUTPUT_SCALE (a power of two) takes back out.
+_WEIGHT_ONE = 1 << 24
+_OUTPUT_SCALE = 1.0 / (_WEIGHT_ONE * FIXED_ONE)
+# The largest value each input of .features takes: a slot's fourth input is (15 - 3) / 2.
+_MAX_INPUT = [6.0 if i % INPUTS_PER_SLOT == INPUTS_PER_SLOT - 1 else 1.0 for i in range(INPUT_COUNT - 1)] + [1.0]
+
+
 def _fixed(weight: float) -> int:
     """A half-float weight in fixed point (exact)."""
     return int(weight * FIXED_ONE)
@@ -75,6 +86,14 @@ def _dot_reference(values: Iterable[float], weights: Iterable[float]) -> float:
 # math.sumprod (Python 3.12+: Pyodide's 3.14) is one C loop with no intermediate floats; it sums
 # in extended precision, so its last bit may differ from the plain sum's.
 _dot: Callable[[Iterable[float], Iterable[float]], float] = getattr(math, "sumprod", _dot_reference)
+
+
+def _int_dot_reference(values: Iterable[int], weights: Iterable[int]) -> int:
+    return sum(map(mul, values, weights))
+
+
+# On integers math.sumprod is exact, as the plain sum is.
+_int_dot: Callable[[Iterable[int], Iterable[int]], int] = getattr(math, "sumprod", _int_dot_reference)
 
 
 def _sigmoid(x: float) -> float:
@@ -129,6 +148,12 @@ class Network:
         # Kept output-major, so each unit is one dot product.
         self._dense = dense
         self._last_units: dict[tuple[int, ...], tuple[list[list[float]], list[float]]] = {}
+        # With one hidden layer, the output layer runs in fixed point too (see _packed_outputs).
+        self._packed: dict[tuple[int, ...], tuple[int, list[int], int]] = {}
+        self._hidden_bound = [
+            abs(bias) + sum(abs(row[j]) * _MAX_INPUT[i] for i, row in enumerate(first_weights))
+            for j, bias in enumerate(first_bias)
+        ] if len(layers) == 2 else []
 
     @staticmethod
     def _fold(inputs: list[int], side: int) -> list[list[int]]:
@@ -151,6 +176,10 @@ class Network:
         All of them in ``OUTPUTS`` order, or only those numbered in ``units`` (a rule set needs
         five or three of the seven; in the browser every output saved counts).
         """
+        return [_sigmoid(x) for x in self.logits(mine, theirs, units)]
+
+    def logits(self, mine: Sequence[int], theirs: Sequence[int], units: Sequence[int] | None = None) -> list[float]:
+        """:meth:`outputs` before the sigmoid: each output unit's weighted sum."""
         my_table, their_table = self._tables
         total = self._base
         my_back = their_back = 0
@@ -172,6 +201,8 @@ class Network:
         hidden = struct.unpack(
             self._lanes, ((total & keep) - (self._offset & keep)).to_bytes(self._lane_bytes, "little")
         )
+        if self._hidden_bound:
+            return self._packed_logits(hidden, tuple(range(len(OUTPUTS))) if units is None else tuple(units))
         # About three units in four are 0 after the ReLU: only the active ones are multiplied.
         active = list(map(float, compress(hidden, hidden)))
         dense = self._dense
@@ -182,7 +213,47 @@ class Network:
             values = [x if x > 0.0 else 0.0 for x in sums]
             weights, biases = self._output_layer(units) if i == last else dense[i]
             sums = [b + _dot(values, w) for w, b in zip(weights, biases, strict=True)]
-        return [_sigmoid(x) for x in sums]
+        return sums
+
+    def _packed_logits(self, hidden: Sequence[int], units: tuple[int, ...]) -> list[float]:
+        """The output layer of a one-hidden-layer network, in fixed point: one lane per output.
+
+        Each hidden unit's weights to the outputs are packed like a first-layer row; the active
+        units' rows, each times the unit's fixed-point value, add up to every output's sum at
+        once, exactly (integers), rounded to a double only at the end. A loop over the active
+        units instead of one over the active units per output: the wider the network, the more
+        that saves.
+        """
+        layer = self._packed.get(units)
+        if layer is None:
+            layer = self._packed[units] = self._pack_output_layer(units)
+        base, rows, lane = layer
+        total = base + _int_dot(compress(hidden, hidden), compress(rows, hidden))
+        mask = (1 << lane) - 1
+        half = 1 << (lane - 1)
+        return [(((total >> (lane * k)) & mask) - half) * _OUTPUT_SCALE for k in range(len(units))]
+
+    def _pack_output_layer(self, units: tuple[int, ...]) -> tuple[int, list[int], int]:
+        """``(base, rows, lane)``: the biases (plus each lane's offset) and one packed row per hidden unit.
+
+        A weight (half float) times ``2**24`` is an integer, a hidden unit's value is one at
+        ``FIXED_ONE``, so every product and sum is an integer at ``2**24 * FIXED_ONE``. The lane
+        is as wide as the largest sum the weights allow (each hidden unit at its bound), so no
+        lane ever carries into the next.
+        """
+        weights, biases = self.layers[1]  # input-major: weights[j][o] from hidden unit j to output o
+        bound = sum(b * max(abs(weights[j][o]) for o in units) for j, b in enumerate(self._hidden_bound))
+        bound += max(abs(biases[o]) for o in units)
+        lane = int(bound / _OUTPUT_SCALE).bit_length() + 2
+        shifts = [lane * k for k in range(len(units))]
+
+        def packed(values: Iterable[int]) -> int:
+            return sum(v << shift for v, shift in zip(values, shifts, strict=True))
+
+        half = 1 << (lane - 1)
+        base = packed(half + int(biases[o] * _WEIGHT_ONE) * FIXED_ONE for o in units)
+        rows = [packed(int(row[o] * _WEIGHT_ONE) for o in units) for row in weights]
+        return base, rows, lane
 
     def _output_layer(self, units: Sequence[int] | None) -> tuple[list[list[float]], list[float]]:
         """The last layer's weights and biases, only for the outputs numbered in ``units`` (all when ``None``)."""
