@@ -12,6 +12,7 @@ import dataclasses
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 from fractions import Fraction
 from operator import mul
 
@@ -161,7 +162,7 @@ def test_a_spent_time_budget_searches_only_the_best_candidate_deeper() -> None:
     assert cut[1:] == shallow[1:]
 
 
-def _synthetic_network(widths: Sequence[int], seed: int, scale: float) -> Network:
+def _synthetic_blob(widths: Sequence[int], seed: int, scale: float) -> bytes:
     """A network file of random half-float weights (``scale`` their size) with the given hidden layers."""
     import json
     import struct
@@ -172,8 +173,28 @@ def _synthetic_network(widths: Sequence[int], seed: int, scale: float) -> Networ
     blob = bytearray(MAGIC) + struct.pack("<I", len(header)) + header
     for n_in, n_out in itertools.pairwise([INPUT_COUNT, *layers]):
         weights = [rng.gauss(0.0, scale) for _ in range(n_in * n_out + n_out)]
+        # Some weights under 2**-11, as training leaves: they keep the first layer in 64-bit lanes.
+        weights[::97] = [w * 1e-4 for w in weights[::97]]
         blob += struct.pack(f"<{len(weights)}e", *weights)
-    return Network(bytes(blob))
+    return bytes(blob)
+
+
+def _narrow_module() -> Any:
+    """training/narrow.py, loaded by its path (training/ is not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "training" / "narrow.py"
+    spec = importlib.util.spec_from_file_location("training_narrow", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _synthetic_network(widths: Sequence[int], seed: int, scale: float, narrow: bool = False) -> Network:
+    blob = _synthetic_blob(widths, seed, scale)
+    return Network(_narrow_module().narrow_first_layer(blob) if narrow else blob)
 
 
 def _exact_logits(network: Network, mine: Sequence[int], theirs: Sequence[int]) -> list[Fraction]:
@@ -200,12 +221,18 @@ _EXTREME_SIDES = [
 ]
 
 
-@pytest.mark.parametrize("scale", [0.05, 1.0, 3000.0])
-def test_packed_output_layer_gives_the_exact_sums_rounded_once(scale: float) -> None:
+@pytest.mark.parametrize(
+    ("scale", "narrow", "lane_bits"),
+    [(0.05, False, 64), (0.05, True, 32), (0.3, True, 32), (1.0, False, 64), (1.0, True, 64), (3000.0, True, 64)],
+)
+def test_packed_output_layer_gives_the_exact_sums_rounded_once(scale: float, narrow: bool, lane_bits: int) -> None:
     # One hidden layer: the output layer runs in fixed point, one lane per output. Its sums are the
     # exact sums rounded once to a double, whatever the weights' size (at 3000 they are in the
-    # thousands, the lanes far wider), for every choice of outputs.
-    network = _synthetic_network([24], seed=int(scale * 100), scale=scale)
+    # thousands, the lanes far wider), for every choice of outputs. The first layer takes 32-bit
+    # lanes when its weights are multiples of 2**-21 (training/narrow.py) and its sums fit them:
+    # from a scale of 1 they may not, and it keeps 64 bits.
+    network = _synthetic_network([24], seed=int(scale * 100), scale=scale, narrow=narrow)
+    assert network.lane_bits == lane_bits
     for mine in _EXTREME_SIDES:
         for theirs in _EXTREME_SIDES:
             exact = [float(x) for x in _exact_logits(network, mine, theirs)]
@@ -222,3 +249,20 @@ def test_a_network_of_two_hidden_layers_gives_the_exact_sums() -> None:
             exact = [float(x) for x in _exact_logits(network, mine, theirs)]
             assert network.logits(mine, theirs) == pytest.approx(exact, rel=1e-12, abs=1e-12)
             assert network.logits(mine, theirs, (0, 5, 6)) == pytest.approx([exact[0], exact[5], exact[6]], abs=1e-12)
+
+
+def test_narrowing_moves_only_the_smallest_first_layer_weights_and_gives_32_bit_lanes() -> None:
+    from importlib import resources
+
+    blob = (resources.files("toutes_tables") / "data" / "evaluator.bin").read_bytes()
+    narrowed = _narrow_module().narrow_first_layer(blob)
+    before, after = Network(blob), Network(narrowed)
+    assert (before.lane_bits, after.lane_bits) == (64, 32)
+    for (weights, biases), (new_weights, new_biases) in zip(before.layers, after.layers, strict=True):
+        for row, new_row in zip([*weights, biases], [*new_weights, new_biases], strict=True):
+            for w, v in zip(row, new_row, strict=True):
+                assert w == v or (abs(w) < 2.0**-11 and abs(w - v) <= 2.0**-22), (w, v)
+    assert narrowed != blob
+    for mine in _EXTREME_SIDES:
+        for theirs in _EXTREME_SIDES:
+            assert after.outputs(mine, theirs) == pytest.approx(before.outputs(mine, theirs), abs=1e-4)

@@ -45,6 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pkg"))
 from toutes_tables.ai.features import INPUT_COUNT, SLOTS  # noqa: E402
 from toutes_tables.ai.network import MAGIC, OUTPUTS, Network  # noqa: E402
 
+from narrow import narrow_first_layer  # noqa: E402  (training/, this script's folder)
+
 
 def dense_inputs(board: np.ndarray) -> np.ndarray:
     """features.dense_inputs for a whole array of 52-count boards (checked against it in main)."""
@@ -217,6 +219,8 @@ def main() -> None:
         if isinstance(layer, torch.nn.Linear):
             weights = layer.weight.detach().numpy().T.astype("<f2")  # input-major
             blob += weights.tobytes() + layer.bias.detach().numpy().astype("<f2").tobytes()
+    # The first layer's smallest weights rounded to 2**-21, so the engine runs it in 32-bit lanes.
+    blob = bytearray(narrow_first_layer(bytes(blob)))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(bytes(blob))
     print(f"wrote {args.out} ({len(blob)} bytes)")

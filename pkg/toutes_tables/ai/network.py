@@ -55,26 +55,30 @@ WEIGHTS_FILE = "evaluator.bin"
 # fewer than 53 significant bits).
 LANE_BITS = 64
 FIXED_ONE = 1 << 25
+# Half the bits when the weights allow it exactly: every first-layer weight a multiple of
+# NARROW_STEP (training/train.py rounds them so; only weights under 2**-11 move) and every hidden
+# unit's largest sum within the 32-bit lane at NARROW_ONE. Half the bits to add and to unpack.
+NARROW_LANE_BITS = 32
+NARROW_ONE = 1 << 22
+NARROW_STEP = 2.0**-21
 
 
 # The output layer's fixed point (one hidden layer): a half float's smallest step is 2**-24, so a
 # weight times _WEIGHT_ONE is an integer; a product of it and a fixed-point hidden unit is at
-# _WEIGHT_ONE * FIXED_ONE, which _OUTPUT_SCALE (a power of two) takes back out.
+# _WEIGHT_ONE times the hidden layer's scale, which the network's output scale (a power of two)
+# takes back out.
 _WEIGHT_ONE = 1 << 24
-_OUTPUT_SCALE = 1.0 / (_WEIGHT_ONE * FIXED_ONE)
 # The largest value each input of .features takes: a slot's fourth input is (15 - 3) / 2.
 _MAX_INPUT = [6.0 if i % INPUTS_PER_SLOT == INPUTS_PER_SLOT - 1 else 1.0 for i in range(INPUT_COUNT - 1)] + [1.0]
 
 
-def _fixed(weight: float) -> int:
-    """A half-float weight in fixed point (exact)."""
-    return int(weight * FIXED_ONE)
+def _pack(lanes: Sequence[int], code: str = "Q") -> int:
+    """``sum(lane << bits j)``: signed lanes packed linearly, so packed rows add lane by lane.
 
-
-def _pack(lanes: Sequence[int]) -> int:
-    """``sum(lane << 64 j)``: signed lanes packed linearly, so packed rows add lane by lane."""
-    positive = struct.pack(f"<{len(lanes)}Q", *(v if v > 0 else 0 for v in lanes))
-    negative = struct.pack(f"<{len(lanes)}Q", *(-v if v < 0 else 0 for v in lanes))
+    ``code`` is the lanes' ``struct`` code: ``Q`` for 64 bits, ``I`` for 32.
+    """
+    positive = struct.pack(f"<{len(lanes)}{code}", *(v if v > 0 else 0 for v in lanes))
+    negative = struct.pack(f"<{len(lanes)}{code}", *(-v if v < 0 else 0 for v in lanes))
     return int.from_bytes(positive, "little") - int.from_bytes(negative, "little")
 
 
@@ -133,27 +137,36 @@ class Network:
         self.layers = layers  # the weights as read (input-major), for reference computations
         first_weights, first_bias = layers[0]
         width = len(first_bias)
-        self._lanes = f"<{width}Q"
-        self._lane_bytes = LANE_BITS // 8 * width
-        self._ones = sum(1 << (LANE_BITS * j) for j in range(width))
-        self._offset = self._ones << (LANE_BITS - 1)
-        self._base = self._offset + _pack([_fixed(w) for w in first_bias])
-        inputs = [_pack([_fixed(w) for w in row]) for row in first_weights]
+        # How large each hidden unit's sum can be: every input at its largest value.
+        self._hidden_bound = [
+            abs(bias) + sum(abs(row[j]) * _MAX_INPUT[i] for i, row in enumerate(first_weights))
+            for j, bias in enumerate(first_bias)
+        ]
+        narrow = max(self._hidden_bound) * NARROW_ONE < 1 << (NARROW_LANE_BITS - 2) and all(
+            (w / NARROW_STEP).is_integer() for row in (*first_weights, first_bias) for w in row
+        )
+        self.lane_bits = lane_bits = NARROW_LANE_BITS if narrow else LANE_BITS
+        self.fixed_one = fixed_one = NARROW_ONE if narrow else FIXED_ONE
+        code = "I" if narrow else "Q"
+        self._lanes = f"<{width}{code}"
+        self._lane_bytes = lane_bits // 8 * width
+        self._ones = sum(1 << (lane_bits * j) for j in range(width))
+        self._offset = self._ones << (lane_bits - 1)
+        self._base = self._offset + _pack([int(w * fixed_one) for w in first_bias], code)
+        inputs = [_pack([int(w * fixed_one) for w in row], code) for row in first_weights]
         self._contact_row = inputs[INPUT_COUNT - 1]
         self._tables = (self._fold(inputs, 0), self._fold(inputs, 1))
         # The first dense layer reads the fixed-point hidden units: its weights take the scale back
         # out (a power of two, so every product is the same double as without it).
         dense = [([list(col) for col in zip(*weights, strict=True)], list(biases)) for weights, biases in layers[1:]]
-        dense[0] = ([[w / FIXED_ONE for w in unit] for unit in dense[0][0]], dense[0][1])
+        dense[0] = ([[w / fixed_one for w in unit] for unit in dense[0][0]], dense[0][1])
         # Kept output-major, so each unit is one dot product.
         self._dense = dense
         self._last_units: dict[tuple[int, ...], tuple[list[list[float]], list[float]]] = {}
-        # With one hidden layer, the output layer runs in fixed point too (see _packed_outputs).
+        # With one hidden layer, the output layer runs in fixed point too (see _packed_logits).
         self._packed: dict[tuple[int, ...], tuple[int, list[int], int]] = {}
-        self._hidden_bound = [
-            abs(bias) + sum(abs(row[j]) * _MAX_INPUT[i] for i, row in enumerate(first_weights))
-            for j, bias in enumerate(first_bias)
-        ] if len(layers) == 2 else []
+        self._packed_output = len(layers) == 2
+        self._output_scale = 1.0 / (_WEIGHT_ONE * fixed_one)
 
     @staticmethod
     def _fold(inputs: list[int], side: int) -> list[list[int]]:
@@ -196,12 +209,13 @@ class Network:
             total += self._contact_row
         # ReLU on all lanes at once: a lane is >= 0 when its offset bit is still set; those lanes
         # keep their value less the offset, the others become 0.
-        positive = (total >> (LANE_BITS - 1)) & self._ones
-        keep = (positive << LANE_BITS) - positive
+        bits = self.lane_bits
+        positive = (total >> (bits - 1)) & self._ones
+        keep = (positive << bits) - positive
         hidden = struct.unpack(
             self._lanes, ((total & keep) - (self._offset & keep)).to_bytes(self._lane_bytes, "little")
         )
-        if self._hidden_bound:
+        if self._packed_output:
             return self._packed_logits(hidden, tuple(range(len(OUTPUTS))) if units is None else tuple(units))
         # About three units in four are 0 after the ReLU: only the active ones are multiplied.
         active = list(map(float, compress(hidden, hidden)))
@@ -231,27 +245,28 @@ class Network:
         total = base + _int_dot(compress(hidden, hidden), compress(rows, hidden))
         mask = (1 << lane) - 1
         half = 1 << (lane - 1)
-        return [(((total >> (lane * k)) & mask) - half) * _OUTPUT_SCALE for k in range(len(units))]
+        scale = self._output_scale
+        return [(((total >> (lane * k)) & mask) - half) * scale for k in range(len(units))]
 
     def _pack_output_layer(self, units: tuple[int, ...]) -> tuple[int, list[int], int]:
         """``(base, rows, lane)``: the biases (plus each lane's offset) and one packed row per hidden unit.
 
         A weight (half float) times ``2**24`` is an integer, a hidden unit's value is one at
-        ``FIXED_ONE``, so every product and sum is an integer at ``2**24 * FIXED_ONE``. The lane
+        ``fixed_one``, so every product and sum is an integer at ``2**24 * fixed_one``. The lane
         is as wide as the largest sum the weights allow (each hidden unit at its bound), so no
         lane ever carries into the next.
         """
         weights, biases = self.layers[1]  # input-major: weights[j][o] from hidden unit j to output o
         bound = sum(b * max(abs(weights[j][o]) for o in units) for j, b in enumerate(self._hidden_bound))
         bound += max(abs(biases[o]) for o in units)
-        lane = int(bound / _OUTPUT_SCALE).bit_length() + 2
+        lane = int(bound / self._output_scale).bit_length() + 2
         shifts = [lane * k for k in range(len(units))]
 
         def packed(values: Iterable[int]) -> int:
             return sum(v << shift for v, shift in zip(values, shifts, strict=True))
 
         half = 1 << (lane - 1)
-        base = packed(half + int(biases[o] * _WEIGHT_ONE) * FIXED_ONE for o in units)
+        base = packed(half + int(biases[o] * _WEIGHT_ONE) * self.fixed_one for o in units)
         rows = [packed(int(row[o] * _WEIGHT_ONE) for o in units) for row in weights]
         return base, rows, lane
 
