@@ -172,15 +172,25 @@ def test_world_class_makes_no_two_ply_look_on_a_clear_decision_or_a_spent_budget
     assert all(s.ply < 2 for s in cut) and cut == rank_plays_deeper(position, dice, "backgammon", time_budget=0.0)
 
 
-@pytest.mark.parametrize(("dice", "changed"), [((2, 1), True), ((6, 2), True), ((4, 3), False), ((5, 2), False)])
-def test_a_deep_look_when_changed_is_made_only_where_the_1_ply_look_changed_the_best_play(
-    dice: tuple[int, int], changed: bool
-) -> None:
-    """With ``deep_when_changed``, only a decision whose 1-ply best is not its 0-ply best gets the 2-ply look."""
+OPENING_ROLLS = [(high, low) for high in range(2, 7) for low in range(1, high)]
+
+
+@pytest.mark.parametrize("changed", [True, False])
+def test_a_deep_look_when_changed_is_made_only_where_the_1_ply_look_changed_the_best_play(changed: bool) -> None:
+    """With ``deep_when_changed``, only a decision whose 1-ply best is not its 0-ply best gets the 2-ply look.
+
+    The first opening roll whose 1-ply look changes the best play (or keeps it), whichever rolls
+    those are for the network shipped (they change with each training).
+    """
     position = start_position(64, WHITE)
-    shallow = rank_plays(position, dice, "backgammon")
+
+    def looks_changed(dice: tuple[int, int]) -> bool:
+        shallow = rank_plays(position, dice, "backgammon")
+        return rank_plays_deeper(position, dice, "backgammon")[0].play.result != shallow[0].play.result
+
+    dice = next((d for d in OPENING_ROLLS if looks_changed(d) is changed), None)
+    assert dice is not None, f"no opening roll where the 1-ply look {'changes' if changed else 'keeps'} the best play"
     deeper = rank_plays_deeper(position, dice, "backgammon")
-    assert (deeper[0].play.result != shallow[0].play.result) is changed  # the opening's figures, as found
     deepest = rank_plays_deepest(
         position, dice, "backgammon", deep_candidates=2, deep_margin=1.0, deep_when_changed=True
     )

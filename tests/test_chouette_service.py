@@ -16,8 +16,9 @@ PERSON = {"name": "You", "kind": "human"}
 ANN = {"name": "Ann", "kind": "computer", "level": "advanced"}
 BRUNO = {"name": "Bruno", "kind": "computer", "level": "advanced"}
 # With this seed the order is Bruno (box), Ann (captain), You; Bruno doubles in the first game,
-# Ann drops it and You takes (see session_until_split below).
-SEED = 16
+# Ann drops it and You takes (see session_until_split below). The games depend on the computer's
+# network: a new network may need another seed with the same story.
+SEED = 57
 
 
 def farthest(v: dict[str, Any]) -> tuple[int | str, int | str]:
@@ -58,7 +59,7 @@ def new(players: list[dict[str, Any]] | None = None, **params: Any) -> dict[str,
 
 
 def session_until_split() -> dict[str, Any]:
-    """Seed 16's first game, the person answering the box's double the opposite way of the other member."""
+    """The seed's first game, the person answering the box's double the opposite way of the other member."""
     v = new(seed=SEED)
     while v["phase"] != "over":
         if v["phase"] == "double-offered" and cs.computer_due(cs._current()) is None:
@@ -135,9 +136,10 @@ def test_the_move_list_shows_plays_in_gnubgs_compact_notation_as_the_games_and_t
     entered = [a["notation"] for a in v["save"]["actions"] if a["type"] == "play"]
     shown = [m["text"].split(": ", 1)[1] for m in v["moves"] if m["kind"] == "play"]
     assert len(shown) == len(entered) > 10 and shown != entered
-    assert "You (Three-ace): 24/20" in [m["text"] for m in v["moves"]]  # entered 24/23 23/20, one die at a time
-    assert "24/23 23/20" in entered
-    assert "Bruno (Bezas): 7/5*(2)" in [m["text"] for m in v["moves"]]  # entered 7/6 7/5 6/5*
+    assert "You (Four-ace): 10/5" in [m["text"] for m in v["moves"]]  # entered 10/6 6/5, one die at a time
+    assert "10/6 6/5" in entered
+    assert "Ann (Carmes): 13/5*(2)" in [m["text"] for m in v["moves"]]  # entered 13/9 13/5 9/5*
+    assert "13/9 13/5 9/5*" in entered
 
 
 def test_the_next_game_rotates_the_order() -> None:
