@@ -32,7 +32,9 @@ turn, once with the level as White and once as Black (White opens both; the dice
 only while the two games' turns line up, which cuts the luck out of most of the difference).
 Printed: the level's points per game (a double game 2) with a 95 % confidence interval computed
 over the pairs' means (normal approximation), and its wins and double games. ``--opponent`` plays
-another level (or a variant, ``expert+ply=1``) in the expert's place.
+another level (or a variant, ``expert+ply=1``) in the expert's place; ``--opponent-evaluator PATH`` has
+the opponent play with the network of weights file PATH (a former network: the new one against it, with
+the same search).
 
 **Judged by gnubg 2-ply on gnubg's games** (``--gnubg-positions DECISIONS``). The positions come
 not from our self-play but from gnubg 0-ply playing itself (backgammon, classic start; each play
@@ -101,7 +103,7 @@ sys.path.insert(0, str(ROOT / "pkg"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from gnubg_cube import MATCH_LENGTH, GnubgCube  # noqa: E402
-from selfplay import opening_roll, turns  # noqa: E402
+from selfplay import Chooser, opening_roll, turns  # noqa: E402
 
 from toutes_tables import Play, Position, legal_plays, start_position  # noqa: E402
 from toutes_tables.ai import LEVELS, CubeState, Level, cube_advice, get_level  # noqa: E402
@@ -254,15 +256,15 @@ def versus_gnubg(level_name: str, games: int, seed: int, context: object) -> Non
     )
 
 
-def play_out(white: Level, black: Level, rules: str, number: int, dice_seed: int) -> tuple[Position, int]:
+def play_out(white: Chooser, black: Chooser, rules: str, number: int, dice_seed: int) -> tuple[Position, int]:
     """One cubeless game from start ``number``, White opening, the dice from ``dice_seed``: (end, turns)."""
     dice_rng = random.Random(dice_seed)
     position = start_position(number, WHITE)
     dice = opening_roll(dice_rng)
     count = 0
     while True:
-        level = white if position.turn is WHITE else black
-        play = level.choose(position, dice, rules)
+        choose = white if position.turn is WHITE else black
+        play = choose(position, dice, rules)
         position = play.result if play is not None else position.swapped()
         count += 1
         if position.theirs[OFF] == CHECKERS:
@@ -270,10 +272,28 @@ def play_out(white: Level, black: Level, rules: str, number: int, dice_seed: int
         dice = (dice_rng.randint(1, 6), dice_rng.randint(1, 6))
 
 
-def versus_expert(level_name: str, rules_name: str, games: int, seed: int, opponent: str = "expert") -> None:
-    """Pairs of games of the level against the expert (or ``opponent``), sides swapped on the same start and dice."""
+def versus_expert(
+    level_name: str, rules_name: str, games: int, seed: int, opponent: str = "expert",
+    opponent_network: Network | None = None,
+) -> None:
+    """Pairs of games of the level against the expert (or ``opponent``), sides swapped on the same start and dice.
+
+    ``opponent_network``: the opponent plays with that network instead of the shipped one (a former network,
+    to measure a new one against it: the same search, another evaluation).
+    """
     rng = random.Random(seed)
-    level, expert = unbudgeted(level_name), unbudgeted(opponent)
+    level: Chooser = unbudgeted(level_name).choose
+    expert: Chooser = unbudgeted(opponent).choose
+    if opponent_network is not None:
+        searched, noise = unbudgeted(opponent), random.Random(seed + 1)
+        network = opponent_network
+
+        def with_former(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
+            return chosen_with(searched, network, position, dice, noise, rules)
+
+        expert = with_former
+        opponent = f"{opponent}@former"
+
     rules = get_rules(rules_name)
     pair_means: list[float] = []
     won = doubles = lost_doubles = 0
@@ -439,10 +459,11 @@ def judge_on_gnubg_positions(
 
 
 def chosen_with(
-    level: Level, network: Network, position: Position, dice: tuple[int, int], rng: random.Random
+    level: Level, network: Network, position: Position, dice: tuple[int, int], rng: random.Random,
+    rules: str = "backgammon",
 ) -> Play | None:
     """``level.choose`` with ``network`` in place of the shipped one (the same search, the same noise rule)."""
-    scored = level.rank(position, dice, "backgammon", network)
+    scored = level.rank(position, dice, rules, network)
     if not scored:
         return None
     if not level.noise:
@@ -632,6 +653,9 @@ def main() -> None:
     )
     parser.add_argument("--opponent", default="expert", help="the level --versus-expert plays against")
     parser.add_argument(
+        "--opponent-evaluator", type=Path, metavar="PATH", help="--versus-expert: the opponent plays with this network"
+    )
+    parser.add_argument(
         "--gnubg-positions", type=int, default=0, metavar="DECISIONS", help="judge on gnubg self-play decisions"
     )
     parser.add_argument(
@@ -668,9 +692,11 @@ def main() -> None:
         return
     if args.versus_expert:
         rules_name = args.rules if args.rules != parser.get_default("rules") else "toutes-tables-225"
-        print(f"head-to-head against {args.opponent}, cubeless; Python {sys.version.split()[0]}; seed {args.seed}")
+        against = args.opponent + (f"@{args.opponent_evaluator.stem}" if args.opponent_evaluator else "")
+        print(f"head-to-head against {against}, cubeless; Python {sys.version.split()[0]}; seed {args.seed}")
+        former = Network(args.opponent_evaluator.read_bytes()) if args.opponent_evaluator else None
         for level in args.levels.split(","):
-            versus_expert(level, rules_name, args.versus_expert, args.seed, args.opponent)
+            versus_expert(level, rules_name, args.versus_expert, args.seed, args.opponent, former)
         return
     if args.cube_decisions:
         plies = args.judge_plies or 2
