@@ -27,7 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from selfplay import turns  # noqa: E402
 
-from toutes_tables import get_rules  # noqa: E402
 from toutes_tables.ai import choose_play  # noqa: E402
 from toutes_tables.ai.network import WEIGHTS_FILE  # noqa: E402
 
@@ -66,7 +65,6 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.positions <= 100_000 or not 1 <= args.passes <= 100:
         parser.error("--positions is 1-100000 and --passes 1-100")
-    get_rules("backgammon")
     files = [HERE / "toutes_tables" / "data" / WEIGHTS_FILE, *map(Path, args.evaluator)]
     codes = [("this tree", network_module(HERE, "network_here"))]
     if args.baseline:

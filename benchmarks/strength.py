@@ -283,13 +283,13 @@ def versus_expert(
     """
     rng = random.Random(seed)
     level: Chooser = unbudgeted(level_name).choose
-    expert: Chooser = unbudgeted(opponent).choose
+    opposing = unbudgeted(opponent)
+    expert: Chooser = opposing.choose
     if opponent_network is not None:
-        searched, noise = unbudgeted(opponent), random.Random(seed + 1)
-        network = opponent_network
+        noise, network = random.Random(seed + 1), opponent_network
 
         def with_former(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
-            return chosen_with(searched, network, position, dice, noise, rules)
+            return chosen_with(opposing, network, position, dice, noise, rules)
 
         expert = with_former
         opponent = f"{opponent}@former"

@@ -9,6 +9,7 @@ occupied slot, :func:`chances` then :meth:`Chances.equity`, every reply evaluate
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -179,6 +180,7 @@ def _synthetic_blob(widths: Sequence[int], seed: int, scale: float) -> bytes:
     return bytes(blob)
 
 
+@functools.cache
 def _narrow_module() -> Any:
     """training/narrow.py, loaded by its path (training/ is not a package)."""
     import importlib.util
