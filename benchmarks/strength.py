@@ -549,7 +549,8 @@ def judge_cube_decisions(
     names = [*level_names, "gnubg 0-ply"]
     settings = ("money", "jacoby", "match")
     errors = {(name, setting): [] for name in names for setting in settings}  # (doubler, taker) per decision
-    wrong = {(name, setting): [0, 0] for name in names for setting in settings}
+    # wrong doubles (or no doubles), takes of a pass, passes of a take
+    wrong = {(name, setting): [0, 0, 0] for name in names for setting in settings}
     began = time.perf_counter()
     for number, (position, _) in enumerate(decisions, 1):
         match_away = MATCH_SCORES[(number - 1) % len(MATCH_SCORES)]
@@ -567,7 +568,7 @@ def judge_cube_decisions(
                 errors[name, setting].append((doubler, taker))
                 # Wrong: it costs something (where doubling and not are worth the same, neither is wrong).
                 wrong[name, setting][0] += doubler > 0.0
-                wrong[name, setting][1] += taker > 0.0
+                wrong[name, setting][1 if take else 2] += taker > 0.0
         if number % 25 == 0 or number == len(decisions):
             print(f"  {number} positions ({(time.perf_counter() - began) / 60:.1f} min)", flush=True)
             print(
@@ -580,7 +581,7 @@ def judge_cube_decisions(
             )
             print(
                 f"{'player':<13}{'setting':<7}{'error mp/decision (95 % CI)':>30}{'doubler':>9}{'taker':>7}"
-                f"{'wrong doubles':>15}{'wrong takes':>13}{'minus gnubg 0-ply (95 % CI)':>30}"
+                f"{'wrong doubles':>15}{'took a pass':>13}{'passed a take':>15}{'minus gnubg 0-ply (95 % CI)':>30}"
             )
             for setting in settings:
                 reference = [sum(e) for e in errors["gnubg 0-ply", setting]]
@@ -597,7 +598,7 @@ def judge_cube_decisions(
                     w = wrong[name, setting]
                     print(
                         f"{name:<13}{setting:<7}{_mean_interval(total):>30}{doubler:>9.2f}{taker:>7.2f}"
-                        f"{w[0]:>15}{w[1]:>13}{difference:>30}",
+                        f"{w[0]:>15}{w[1]:>13}{w[2]:>15}{difference:>30}",
                         flush=True,
                     )
 
