@@ -301,6 +301,10 @@ def test_a_try_that_gives_up_less_than_the_first_mark_is_good_enough(page: Page,
     # tried: the best play is now drawn and listed
     expect(page.locator(".tt-review-alternatives")).to_be_visible()
     assert page.evaluate("() => window.toutesTablesReview.board.state.arrows.length") > 0
+    # the expert's list mixes a roll's look with a glance: the note under it says why the order is not the figures'
+    depths = {a.get("ply") for a in first["alternatives"]} - {None}
+    assert len(depths) > 1, "this decision's list has one depth: pick another seed"
+    expect(page.locator(".tt-review-depths")).to_contain_text("not on one scale")
 
 
 def test_a_reviewed_position_opens_on_the_analysis_board(page: Page, site_url: str) -> None:

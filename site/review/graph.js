@@ -127,3 +127,12 @@ export function alternativeLines(d) {
     return { played, text: `${a.play} ${formatEquity(a.equity)}${depth}${played ? t("review.played") : ""}` };
   });
 }
+
+/**
+ * The note under a best-plays list that mixes depths (null when it has one): why a line can sit above another of
+ * higher equity. Player-testers read the list as one ranking, as gnubg's users learn not to.
+ */
+export function mixedDepthsNote(d) {
+  const depths = new Set((d.alternatives || []).map((a) => a.ply).filter(Number.isInteger));
+  return depths.size > 1 ? t("review.mixed_depths") : null;
+}

@@ -19,7 +19,7 @@ import { isSavedReviewBody } from "../game/review-panel.js";
 import { fitStage } from "../game/fit.js";
 import { boardPosition, engineProgress, pageButton, showEngineFailure, showProgress } from "../game/page.js";
 import { buildStage } from "../game/stage.js";
-import { alternativeLines, graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, nearestPoint, pointsText, stepIndex } from "./graph.js";
+import { alternativeLines, graphLayout, graphSeries, judgeTry, legendText, markLabel, mistakes, mixedDepthsNote, nearestPoint, pointsText, stepIndex } from "./graph.js";
 import { actionWord, luckWord, playedWords, reviewWord } from "../i18n/engine-words.js";
 import { decodeRecord, downloadName, encodeRecord, parseReviewLink, reviewLink } from "./links.js";
 import { RULE_TITLES } from "../game/links.js";
@@ -670,6 +670,8 @@ export function createReview(root, { workerUrl }) {
     if (answer && d.alternatives && d.alternatives.length) {
       lines.push(el("ol", { class: "tt-review-alternatives", "aria-label": t("review.best_plays") },
         ...alternativeLines(d).map((line) => el("li", { class: line.played ? "tt-played" : null }, line.text))));
+      const note = mixedDepthsNote(d);
+      if (note) lines.push(el("p", { class: "tt-review-depths" }, note));
     }
     const ids = d.match_id ? t("review.ids_match", { position: d.position_id, match: d.match_id }) : t("review.ids", { position: d.position_id });
     lines.push(el("p", { class: "tt-review-ids" }, ids));

@@ -95,6 +95,15 @@ test("the best plays say each line's depth, on every decision alike", async () =
   assert.deepEqual(alternativeLines({ played: "x" }), []);
 });
 
+test("a list that mixes depths says why a line sits above a higher figure; a list of one depth says nothing", async () => {
+  const { mixedDepthsNote } = await import("./graph.js");
+  const alternatives = [{ play: "8/2 6/2", equity: 0.014, ply: 2 }, { play: "24/14", equity: 0.03, ply: 1 }];
+  assert.match(mixedDepthsNote({ alternatives }), /not on one scale/);
+  assert.equal(mixedDepthsNote({ alternatives: alternatives.slice(0, 1) }), null);
+  assert.equal(mixedDepthsNote({ alternatives: [{ play: "24/14", equity: 0.03 }, { play: "8/2", equity: 0.01 }] }), null);
+  assert.equal(mixedDepthsNote({}), null);
+});
+
 test("the graph keeps a band clear above and below the plot for its labels", () => {
   const laid = graphLayout([{ index: 0, y: 1 }, { index: 1, y: -1 }], 300, 120, 6, 16);
   assert.equal(laid.points[0].py, 16);
