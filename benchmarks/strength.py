@@ -34,7 +34,7 @@ Printed: the level's points per game (a double game 2) with a 95 % confidence in
 over the pairs' means (normal approximation), and its wins and double games. ``--opponent`` plays
 another level (or a variant, ``expert+ply=1``) in the expert's place; ``--opponent-evaluator PATH`` has
 the opponent play with the network of weights file PATH (a former network: the new one against it, with
-the same search).
+the same search), and ``--evaluator PATH`` the levels (a candidate network against the shipped one).
 
 **Judged by gnubg 2-ply on gnubg's games** (``--gnubg-positions DECISIONS``). The positions come
 not from our self-play but from gnubg 0-ply playing itself (backgammon, classic start; each play
@@ -274,15 +274,24 @@ def play_out(white: Chooser, black: Chooser, rules: str, number: int, dice_seed:
 
 def versus_expert(
     level_name: str, rules_name: str, games: int, seed: int, opponent: str = "expert",
-    opponent_network: Network | None = None,
+    opponent_network: Network | None = None, level_network: Network | None = None,
 ) -> None:
     """Pairs of games of the level against the expert (or ``opponent``), sides swapped on the same start and dice.
 
     ``opponent_network``: the opponent plays with that network instead of the shipped one (a former network,
-    to measure a new one against it: the same search, another evaluation).
+    to measure a new one against it: the same search, another evaluation); ``level_network``: the level plays
+    with that one (a candidate network, before it is shipped).
     """
     rng = random.Random(seed)
-    level: Chooser = unbudgeted(level_name).choose
+    playing = unbudgeted(level_name)
+    level: Chooser = playing.choose
+    if level_network is not None:
+        level_noise = random.Random(seed + 2)
+
+        def with_candidate(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
+            return chosen_with(playing, level_network, position, dice, level_noise, rules)
+
+        level = with_candidate
     opposing = unbudgeted(opponent)
     expert: Chooser = opposing.choose
     if opponent_network is not None:
@@ -674,7 +683,8 @@ def main() -> None:
         action="append",
         default=[],
         metavar="PATH",
-        help="with --gnubg-positions: every level again with this weights file's network (repeatable)",
+        help="with --gnubg-positions: every level again with this weights file's network (repeatable);"
+        " with --versus-expert: the levels play with the first one",
     )
     args = parser.parse_args()
     context = gnubg.eval_context(0, args.judge_plies, 1, 0, 0.0)
@@ -696,8 +706,11 @@ def main() -> None:
         against = args.opponent + (f"@{args.opponent_evaluator.stem}" if args.opponent_evaluator else "")
         print(f"head-to-head against {against}, cubeless; Python {sys.version.split()[0]}; seed {args.seed}")
         former = Network(args.opponent_evaluator.read_bytes()) if args.opponent_evaluator else None
+        candidate = Network(args.evaluator[0].read_bytes()) if args.evaluator else None
+        if candidate is not None:
+            print(f"the levels play with {args.evaluator[0]}: training {candidate.header.get('training')}")
         for level in args.levels.split(","):
-            versus_expert(level, rules_name, args.versus_expert, args.seed, args.opponent, former)
+            versus_expert(level, rules_name, args.versus_expert, args.seed, args.opponent, former, candidate)
         return
     if args.cube_decisions:
         plies = args.judge_plies or 2

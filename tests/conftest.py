@@ -30,7 +30,7 @@ ALL_ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b
 
 
 def _load_hook(name: str, path: Path) -> ModuleType:
-    """A build hook (hooks/, docs/hooks/) loaded as module ``name``: hooks are files mkdocs loads, not a package."""
+    """A file outside the packages (a build hook of hooks/ or docs/hooks/, a training script) loaded as ``name``."""
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

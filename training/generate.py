@@ -54,20 +54,25 @@ def money_equity(p: tuple[float, ...]) -> float:
     return 2.0 * p[0] - 1.0 + p[1] + p[2] - p[3] - p[4]
 
 
+def opening(start: int, rng: random.Random) -> tuple[Position, tuple[int, int]]:
+    """Start ``start`` with its opening roll: two different dice, the higher die's owner (either side) on roll."""
+    position = start_position(start, WHITE)
+    while True:
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        if d1 != d2:
+            break
+    if rng.random() < 0.5:
+        position = position.swapped()
+    return position, (d1, d2)
+
+
 def play_game(
     rules_name: str, start: int, noise: float, rng: random.Random, label: object = ZERO_PLY
 ) -> tuple[list, list]:
     """One self-play game: the positions met (mover on roll), each with gnubg's evaluation by ``label``, and the
     winner with whether the game was doubled (the plays are chosen at 0-ply whatever ``label``)."""
     rules = get_rules(rules_name)
-    position = start_position(start, WHITE)
-    while True:  # the opening roll: two different dice, the higher die's owner plays it
-        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-        if d1 != d2:
-            break
-    if rng.random() < 0.5:
-        position = position.swapped()
-    dice = (d1, d2)
+    position, dice = opening(start, rng)
     records: list[tuple[Position, tuple[float, ...]]] = []
     while True:
         records.append((position, gnubg_probabilities(position, label)))

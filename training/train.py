@@ -16,7 +16,11 @@ Two stages, because 0/1 outcomes are noisy and a shared hidden layer trained on 
 whole network on the teacher's five outputs only; then, with everything else frozen, the two
 Toutes tables output units alone (a logistic regression on the learnt hidden features) on the
 outcomes, for ``--outcome-epochs``. The held-out calibration (mean predicted chance against the
-frequency seen) is printed.
+frequency seen) and loss against the outcomes are printed, before and after.
+
+``--init FILE --epochs 0`` keeps FILE's network and trains its two double-game units alone, e.g. on
+toutes_outcomes.py's games of the engine against itself; with ``--outcome-lambda`` below 1 their targets
+look at the rest of each game (training/targets.py) instead of its end alone.
 
 The weights are written in the layout :mod:`toutes_tables.ai.network` documents (half floats).
 
@@ -46,6 +50,7 @@ from toutes_tables.ai.features import INPUT_COUNT, SLOTS  # noqa: E402
 from toutes_tables.ai.network import MAGIC, OUTPUTS, Network  # noqa: E402
 
 from narrow import narrow_first_layer  # noqa: E402  (training/, this script's folder)
+from targets import lambda_targets  # noqa: E402
 
 
 def dense_inputs(board: np.ndarray) -> np.ndarray:
@@ -62,7 +67,15 @@ def dense_inputs(board: np.ndarray) -> np.ndarray:
 
 def load(paths: list[Path]) -> dict[str, np.ndarray]:
     parts = [np.load(p) for p in paths]
-    return {key: np.concatenate([p[key] for p in parts]) for key in ("board", "gnubg", "toutes", "outcome")}
+    keys = ["board", "gnubg", "toutes", "outcome"]
+    if all("game" in p and "double_chances" in p for p in parts):  # toutes_outcomes.py's files
+        keys += ["game", "double_chances"]
+        offsets = np.cumsum([0] + [int(p["game"].max()) + 1 for p in parts[:-1]])
+        games = np.concatenate([p["game"] + offset for p, offset in zip(parts, offsets, strict=True)])
+    data = {key: np.concatenate([p[key] for p in parts]) for key in keys}
+    if "game" in data:
+        data["game"] = games  # numbered across the files
+    return data
 
 
 def equity_error(pred: torch.Tensor, target: torch.Tensor) -> float:
@@ -83,6 +96,10 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--outcome-epochs", type=int, default=2)
+    parser.add_argument(
+        "--outcome-lambda", type=float, default=1.0,
+        help="double-game targets: TD(lambda) over toutes_outcomes.py's games (1: the outcome alone)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--holdout", type=float, default=0.05, help="share of positions (the last ones) held out")
     parser.add_argument(
@@ -104,6 +121,13 @@ def main() -> None:
     toutes = torch.from_numpy(data["toutes"].astype(np.float32))
     outcome = torch.from_numpy(data["outcome"].astype(np.float32))
     toutes_targets = outcome[:, 1:3]
+    if args.outcome_lambda < 1.0:
+        if "game" not in data:
+            raise SystemExit("--outcome-lambda needs toutes_outcomes.py's files (their games and chances)")
+        targets = lambda_targets(
+            data["outcome"].tolist(), data["game"].tolist(), data["double_chances"].tolist(), args.outcome_lambda
+        )
+        toutes_targets = torch.tensor(targets, dtype=torch.float32)
     count = len(x)
     cut = int(count * (1 - args.holdout))
     print(f"{count} positions ({int(toutes.sum())} Toutes tables), training on {cut}")
@@ -134,6 +158,9 @@ def main() -> None:
 
     began = time.time()
     validation = torch.arange(cut, count)
+    if args.epochs == 0:  # with --init: only the double-game units below are trained
+        with torch.no_grad():
+            mae = equity_error(torch.sigmoid(model(x[validation])), gnubg_targets[validation])
     for epoch in range(args.epochs):
         model.train()
         order = torch.randperm(cut)
@@ -172,6 +199,20 @@ def main() -> None:
     head_optimiser = torch.optim.Adam(head.parameters(), lr=1e-3)
     toutes_train = torch.nonzero(toutes[:cut] > 0).flatten()
     toutes_held = cut + torch.nonzero(toutes[cut:] > 0).flatten()
+
+    def report(when: str) -> None:
+        with torch.no_grad():
+            logits = head(hidden(toutes_held))
+            held_loss = float(bce(logits, outcome[toutes_held, 1:3]))  # against what happened, whatever the targets
+            predicted = torch.sigmoid(logits).mean(dim=0).tolist()
+            seen = outcome[toutes_held, 1:3].mean(dim=0).tolist()
+        print(
+            f"{when}: held-out loss {held_loss:.4f}; double game won predicted"
+            f" {predicted[0]:.4f} seen {seen[0]:.4f}, lost predicted {predicted[1]:.4f} seen {seen[1]:.4f}",
+            flush=True,
+        )
+
+    report("outcome units as they start")
     for epoch in range(args.outcome_epochs):
         order = toutes_train[torch.randperm(len(toutes_train))]
         for start in range(0, len(order), args.batch):
@@ -180,16 +221,7 @@ def main() -> None:
             head_optimiser.zero_grad()
             loss.backward()
             head_optimiser.step()
-        with torch.no_grad():
-            logits = head(hidden(toutes_held))
-            held_loss = float(bce(logits, toutes_targets[toutes_held]))
-            predicted = torch.sigmoid(logits).mean(dim=0).tolist()
-            seen = toutes_targets[toutes_held].mean(dim=0).tolist()
-        print(
-            f"outcome epoch {epoch + 1}: held-out loss {held_loss:.4f}; double game won predicted"
-            f" {predicted[0]:.4f} seen {seen[0]:.4f}, lost predicted {predicted[1]:.4f} seen {seen[1]:.4f}",
-            flush=True,
-        )
+        report(f"outcome epoch {epoch + 1}")
     with torch.no_grad():
         last.weight[5:] = head.weight
         last.bias[5:] = head.bias
@@ -212,6 +244,8 @@ def main() -> None:
     }
     if args.init is not None:
         header["training"]["init"] = args.init.name
+    if args.outcome_lambda < 1.0:
+        header["training"]["outcome_lambda"] = args.outcome_lambda
     blob = bytearray(MAGIC)
     text = json.dumps(header, sort_keys=True).encode("utf-8")
     blob += struct.pack("<I", len(text)) + text
