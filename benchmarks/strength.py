@@ -272,6 +272,17 @@ def play_out(white: Chooser, black: Chooser, rules: str, number: int, dice_seed:
         dice = (dice_rng.randint(1, 6), dice_rng.randint(1, 6))
 
 
+def chooser(level: Level, network: Network | None, rng: random.Random) -> Chooser:
+    """``level.choose``, or with ``network`` in place of the shipped one when given (``rng``: its noise)."""
+    if network is None:
+        return level.choose
+
+    def with_network(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
+        return chosen_with(level, network, position, dice, rng, rules)
+
+    return with_network
+
+
 def versus_expert(
     level_name: str, rules_name: str, games: int, seed: int, opponent: str = "expert",
     opponent_network: Network | None = None, level_network: Network | None = None,
@@ -283,24 +294,9 @@ def versus_expert(
     with that one (a candidate network, before it is shipped).
     """
     rng = random.Random(seed)
-    playing = unbudgeted(level_name)
-    level: Chooser = playing.choose
-    if level_network is not None:
-        level_noise = random.Random(seed + 2)
-
-        def with_candidate(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
-            return chosen_with(playing, level_network, position, dice, level_noise, rules)
-
-        level = with_candidate
-    opposing = unbudgeted(opponent)
-    expert: Chooser = opposing.choose
+    level = chooser(unbudgeted(level_name), level_network, random.Random(seed + 2))
+    expert = chooser(unbudgeted(opponent), opponent_network, random.Random(seed + 1))
     if opponent_network is not None:
-        noise, network = random.Random(seed + 1), opponent_network
-
-        def with_former(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
-            return chosen_with(opposing, network, position, dice, noise, rules)
-
-        expert = with_former
         opponent = f"{opponent}@former"
 
     rules = get_rules(rules_name)

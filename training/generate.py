@@ -30,6 +30,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import gnubg
@@ -38,7 +39,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pkg"))
 
 from toutes_tables import Position, get_rules, legal_plays, start_position  # noqa: E402
-from toutes_tables.position import CHECKERS, OFF, WHITE  # noqa: E402
+from toutes_tables.position import CHECKERS, OFF, WHITE, Color  # noqa: E402
+from toutes_tables.rules import RuleSet  # noqa: E402
 
 RULE_CYCLE = ("toutes-tables-225", "backgammon-225", "toutes-tables", "backgammon")
 CUBE = gnubg.cube_info()
@@ -66,35 +68,45 @@ def opening(start: int, rng: random.Random) -> tuple[Position, tuple[int, int]]:
     return position, (d1, d2)
 
 
+def self_play(
+    rules: RuleSet, start: int, rng: random.Random, choose: Callable[[Position, tuple[int, int]], Position | None]
+) -> tuple[list[Position], Color, bool]:
+    """One game from start ``start``: the positions met (mover on roll, before the dice), the winner, and whether
+    the game counted double (a gammon or a Toutes tables double game). ``choose`` gives the position a play
+    leaves, or None when no play is possible; the dice come from ``rng``."""
+    position, dice = opening(start, rng)
+    positions = []
+    while True:
+        positions.append(position)
+        after = choose(position, dice)
+        position = after if after is not None else position.swapped()
+        if position.theirs[OFF] == CHECKERS:
+            winner = position.turn.other
+            return positions, winner, rules.outcome(position, winner).multiplier > 1
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+
+
 def play_game(
     rules_name: str, start: int, noise: float, rng: random.Random, label: object = ZERO_PLY
 ) -> tuple[list, list]:
     """One self-play game: the positions met (mover on roll), each with gnubg's evaluation by ``label``, and the
     winner with whether the game was doubled (the plays are chosen at 0-ply whatever ``label``)."""
     rules = get_rules(rules_name)
-    position, dice = opening(start, rng)
-    records: list[tuple[Position, tuple[float, ...]]] = []
-    while True:
-        records.append((position, gnubg_probabilities(position, label)))
-        plays = legal_plays(position, dice, rules)
-        if plays:
-            best, best_score = None, -9.0
-            for play in plays:
-                after = play.result
-                if after.theirs[OFF] == CHECKERS:  # the mover has just borne off the last checker
-                    score = 9.0
-                else:
-                    score = -money_equity(gnubg_probabilities(after)) + rng.gauss(0.0, noise)
-                if score > best_score:
-                    best, best_score = play, score
-            position = best.result
-        else:
-            position = position.swapped()
-        if position.theirs[OFF] == CHECKERS:
-            winner_color = position.turn.other
-            outcome = rules.outcome(position, winner_color)
-            return records, [winner_color, outcome.multiplier > 1]
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
+
+    def gnubg_choice(position: Position, dice: tuple[int, int]) -> Position | None:
+        best, best_score = None, -9.0
+        for play in legal_plays(position, dice, rules):
+            after = play.result
+            if after.theirs[OFF] == CHECKERS:  # the mover has just borne off the last checker
+                score = 9.0
+            else:
+                score = -money_equity(gnubg_probabilities(after)) + rng.gauss(0.0, noise)
+            if score > best_score:
+                best, best_score = after, score
+        return best
+
+    positions, winner, double = self_play(rules, start, rng, gnubg_choice)
+    return [(position, gnubg_probabilities(position, label)) for position in positions], [winner, double]
 
 
 def main() -> None:

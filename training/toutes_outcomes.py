@@ -32,36 +32,35 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pkg"))
 
-from generate import gnubg_probabilities, opening  # noqa: E402  (training/, this script's folder)
+from generate import gnubg_probabilities, self_play  # noqa: E402  (training/, this script's folder)
 from toutes_tables import get_rules  # noqa: E402
 from toutes_tables.ai.evaluate import chances  # noqa: E402
 from toutes_tables.ai.network import Network, default_network  # noqa: E402
 from toutes_tables.ai.search import rank_plays  # noqa: E402
-from toutes_tables.position import CHECKERS, OFF, Position  # noqa: E402
+from toutes_tables.position import Color, Position  # noqa: E402
 
 CLASSIC_EVERY = 5  # every fifth game: the 1698 game from the classic start
 
 
 def play_game(
     rules_name: str, start: int, noise: float, rng: random.Random, network: Network
-) -> tuple[list[tuple[Position, tuple[float, float]]], tuple[object, bool]]:
+) -> tuple[list[tuple[Position, tuple[float, float]]], tuple[Color, bool]]:
     """One self-play game: the positions met (mover on roll) with the network's double chances, and how it ended."""
     rules = get_rules(rules_name)
-    position, dice = opening(start, rng)
-    records = []
-    while True:
-        seen = chances(position, network, rules)
-        records.append((position, (seen.win_double, seen.lose_double)))
+
+    def glance(position: Position, dice: tuple[int, int]) -> Position | None:
         scored = rank_plays(position, dice, rules, network)
-        if scored:
-            best = max(scored, key=lambda s: s.equity + rng.gauss(0.0, noise)) if noise else scored[0]
-            position = best.play.result
-        else:
-            position = position.swapped()
-        if position.theirs[OFF] == CHECKERS:
-            winner = position.turn.other
-            return records, (winner, rules.outcome(position, winner).multiplier > 1)
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if not scored:
+            return None
+        best = max(scored, key=lambda s: s.equity + rng.gauss(0.0, noise)) if noise else scored[0]
+        return best.play.result
+
+    def double_chances(position: Position) -> tuple[float, float]:
+        seen = chances(position, network, rules)
+        return seen.win_double, seen.lose_double
+
+    positions, winner, double = self_play(rules, start, rng, glance)
+    return [(position, double_chances(position)) for position in positions], (winner, double)
 
 
 def main() -> None:
