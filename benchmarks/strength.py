@@ -107,7 +107,7 @@ from selfplay import Chooser, opening_roll, turns  # noqa: E402
 
 from toutes_tables import Play, Position, legal_plays, start_position  # noqa: E402
 from toutes_tables.ai import LEVELS, CubeState, Level, cube_advice, get_level  # noqa: E402
-from toutes_tables.ai import search  # noqa: E402
+from toutes_tables.ai import bearoff, search  # noqa: E402
 from toutes_tables.ai.network import Network, default_network  # noqa: E402
 from toutes_tables.position import BLACK, CHECKERS, OFF, WHITE  # noqa: E402
 from toutes_tables.rules import Outcome, get_rules  # noqa: E402
@@ -272,32 +272,53 @@ def play_out(white: Chooser, black: Chooser, rules: str, number: int, dice_seed:
         dice = (dice_rng.randint(1, 6), dice_rng.randint(1, 6))
 
 
-def chooser(level: Level, network: Network | None, rng: random.Random) -> Chooser:
-    """``level.choose``, or with ``network`` in place of the shipped one when given (``rng``: its noise)."""
-    if network is None:
+def chooser(level: Level, network: Network | None, rng: random.Random, databases: bool = True) -> Chooser:
+    """``level.choose``, or with ``network`` in place of the shipped one when given (``rng``: its noise).
+
+    ``databases=False``: the level plays as before the bear-off databases, its network judging every bear-off
+    (``bearoff.applies`` switched off for its moves only).
+    """
+    if network is None and databases:
         return level.choose
 
     def with_network(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
+        if network is None:
+            return level.choose(position, dice, rules)
         return chosen_with(level, network, position, dice, rng, rules)
 
-    return with_network
+    if databases:
+        return with_network
+
+    def without_databases(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
+        applies = bearoff.applies
+        bearoff.applies = lambda mine, theirs: False  # type: ignore[assignment]
+        try:
+            return with_network(position, dice, rules)
+        finally:
+            bearoff.applies = applies
+
+    return without_databases
 
 
 def versus_expert(
     level_name: str, rules_name: str, games: int, seed: int, opponent: str = "expert",
-    opponent_network: Network | None = None, level_network: Network | None = None,
+    opponent_network: Network | None = None, level_network: Network | None = None, opponent_databases: bool = True,
 ) -> None:
     """Pairs of games of the level against the expert (or ``opponent``), sides swapped on the same start and dice.
 
     ``opponent_network``: the opponent plays with that network instead of the shipped one (a former network,
     to measure a new one against it: the same search, another evaluation); ``level_network``: the level plays
-    with that one (a candidate network, before it is shipped).
+    with that one (a candidate network, before it is shipped); ``opponent_databases=False``: the opponent judges
+    the bear-off by its network, as every level did before the databases (the expert as issue 14 found it is
+    ``expert+ply=1`` with the former network and no databases).
     """
     rng = random.Random(seed)
     level = chooser(unbudgeted(level_name), level_network, random.Random(seed + 2))
-    expert = chooser(unbudgeted(opponent), opponent_network, random.Random(seed + 1))
+    expert = chooser(unbudgeted(opponent), opponent_network, random.Random(seed + 1), opponent_databases)
     if opponent_network is not None:
         opponent = f"{opponent}@former"
+    if not opponent_databases:
+        opponent = f"{opponent}-no-databases"
 
     rules = get_rules(rules_name)
     pair_means: list[float] = []
@@ -610,7 +631,7 @@ def judge_cube_decisions(
 
 def judge_by_the_bear_off_databases(level_names: list[str], rules: str, count: int, seed: int) -> None:
     """The levels with and without the bear-off databases, judged by the databases, in both-home positions."""
-    from toutes_tables.ai import bearoff, equity_after  # noqa: PLC0415 - only this mode needs them
+    from toutes_tables.ai import equity_after  # noqa: PLC0415 - only this mode needs it
 
     rng = random.Random(seed)
     source = get_level("intermediate")  # its games give the positions (a little noise, for variety)
@@ -662,6 +683,11 @@ def main() -> None:
         "--opponent-evaluator", type=Path, metavar="PATH", help="--versus-expert: the opponent plays with this network"
     )
     parser.add_argument(
+        "--opponent-without-databases",
+        action="store_true",
+        help="--versus-expert: the opponent judges the bear-off by its network, not the bear-off databases",
+    )
+    parser.add_argument(
         "--gnubg-positions", type=int, default=0, metavar="DECISIONS", help="judge on gnubg self-play decisions"
     )
     parser.add_argument(
@@ -700,13 +726,17 @@ def main() -> None:
     if args.versus_expert:
         rules_name = args.rules if args.rules != parser.get_default("rules") else "toutes-tables-225"
         against = args.opponent + (f"@{args.opponent_evaluator.stem}" if args.opponent_evaluator else "")
+        against += " without the bear-off databases" if args.opponent_without_databases else ""
         print(f"head-to-head against {against}, cubeless; Python {sys.version.split()[0]}; seed {args.seed}")
         former = Network(args.opponent_evaluator.read_bytes()) if args.opponent_evaluator else None
         candidate = Network(args.evaluator[0].read_bytes()) if args.evaluator else None
         if candidate is not None:
             print(f"the levels play with {args.evaluator[0]}: training {candidate.header.get('training')}")
         for level in args.levels.split(","):
-            versus_expert(level, rules_name, args.versus_expert, args.seed, args.opponent, former, candidate)
+            versus_expert(
+                level, rules_name, args.versus_expert, args.seed, args.opponent, former, candidate,
+                not args.opponent_without_databases,
+            )
         return
     if args.cube_decisions:
         plies = args.judge_plies or 2
