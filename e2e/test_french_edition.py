@@ -109,11 +109,25 @@ def search(page: Page, words: str) -> list[str]:
         "() => JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"
     )
     expect(page.locator(".md-search-result__meta")).to_have_text(ready, timeout=30_000)
-    # typed key by key, as a reader does: the theme reads the query on each key
+    # typed key by key, as a reader does: the theme reads the query on each key and redraws the list for each
+    # prefix ("mirr" lists 7 links, "mirrored" 5), so the list is read once it has been still for a while, and
+    # read in one go: counting the links, then reading them one by one, could meet a shorter list halfway
+    page.evaluate(
+        """() => {
+            window.ttSearchChanged = performance.now();
+            new MutationObserver(() => { window.ttSearchChanged = performance.now(); })
+                .observe(document.querySelector(".md-search-result"), {childList: true, subtree: true});
+        }"""
+    )
     page.locator("input.md-search__input").press_sequentially(words)
-    results = page.locator(".md-search-result__item a")
-    expect(results.first).to_be_attached(timeout=20_000)
-    return [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
+    page.wait_for_function(
+        """() => document.querySelector(".md-search-result__item a")
+            && performance.now() - window.ttSearchChanged > 1000""",
+        timeout=20_000,
+    )
+    return page.locator(".md-search-result__item a").evaluate_all(
+        "(links) => links.map((a) => a.getAttribute('href') || '')"
+    )
 
 
 def test_search_finds_french_words_in_the_french_pages(page: Page, site_url: str) -> None:
