@@ -86,6 +86,7 @@ evaluation budget cut a level's search short (a 1-ply candidate not looked at, o
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import math
 import os
@@ -93,7 +94,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import gnubg
@@ -272,32 +273,33 @@ def play_out(white: Chooser, black: Chooser, rules: str, number: int, dice_seed:
         dice = (dice_rng.randint(1, 6), dice_rng.randint(1, 6))
 
 
+@contextlib.contextmanager
+def bear_off_databases_off() -> Iterator[None]:
+    """Inside the block the computer judges every bear-off by its network, as before the databases existed."""
+    applies = bearoff.applies
+    bearoff.applies = lambda mine, theirs: False  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        bearoff.applies = applies
+
+
 def chooser(level: Level, network: Network | None, rng: random.Random, databases: bool = True) -> Chooser:
     """``level.choose``, or with ``network`` in place of the shipped one when given (``rng``: its noise).
 
     ``databases=False``: the level plays as before the bear-off databases, its network judging every bear-off
-    (``bearoff.applies`` switched off for its moves only).
+    (``bear_off_databases_off`` around its moves only).
     """
     if network is None and databases:
         return level.choose
 
-    def with_network(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
-        if network is None:
-            return level.choose(position, dice, rules)
-        return chosen_with(level, network, position, dice, rng, rules)
+    def choose(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
+        with contextlib.nullcontext() if databases else bear_off_databases_off():
+            if network is None:
+                return level.choose(position, dice, rules)
+            return chosen_with(level, network, position, dice, rng, rules)
 
-    if databases:
-        return with_network
-
-    def without_databases(position: Position, dice: tuple[int, int], rules: str) -> Play | None:
-        applies = bearoff.applies
-        bearoff.applies = lambda mine, theirs: False  # type: ignore[assignment]
-        try:
-            return with_network(position, dice, rules)
-        finally:
-            bearoff.applies = applies
-
-    return without_databases
+    return choose
 
 
 def versus_expert(
@@ -641,7 +643,6 @@ def judge_by_the_bear_off_databases(level_names: list[str], rules: str, count: i
             decisions.append((turn.position, turn.dice))
             if len(decisions) == count:
                 break
-    applies = bearoff.applies
     print(f"{count} decisions with both sides all home, from {rules} games of the intermediate level, seed {seed}")
     print("judged by the bear-off databases (cubeless equity of each play's result)")
     print(f"{'player':<30}{'error mp/move':>15}{'best play':>11}{'worst mp':>10}{'median ms':>11}")
@@ -652,11 +653,10 @@ def judge_by_the_bear_off_databases(level_names: list[str], rules: str, count: i
             times: list[float] = []
             for position, dice in decisions:
                 scores = {p.result: equity_after(p.result, rules) for p in legal_plays(position, dice, rules)}
-                bearoff.applies = applies if with_databases else lambda mine, theirs: False  # type: ignore[assignment]
-                began = time.perf_counter()
-                play = level.choose(position, dice, rules, rng)
-                times.append(time.perf_counter() - began)
-                bearoff.applies = applies
+                with contextlib.nullcontext() if with_databases else bear_off_databases_off():
+                    began = time.perf_counter()
+                    play = level.choose(position, dice, rules, rng)
+                    times.append(time.perf_counter() - began)
                 assert play is not None
                 errors.append(1000.0 * (max(scores.values()) - scores[play.result]))
             label = f"{name} ({'databases' if with_databases else 'network only'})"
