@@ -125,9 +125,10 @@ def search(page: Page, words: str) -> list[str]:
             && performance.now() - window.ttSearchChanged > 1000""",
         timeout=20_000,
     )
-    return page.locator(".md-search-result__item a").evaluate_all(
+    links: list[str] = page.locator(".md-search-result__item a").evaluate_all(
         "(links) => links.map((a) => a.getAttribute('href') || '')"
     )
+    return links
 
 
 def test_search_finds_french_words_in_the_french_pages(page: Page, site_url: str) -> None:
