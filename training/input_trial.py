@@ -2,7 +2,7 @@
 
 Step 3 of the plan in training/README.md. The engine's inputs (``toutes_tables.ai.features``) are the board alone:
 four per slot and one for contact. gnubg's networks add hand-made ones (pip count, escapes, primes, shots...).
-This trains two networks exactly alike (one hidden layer, the five gnubg outputs, the settings of ``train.py``)
+This trains two networks alike (one hidden layer, the five gnubg outputs, the settings of ``train.py``)
 on the same positions, one with the engine's inputs and one with ten more a side (:func:`gnubg_like_inputs`), and
 prints their held-out equity error against the labels after each epoch. ``--judge DECISIONS`` then plays both
 at 0 ply (the legal play whose result the network values most) on the decisions of ``benchmarks/strength.py
@@ -38,10 +38,10 @@ from toutes_tables.position import CHECKERS  # noqa: E402  (train.py has put pkg
 def gnubg_like_inputs(board: np.ndarray) -> np.ndarray:
     """Ten inputs a side, mover first, for each row of 52-count boards (26 slots a side, in its own numbering).
 
-    Pip count, checkers back (on the bar or in the opponent's home), longest run of made points, blots, direct
-    shots at them (the opponent's points 1 to 6 behind a blot), home points made, anchors, checkers buried on
-    the ace and deuce points, checkers in the outfield, and the numbers (of six) that move the rearmost checker
-    to a point the opponent has not made. Each is scaled to about 0 to 1.
+    Pip count, checkers back (on the bar or in the opponent's home), longest run of made points, blots, hitters
+    (for each blot, the points 1 to 6 behind it that hold an opponent's checker), home points made, anchors,
+    checkers buried on the ace and deuce points, checkers in the outfield, and the numbers (of six) that move the
+    rearmost checker to a point the opponent has not made. Each is scaled to about 0 to 1.
     """
     counts = board.astype(np.float32)
     rows = np.arange(len(board))

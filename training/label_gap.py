@@ -56,14 +56,14 @@ def main() -> None:
         raise SystemExit(f"{args.shallow} and {args.deep} do not hold the same positions (same seed and games?)")
     inputs = dense_inputs(shallow["board"])
     contact = inputs[:, -1] > 0
-    labels = {args.shallow.name: money_equity(shallow["gnubg"]), args.deep.name: money_equity(deep["gnubg"])}
-    gap = labels[args.shallow.name] - labels[args.deep.name]
+    labels = {args.shallow: money_equity(shallow["gnubg"]), args.deep: money_equity(deep["gnubg"])}
+    gap = labels[args.shallow] - labels[args.deep]
     print(f"{len(gap)} positions ({int(contact.sum())} in contact); equity gap between the labels:")
     for name, rows in (("all", slice(None)), ("contact", contact), ("no contact", ~contact)):
         print(f"  {name:<11} mean {np.abs(gap[rows]).mean():.4f}, rms {np.sqrt((gap[rows] ** 2).mean()):.4f}")
     for weights in args.evaluator:
         equity = money_equity(network_chances(weights, inputs))
-        against = ", ".join(f"{label} {np.abs(equity - value).mean():.4f}" for label, value in labels.items())
+        against = ", ".join(f"{path} {np.abs(equity - value).mean():.4f}" for path, value in labels.items())
         print(f"{weights.name}: mean equity error against {against}")
 
 
