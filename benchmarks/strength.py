@@ -451,11 +451,8 @@ def judge_on_gnubg_positions(
             cuts[name] += cut[0]
             assert play is not None
             chosen[name] = play.result
-        candidates = set(sorted(shallow, key=lambda r: -shallow[r])[:8]) | set(chosen.values())
-        scores = {result: judge_equity(result, "backgammon", judge) for result in candidates}
-        best = max(scores.values())
-        for name in names:
-            errors[name].append(1000.0 * (best - scores[chosen[name]]))
+        for name, error in judged_errors(shallow, chosen, judge).items():
+            errors[name].append(error)
         in_reach.append(both_home(position))
         classes.append(position_class(position))
         if number % 25 == 0 or number == len(decisions):
@@ -484,6 +481,19 @@ def judge_on_gnubg_positions(
                     f"{name:<{width}}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True
                 )
             print_breakdown(decisions, errors, classes, worst=number == len(decisions))
+
+
+def judged_errors(shallow: dict[Position, float], chosen: dict[str, Position], judge: object) -> dict[str, float]:
+    """Each player's error (mp) in one decision: the judge's equity of the best result minus that of its own.
+
+    ``shallow`` holds every legal result's gnubg 0-ply equity; the judge (deeper, so slower) only sees the eight
+    best of them and the players' choices, one of which is gnubg 0-ply's own, so no player is judged against a
+    result the judge did not look at.
+    """
+    candidates = set(sorted(shallow, key=lambda r: -shallow[r])[:8]) | set(chosen.values())
+    scores = {result: judge_equity(result, "backgammon", judge) for result in candidates}
+    best = max(scores.values())
+    return {name: 1000.0 * (best - scores[result]) for name, result in chosen.items()}
 
 
 def chosen_with(
@@ -554,7 +564,7 @@ def cube_error(judged: tuple[float, float, float], double: bool, take: bool) -> 
     return 1000.0 * doubler, 1000.0 * taker
 
 
-def _mean_interval(values: list[float]) -> str:
+def mean_interval(values: list[float]) -> str:
     """The mean and its 95 % interval (normal approximation)."""
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
@@ -621,11 +631,11 @@ def judge_cube_decisions(
                     difference = (
                         ""
                         if name == "gnubg 0-ply"
-                        else _mean_interval([a - b for a, b in zip(total, reference, strict=True)])
+                        else mean_interval([a - b for a, b in zip(total, reference, strict=True)])
                     )
                     w = wrong[name, setting]
                     print(
-                        f"{name:<13}{setting:<7}{_mean_interval(total):>30}{doubler:>9.2f}{taker:>7.2f}"
+                        f"{name:<13}{setting:<7}{mean_interval(total):>30}{doubler:>9.2f}{taker:>7.2f}"
                         f"{w[0]:>15}{w[1]:>13}{w[2]:>15}{difference:>30}",
                         flush=True,
                     )
