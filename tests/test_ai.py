@@ -67,8 +67,8 @@ def _dense_forward(mine: tuple[int, ...], theirs: tuple[int, ...]) -> list[float
     (length,) = struct.unpack_from("<I", blob, 4)
     header = json.loads(blob[8 : 8 + length])
     offset = 8 + length
-    values = dense_inputs(mine, theirs)
-    widths = [INPUT_COUNT, *header["layers"]]
+    values = dense_inputs(mine, theirs, crafted=header["inputs"] > INPUT_COUNT)
+    widths = [header["inputs"], *header["layers"]]
     for i, (n_in, n_out) in enumerate(itertools.pairwise(widths)):
         flat = struct.unpack_from(f"<{n_in * n_out}e", blob, offset)
         offset += 2 * n_in * n_out

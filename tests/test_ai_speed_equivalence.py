@@ -21,7 +21,16 @@ import pytest
 
 from toutes_tables import Position, get_rules, legal_plays, start_position
 from toutes_tables.ai import LEVELS, chances, choose_play, equity, rank_plays, rank_plays_deeper
-from toutes_tables.ai.features import INPUT_COUNT, INPUTS_PER_SLOT, SLOTS, dense_inputs, in_contact, slot_code
+from toutes_tables.ai.features import (
+    CRAFTED_INPUTS,
+    INPUT_COUNT,
+    INPUTS_PER_SLOT,
+    SLOTS,
+    crafted_counts,
+    dense_inputs,
+    in_contact,
+    slot_code,
+)
 from toutes_tables.ai.network import MAGIC, OUTPUTS, Network, default_network
 from toutes_tables.ai.search import ROLLS, one_ply_equity, two_ply_equity
 from toutes_tables.position import CHECKERS, OFF
@@ -43,7 +52,10 @@ def float_outputs(network: Network, mine: Sequence[int], theirs: Sequence[int]) 
                 if value:
                     hidden = [h + value * w for h, w in zip(hidden, first_weights[base + k], strict=True)]
     if in_contact(mine, theirs):
-        hidden = [h + w for h, w in zip(hidden, first_weights[-1], strict=True)]
+        hidden = [h + w for h, w in zip(hidden, first_weights[INPUT_COUNT - 1], strict=True)]
+    if network.crafted:
+        for count, row in zip(crafted_counts(mine, theirs), first_weights[INPUT_COUNT:], strict=True):
+            hidden = [h + count * w for h, w in zip(hidden, row, strict=True)]
     values = [max(h, 0.0) for h in hidden]
     for i, (weights, biases) in enumerate(dense):
         sums = [b + sum(map(mul, values, column)) for b, column in zip(biases, zip(*weights, strict=True), strict=True)]
@@ -163,17 +175,27 @@ def test_a_spent_time_budget_searches_only_the_best_candidate_deeper() -> None:
     assert cut[1:] == shallow[1:]
 
 
-def _synthetic_blob(widths: Sequence[int], seed: int, scale: float) -> bytes:
-    """A network file of random half-float weights (``scale`` their size) with the given hidden layers."""
+def _synthetic_blob(widths: Sequence[int], seed: int, scale: float, crafted: bool = False) -> bytes:
+    """A network file of random half-float weights (``scale`` their size) with the given hidden layers.
+
+    With ``crafted``, it takes the crafted counts too (their weights a hundredth as large, as training
+    writes them: per count, not per scaled input).
+    """
     import json
     import struct
 
     rng = random.Random(seed)
     layers = [*widths, len(OUTPUTS)]
-    header = json.dumps({"inputs": INPUT_COUNT, "layers": layers, "outputs": list(OUTPUTS), "training": {}}).encode()
+    inputs = INPUT_COUNT + (CRAFTED_INPUTS if crafted else 0)
+    header = json.dumps({"inputs": inputs, "layers": layers, "outputs": list(OUTPUTS), "training": {}}).encode()
     blob = bytearray(MAGIC) + struct.pack("<I", len(header)) + header
-    for n_in, n_out in itertools.pairwise([INPUT_COUNT, *layers]):
-        weights = [rng.gauss(0.0, scale) for _ in range(n_in * n_out + n_out)]
+    for depth, (n_in, n_out) in enumerate(itertools.pairwise([inputs, *layers])):
+        if depth == 0 and crafted:
+            board = [rng.gauss(0.0, scale) for _ in range(INPUT_COUNT * n_out)]
+            counts = [rng.gauss(0.0, scale / 100) for _ in range(CRAFTED_INPUTS * n_out)]
+            weights = [*board, *counts, *(rng.gauss(0.0, scale) for _ in range(n_out))]
+        else:
+            weights = [rng.gauss(0.0, scale) for _ in range(n_in * n_out + n_out)]
         # Some weights under 2**-11, as training leaves: they keep the first layer in 64-bit lanes.
         weights[::97] = [w * 1e-4 for w in weights[::97]]
         blob += struct.pack(f"<{len(weights)}e", *weights)
@@ -194,15 +216,17 @@ def _narrow_module() -> Any:
     return module
 
 
-def _synthetic_network(widths: Sequence[int], seed: int, scale: float, narrow: bool = False) -> Network:
-    blob = _synthetic_blob(widths, seed, scale)
+def _synthetic_network(
+    widths: Sequence[int], seed: int, scale: float, narrow: bool = False, crafted: bool = False
+) -> Network:
+    blob = _synthetic_blob(widths, seed, scale, crafted)
     return Network(_narrow_module().narrow_first_layer(blob) if narrow else blob)
 
 
 def _exact_logits(network: Network, mine: Sequence[int], theirs: Sequence[int]) -> list[Fraction]:
     """Every output's sum before the sigmoid, in exact rationals from the weights as read."""
     (first_weights, first_bias), *dense = network.layers
-    inputs = [Fraction(x) for x in dense_inputs(mine, theirs)]
+    inputs = [Fraction(x) for x in dense_inputs(mine, theirs, crafted=network.crafted)]
     zero = Fraction(0)
     values = inputs
     for i, (weights, biases) in enumerate([(first_weights, first_bias), *dense]):
@@ -241,6 +265,29 @@ def test_packed_output_layer_gives_the_exact_sums_rounded_once(scale: float, nar
             assert network.logits(mine, theirs) == exact, (mine, theirs)
             for units in ((0, 1, 2, 3, 4), (0, 5, 6), (6,)):
                 assert network.logits(mine, theirs, units) == [exact[u] for u in units]
+
+
+@pytest.mark.parametrize(("scale", "narrow", "lane_bits"), [(0.05, False, 64), (0.05, True, 32), (1.0, True, 64)])
+def test_a_network_with_the_crafted_counts_gives_the_exact_sums(scale: float, narrow: bool, lane_bits: int) -> None:
+    # The crafted counts add their rows times the count, in the same fixed point: still the exact
+    # sums rounded once, the same lanes, and the float reference (every input a weight times a value).
+    network = _synthetic_network([24], seed=int(scale * 100) + 1, scale=scale, narrow=narrow, crafted=True)
+    assert network.crafted and network.lane_bits == lane_bits
+    for mine in _EXTREME_SIDES:
+        for theirs in _EXTREME_SIDES:
+            exact = [float(x) for x in _exact_logits(network, mine, theirs)]
+            assert network.logits(mine, theirs) == exact, (mine, theirs)
+            assert network.logits(mine, theirs, (0, 5, 6)) == [exact[0], exact[5], exact[6]]
+            assert network.outputs(mine, theirs) == pytest.approx(float_outputs(network, mine, theirs), abs=1e-12)
+
+
+def test_a_weights_file_with_another_input_count_is_refused() -> None:
+    import json
+    import struct
+
+    header = json.dumps({"inputs": INPUT_COUNT + 3, "layers": [2, len(OUTPUTS)], "outputs": list(OUTPUTS)}).encode()
+    with pytest.raises(ValueError, match=f"weights expect {INPUT_COUNT + 3} inputs"):
+        Network(MAGIC + struct.pack("<I", len(header)) + header)
 
 
 def test_a_network_of_two_hidden_layers_gives_the_exact_sums() -> None:

@@ -8,8 +8,8 @@ prints their held-out equity error against the labels after each epoch. ``--judg
 at 0 ply (the legal play whose result the network values most) on the decisions of ``benchmarks/strength.py
 --gnubg-positions`` (gnubg 0-ply self-play with 15 % random plays), judged as there by gnubg 2-ply, beside gnubg
 0-ply itself, for each of ``--judge-seeds``, with the paired difference between the two networks and its 95 %
-interval. It only measures: the engine cannot run a network with these inputs (each would cost a pass over the
-board at every evaluation), so nothing is written::
+interval. It only measures, and writes nothing: ``train.py --crafted`` trains a network with the same inputs for the
+engine (``toutes_tables.ai.features.crafted_counts``), and ``benchmarks/strength.py --evaluator`` judges it::
 
     nice -n 10 python training/input_trial.py training/data/positions-1.npz
     nice -n 10 python training/input_trial.py training/data/positions-{1,2,3}.npz --judge 1500 --judge-seeds 1,2,3,4
@@ -21,7 +21,6 @@ three; the judge about 3 minutes a seed of 1,500 decisions.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -30,56 +29,15 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from train import dense_inputs, equity_error, load
+from label_gap import money_equity
+from train import CRAFTED_SCALE, crafted_inputs, dense_inputs, equity_error, load
 
 from toutes_tables.position import CHECKERS  # noqa: E402  (train.py has put pkg/ on the path)
 
 
 def gnubg_like_inputs(board: np.ndarray) -> np.ndarray:
-    """Ten inputs a side, mover first, for each row of 52-count boards (26 slots a side, in its own numbering).
-
-    Pip count, checkers back (on the bar or in the opponent's home), longest run of made points, blots, hitters
-    (for each blot, the points 1 to 6 behind it that hold an opponent's checker), home points made, anchors,
-    checkers buried on the ace and deuce points, checkers in the outfield, and the numbers (of six) that move the
-    rearmost checker to a point the opponent has not made. Each is scaled to about 0 to 1.
-    """
-    counts = board.astype(np.float32)
-    rows = np.arange(len(board))
-    slots = np.arange(26)
-    columns: list[np.ndarray] = []
-    for mine, theirs in ((counts[:, :26], counts[:, 26:]), (counts[:, 26:], counts[:, :26])):
-        made = mine[:, 1:25] >= 2
-        blots = mine[:, 1:25] == 1
-        run = np.zeros(len(board), np.float32)
-        longest = np.zeros(len(board), np.float32)
-        for point in range(24):
-            run = np.where(made[:, point], run + 1, 0)
-            longest = np.maximum(longest, run)
-        shots = np.zeros(len(board), np.float32)
-        for point in range(1, 25):  # my point p is their point 25 - p; they move down to it
-            hitters = sum(
-                (theirs[:, 25 - point + d] > 0).astype(np.float32) for d in range(1, 7) if 25 - point + d <= 25
-            )
-            shots += blots[:, point - 1] * hitters
-        rearmost = np.max(np.where(mine[:, 1:26] > 0, slots[1:26], 0), axis=1)
-        free = np.zeros(len(board), np.float32)
-        for d in range(1, 7):
-            target = rearmost - d
-            blocked = (target >= 1) & (theirs[rows, np.clip(25 - target, 0, 25)] >= 2)
-            free += ~blocked
-        columns += [
-            (mine[:, 1:26] * slots[1:26]).sum(axis=1) / 100,
-            mine[:, 19:26].sum(axis=1) / 15,
-            longest / 6,
-            blots.sum(axis=1) / 5,
-            shots / 6,
-            made[:, :6].sum(axis=1) / 6,
-            made[:, 18:24].sum(axis=1) / 3,
-            mine[:, 1:3].sum(axis=1) / 15,
-            mine[:, 7:19].sum(axis=1) / 15,
-            free / 6,
-        ]
-    return np.stack(columns, axis=1).astype(np.float32)
+    """train.py's crafted counts (ten a side, mover first), each divided by its scale to about 0 to 1."""
+    return crafted_inputs(board) / CRAFTED_SCALE
 
 
 def trial(name: str, inputs: np.ndarray, targets: torch.Tensor, args: argparse.Namespace) -> torch.nn.Module:
@@ -137,33 +95,25 @@ def judge(networks: dict[str, tuple[torch.nn.Module, bool]], count: int, seeds: 
             shallow = {result: strength.judge_equity(result, "backgammon", zero_ply) for result in results}
             chosen = {"gnubg 0-ply": max(results, key=shallow.__getitem__)}
             boards = np.array([result.mine + result.theirs for result in results], dtype=np.int8)
+            plain = dense_inputs(boards)
+            richer = np.concatenate([plain, gnubg_like_inputs(boards)], axis=1)
             for name, (model, gnubg_like) in networks.items():
-                inputs = dense_inputs(boards)
-                if gnubg_like:
-                    inputs = np.concatenate([inputs, gnubg_like_inputs(boards)], axis=1)
                 with torch.no_grad():
-                    chances = torch.sigmoid(model(torch.from_numpy(inputs)))
+                    chances = torch.sigmoid(model(torch.from_numpy(richer if gnubg_like else plain))).numpy()
                 # each result is the opponent's to roll: its equity for the mover is minus the network's, and a
                 # game the mover has just won is worth what it scores
-                mover = (
-                    -(2 * chances[:, 0] - 1 + chances[:, 1] + chances[:, 2] - chances[:, 3] - chances[:, 4])
-                ).tolist()
+                mover = (-money_equity(chances)).tolist()
                 values = [shallow[r] if r.theirs[0] == CHECKERS else v for r, v in zip(results, mover, strict=True)]
                 chosen[name] = results[int(np.argmax(values))]
-            judged = set(sorted(results, key=lambda r: -shallow[r])[:8]) | set(chosen.values())
-            scores = {result: strength.judge_equity(result, "backgammon", two_ply) for result in judged}
-            best = max(scores.values())
-            for name in names:
-                errors[name].append(1000.0 * (best - scores[chosen[name]]))
+            for name, error in strength.judged_errors(shallow, chosen, two_ply).items():
+                errors[name].append(error)
         for name in names:
             every[name] += errors[name]
         print(f"{seed:>6}" + "".join(f"{statistics.fmean(errors[name]):>26.2f}" for name in names), flush=True)
     print(f"{'all':>6}" + "".join(f"{statistics.fmean(every[name]):>26.2f}" for name in names))
     first, second = list(networks)[:2]
     gaps = [b - a for a, b in zip(every[first], every[second], strict=True)]
-    half = 1.96 * statistics.stdev(gaps) / math.sqrt(len(gaps))
-    mean = statistics.fmean(gaps)
-    print(f"{second} minus {first}: {mean:+.2f} mp/decision (95 %: {mean - half:+.2f} to {mean + half:+.2f})")
+    print(f"{second} minus {first}, mp/decision and its 95 % interval: {strength.mean_interval(gaps)}")
 
 
 def main() -> None:

@@ -22,6 +22,10 @@ frequency seen) and loss against the outcomes are printed, before and after.
 toutes_outcomes.py's games of the engine against itself; with ``--outcome-lambda`` below 1 their targets
 look at the rest of each game (training/targets.py) instead of its end alone.
 
+``--crafted`` gives the network the crafted counts beside the board (``toutes_tables.ai.features.crafted_counts``:
+pip count, checkers back, primes, blots and hitters... ten a side, as gnubg's hand-made inputs). It trains on each
+count divided by its ``CRAFTED_SCALE`` (about 0 to 1, as the board's inputs) and writes the weights per count.
+
 The weights are written in the layout :mod:`toutes_tables.ai.network` documents (half floats).
 
 Run (a few minutes on one core; seeds fixed, so a rerun on the same data gives the same file
@@ -46,7 +50,7 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pkg"))
 
-from toutes_tables.ai.features import INPUT_COUNT, SLOTS  # noqa: E402
+from toutes_tables.ai.features import CRAFTED_INPUTS, INPUT_COUNT, SLOTS  # noqa: E402
 from toutes_tables.ai.network import MAGIC, OUTPUTS, Network  # noqa: E402
 
 from narrow import narrow_first_layer  # noqa: E402  (training/, this script's folder)
@@ -63,6 +67,59 @@ def dense_inputs(board: np.ndarray) -> np.ndarray:
     rear_theirs = np.max(np.where(occupied[1], slots, 0), axis=1)
     contact = (rear_mine + rear_theirs > 25).astype(np.float32)[:, None]
     return np.concatenate([codes.reshape(len(board), -1), contact], axis=1)
+
+
+# What each crafted count is divided by for training (the mover's ten, then the opponent's), so every input is
+# about 0 to 1: pip count, checkers back, longest prime, blots, hitters, home points, anchors, buried checkers,
+# outfield checkers, free numbers. The file's weights are per count: the trained ones divided by these.
+CRAFTED_SCALE = np.array((100, 15, 6, 5, 6, 6, 3, 15, 15, 6) * 2, dtype=np.float32)
+
+
+def crafted_inputs(board: np.ndarray) -> np.ndarray:
+    """features.crafted_counts for a whole array of 52-count boards (checked against it in main), as floats.
+
+    Each side's ten, mover first: pip count, checkers back (bar and points 19-24), longest run of made points,
+    blots, hitters (for each blot, the points 1 to 6 behind it, from the opponent's side, that hold a checker of
+    the opponent's), home points made, anchors, checkers on the ace and deuce points, checkers in the outfield,
+    and the numbers (of six) that move the rearmost checker to a point the opponent has not made.
+    """
+    counts = board.astype(np.float32)
+    rows = np.arange(len(board))
+    slots = np.arange(SLOTS)
+    columns: list[np.ndarray] = []
+    for mine, theirs in ((counts[:, :SLOTS], counts[:, SLOTS:]), (counts[:, SLOTS:], counts[:, :SLOTS])):
+        made = mine[:, 1:25] >= 2
+        blots = mine[:, 1:25] == 1
+        run = np.zeros(len(board), np.float32)
+        longest = np.zeros(len(board), np.float32)
+        for point in range(24):
+            run = np.where(made[:, point], run + 1, 0)
+            longest = np.maximum(longest, run)
+        hitters = np.zeros(len(board), np.float32)
+        for point in range(1, 25):  # my point p is their point 25 - p; they move down to it
+            behind = sum(
+                (theirs[:, 25 - point + d] > 0).astype(np.float32) for d in range(1, 7) if 25 - point + d <= 25
+            )
+            hitters += blots[:, point - 1] * behind
+        rearmost = np.max(np.where(mine[:, 1:26] > 0, slots[1:26], 0), axis=1)
+        free = np.zeros(len(board), np.float32)
+        for d in range(1, 7):
+            target = rearmost - d
+            blocked = (target >= 1) & (theirs[rows, np.clip(25 - target, 0, 25)] >= 2)
+            free += ~blocked
+        columns += [
+            (mine[:, 1:26] * slots[1:26]).sum(axis=1),
+            mine[:, 19:26].sum(axis=1),
+            longest,
+            blots.sum(axis=1),
+            hitters,
+            made[:, :6].sum(axis=1),
+            made[:, 18:24].sum(axis=1),
+            mine[:, 1:3].sum(axis=1),
+            mine[:, 7:19].sum(axis=1),
+            free,
+        ]
+    return np.stack(columns, axis=1).astype(np.float32)
 
 
 def load(paths: list[Path]) -> dict[str, np.ndarray]:
@@ -105,18 +162,24 @@ def main() -> None:
     parser.add_argument(
         "--init", type=Path, help="start from this weights file (same layers), e.g. to fine-tune the shipped network"
     )
+    parser.add_argument("--crafted", action="store_true", help="the crafted counts beside the board (see above)")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)  # a shared machine
     data = load(args.data)
 
+    from toutes_tables.ai.features import crafted_counts
     from toutes_tables.ai.features import dense_inputs as reference_inputs
 
     for row in data["board"][:: max(1, len(data["board"]) // 200)]:
         mine, theirs = [int(v) for v in row[:SLOTS]], [int(v) for v in row[SLOTS:]]
         assert np.allclose(dense_inputs(row[None, :])[0], reference_inputs(mine, theirs)), "encodings differ"
+        assert crafted_inputs(row[None, :])[0].tolist() == crafted_counts(mine, theirs), "crafted counts differ"
 
-    x = torch.from_numpy(dense_inputs(data["board"]))
+    inputs = dense_inputs(data["board"])
+    if args.crafted:
+        inputs = np.concatenate([inputs, crafted_inputs(data["board"]) / CRAFTED_SCALE], axis=1)
+    x = torch.from_numpy(inputs)
     gnubg_targets = torch.from_numpy(data["gnubg"]).clamp(0, 1)
     toutes = torch.from_numpy(data["toutes"].astype(np.float32))
     outcome = torch.from_numpy(data["outcome"].astype(np.float32))
@@ -132,7 +195,7 @@ def main() -> None:
     cut = int(count * (1 - args.holdout))
     print(f"{count} positions ({int(toutes.sum())} Toutes tables), training on {cut}")
 
-    widths = [INPUT_COUNT, *args.hidden, len(OUTPUTS)]
+    widths = [INPUT_COUNT + (CRAFTED_INPUTS if args.crafted else 0), *args.hidden, len(OUTPUTS)]
     modules: list[torch.nn.Module] = []
     for i, (a, b) in enumerate(itertools.pairwise(widths)):
         modules.append(torch.nn.Linear(a, b))
@@ -141,12 +204,18 @@ def main() -> None:
     model = torch.nn.Sequential(*modules)
     if args.init is not None:
         start_from = Network(args.init.read_bytes())
-        if start_from.header["layers"] != widths[1:]:
-            raise SystemExit(f"--init has layers {start_from.header['layers']}, expected {widths[1:]}")
+        if [start_from.header["inputs"], *start_from.header["layers"]] != widths:
+            raise SystemExit(
+                f"--init has {start_from.header['inputs']} inputs and layers {start_from.header['layers']},"
+                f" expected {widths[0]} and {widths[1:]}"
+            )
         with torch.no_grad():
             linear = [m for m in model if isinstance(m, torch.nn.Linear)]
-            for layer, (weights, biases) in zip(linear, start_from.layers, strict=True):
-                layer.weight.copy_(torch.tensor(weights).T)  # the file is input-major
+            for depth, (layer, (weights, biases)) in enumerate(zip(linear, start_from.layers, strict=True)):
+                matrix = torch.tensor(weights)  # the file is input-major, per count for the crafted inputs
+                if depth == 0 and args.crafted:
+                    matrix[INPUT_COUNT:] *= torch.from_numpy(CRAFTED_SCALE)[:, None]
+                layer.weight.copy_(matrix.T)
                 layer.bias.copy_(torch.tensor(biases))
         print(f"starting from {args.init}")
     optimiser = torch.optim.Adam(model.parameters(), lr=args.lr)
@@ -227,7 +296,7 @@ def main() -> None:
         last.bias[5:] = head.bias
 
     header = {
-        "inputs": INPUT_COUNT,
+        "inputs": widths[0],
         "layers": widths[1:],
         "outputs": list(OUTPUTS),
         "training": {
@@ -240,6 +309,7 @@ def main() -> None:
             "outcome_epochs": args.outcome_epochs,
             "hidden": args.hidden,
             "held_out_equity_mae": round(mae, 5),
+            "crafted": args.crafted,
         },
     }
     if args.init is not None:
@@ -249,10 +319,11 @@ def main() -> None:
     blob = bytearray(MAGIC)
     text = json.dumps(header, sort_keys=True).encode("utf-8")
     blob += struct.pack("<I", len(text)) + text
-    for layer in model:
-        if isinstance(layer, torch.nn.Linear):
-            weights = layer.weight.detach().numpy().T.astype("<f2")  # input-major
-            blob += weights.tobytes() + layer.bias.detach().numpy().astype("<f2").tobytes()
+    for depth, layer in enumerate(m for m in model if isinstance(m, torch.nn.Linear)):
+        weights = layer.weight.detach().numpy().T.copy()  # input-major
+        if depth == 0 and args.crafted:
+            weights[INPUT_COUNT:] /= CRAFTED_SCALE[:, None]  # per count, as the engine reads them
+        blob += weights.astype("<f2").tobytes() + layer.bias.detach().numpy().astype("<f2").tobytes()
     # The first layer's smallest weights rounded to 2**-21, so the engine runs it in 32-bit lanes.
     blob = bytearray(narrow_first_layer(bytes(blob)))
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,9 @@ hidden layers and sigmoid outputs (chances for the player on roll, see ``OUTPUTS
 File layout (little-endian), written by ``training/train.py``:
 
 * 4 bytes magic ``b"TTE1"``;
-* a 4-byte unsigned length ``L``, then ``L`` bytes of UTF-8 JSON: ``inputs``, ``layers`` (the
+* a 4-byte unsigned length ``L``, then ``L`` bytes of UTF-8 JSON: ``inputs`` (the board's
+  :data:`~.features.INPUT_COUNT`, or as many more as :data:`~.features.CRAFTED_INPUTS`, whose
+  weights are per count: the network then reads :func:`~.features.crafted_counts` too), ``layers`` (the
   width of each layer after the inputs, the outputs last), ``outputs`` (their names) and
   ``training`` (the settings that made the file, for the record);
 * then, as IEEE half floats (``struct`` format ``e``), for each layer in turn: its weights
@@ -32,7 +34,16 @@ from functools import lru_cache
 from importlib import resources
 from operator import mul
 
-from .features import INPUT_COUNT, INPUTS_PER_SLOT, MAX_COUNT, SLOTS, slot_code
+from .features import (
+    CRAFTED_INPUTS,
+    CRAFTED_MAX,
+    INPUT_COUNT,
+    INPUTS_PER_SLOT,
+    MAX_COUNT,
+    SLOTS,
+    crafted_counts,
+    slot_code,
+)
 
 MAGIC = b"TTE1"
 OUTPUTS = (
@@ -69,7 +80,9 @@ NARROW_STEP = 2.0**-21
 # takes back out.
 _WEIGHT_ONE = 1 << 24
 # The largest value each input of .features takes: a slot's fourth input is (15 - 3) / 2.
+# The crafted counts (when the network takes them) follow, each up to its CRAFTED_MAX.
 _MAX_INPUT = [6.0 if i % INPUTS_PER_SLOT == INPUTS_PER_SLOT - 1 else 1.0 for i in range(INPUT_COUNT - 1)] + [1.0]
+_MAX_INPUT += [float(bound) for bound in CRAFTED_MAX * 2]
 
 
 def _pack(lanes: Sequence[int], code: str = "Q") -> int:
@@ -117,12 +130,16 @@ class Network:
         (length,) = struct.unpack_from("<I", blob, 4)
         header = json.loads(blob[8 : 8 + length].decode("utf-8"))
         self.header = header
-        if header["inputs"] != INPUT_COUNT:
-            raise ValueError(f"weights expect {header['inputs']} inputs, the features give {INPUT_COUNT}")
+        if header["inputs"] not in (INPUT_COUNT, INPUT_COUNT + CRAFTED_INPUTS):
+            raise ValueError(
+                f"weights expect {header['inputs']} inputs, the features give {INPUT_COUNT}"
+                f" or {INPUT_COUNT + CRAFTED_INPUTS} with the crafted counts"
+            )
+        self.crafted = header["inputs"] > INPUT_COUNT
         if tuple(header["outputs"]) != OUTPUTS:
             raise ValueError(f"weights give outputs {header['outputs']}, expected {OUTPUTS}")
         offset = 8 + length
-        widths = [INPUT_COUNT, *header["layers"]]
+        widths = [header["inputs"], *header["layers"]]
         layers: list[tuple[list[list[float]], list[float]]] = []
         for n_in, n_out in itertools.pairwise(widths):
             count = n_in * n_out
@@ -155,6 +172,7 @@ class Network:
         self._base = self._offset + _pack([int(w * fixed_one) for w in first_bias], code)
         inputs = [_pack([int(w * fixed_one) for w in row], code) for row in first_weights]
         self._contact_row = inputs[INPUT_COUNT - 1]
+        self._crafted_rows = inputs[INPUT_COUNT:]  # one per crafted count, times the count
         self._tables = (self._fold(inputs, 0), self._fold(inputs, 1))
         # The first dense layer reads the fixed-point hidden units: its weights take the scale back
         # out (a power of two, so every product is the same double as without it).
@@ -207,6 +225,10 @@ class Network:
                 their_back = slot
         if my_back + their_back > 25:  # still in contact (see features.in_contact)
             total += self._contact_row
+        if self.crafted:
+            for count, row in zip(crafted_counts(mine, theirs), self._crafted_rows, strict=True):
+                if count:
+                    total += count * row
         # ReLU on all lanes at once: a lane is >= 0 when its offset bit is still set; those lanes
         # keep their value less the offset, the others become 0.
         bits = self.lane_bits
@@ -297,6 +319,7 @@ class CachedNetwork(Network):
             raise ValueError(f"size is at least 1, got {size!r}")
         self.network = network
         self.header = network.header
+        self.crafted = network.crafted
         self.layers = network.layers
         self.size = size
         self.hits = self.misses = 0
