@@ -172,7 +172,16 @@ class Network:
         self._base = self._offset + _pack([int(w * fixed_one) for w in first_bias], code)
         inputs = [_pack([int(w * fixed_one) for w in row], code) for row in first_weights]
         self._contact_row = inputs[INPUT_COUNT - 1]
-        self._crafted_rows = inputs[INPUT_COUNT:]  # one per crafted count, times the count
+        # One table per crafted count, its row times every value the count can take: an addition at
+        # evaluation instead of a multiplication (half the time on these wide integers).
+        self._crafted_tables = (
+            [
+                [count * row for count in range(bound + 1)]
+                for row, bound in zip(inputs[INPUT_COUNT:], CRAFTED_MAX * 2, strict=True)
+            ]
+            if self.crafted
+            else []
+        )
         self._tables = (self._fold(inputs, 0), self._fold(inputs, 1))
         # The first dense layer reads the fixed-point hidden units: its weights take the scale back
         # out (a power of two, so every product is the same double as without it).
@@ -226,9 +235,9 @@ class Network:
         if my_back + their_back > 25:  # still in contact (see features.in_contact)
             total += self._contact_row
         if self.crafted:
-            for count, row in zip(crafted_counts(mine, theirs), self._crafted_rows, strict=True):
+            for count, table in zip(crafted_counts(mine, theirs), self._crafted_tables, strict=True):
                 if count:
-                    total += count * row
+                    total += table[count]
         # ReLU on all lanes at once: a lane is >= 0 when its offset bit is still set; those lanes
         # keep their value less the offset, the others become 0.
         bits = self.lane_bits
