@@ -480,6 +480,13 @@ def judge_on_gnubg_positions(
                 print(
                     f"{name:<{width}}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True
                 )
+            if evaluators and number > 1:
+                print("each level with another network minus the same level with the shipped one, paired (95 % CI):")
+                for name in levels:
+                    if "@" in name:
+                        shipped = errors[name.split("@")[0]]
+                        gaps = [x - y for x, y in zip(errors[name], shipped, strict=True)]
+                        print(f"  {name:<{width}}{mean_interval(gaps):>30} mp/move")
             print_breakdown(decisions, errors, classes, worst=number == len(decisions))
 
 
