@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import io
 
+from typing import Any
+
 import pytest
 
 from toutes_tables import RULE_SETS, Position, format_play, legal_plays, start_position
@@ -29,20 +31,25 @@ def test_hint_lists_legal_plays_best_first(rules: str) -> None:
 def test_hint_at_the_expert_level_looks_ahead_on_every_play_it_shows() -> None:
     unhurried = dataclasses.replace(get_level("expert"), time_budget=None)  # a loaded machine cuts no search short
     # Some opening roll is a decision whose 1-ply look changes the 0-ply best and leaves its best two
-    # within 0.015 (which ones depends on the network shipped): the expert looks two rolls ahead on
-    # those two, one roll ahead on the others.
+    # within 0.015 (which ones depends on the network shipped: from the classic start, else from one
+    # of the 225): the expert looks two rolls ahead on those two, one roll ahead on the others.
     rolls = [(high, low) for high in range(2, 7) for low in range(1, high)]
-    advice, dice = next(
-        ((a, d) for d in rolls if (a := hint(OPENING, d, "backgammon", level=unhurried, count=6)).plays[0].ply == 2),
-        (None, None),
+
+    def looked_ahead(position: Position, dice: tuple[int, int]) -> Any:
+        advice = hint(position, dice, "backgammon", level=unhurried, count=6)
+        return advice if advice.plays[0].ply == 2 and len(advice.plays) == 6 else None
+
+    starts = (start_position(number) for number in (64, *range(1, 226)))
+    advice, start, dice = next(
+        ((a, p, d) for p in starts for d in rolls if (a := looked_ahead(p, d)) is not None), (None, None, None)
     )
-    assert advice is not None and dice is not None, "no opening roll gets the expert's 2-ply look"
+    assert advice is not None and start is not None and dice is not None, "no opening roll gets the expert's 2-ply look"
     assert len(advice.plays) == 6 and [a.ply for a in advice.plays] == [2, 2, 1, 1, 1, 1]
     for depth in (2, 1):
         equities = [a.equity for a in advice.plays if a.ply == depth]
         assert equities == sorted(equities, reverse=True)
     # The level's own choice (1-ply on its few best candidates, 2-ply on the closest two) is the hint's best play.
-    assert advice.plays[0].play == unhurried.rank(OPENING, dice, "backgammon")[0].play
+    assert advice.plays[0].play == unhurried.rank(start, dice, "backgammon")[0].play
 
 
 def test_hint_before_the_roll_gives_the_cube_advice_in_backgammon_sets_only() -> None:

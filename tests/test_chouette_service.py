@@ -18,7 +18,7 @@ BRUNO = {"name": "Bruno", "kind": "computer", "level": "advanced"}
 # With this seed the order is Bruno (box), Ann (captain), You; Bruno doubles in the first game,
 # Ann drops it and You takes (see session_until_split below). The games depend on the computer's
 # network: a new network may need another seed with the same story.
-SEED = 57
+SEED = 16
 
 
 def farthest(v: dict[str, Any]) -> tuple[int | str, int | str]:
@@ -136,10 +136,10 @@ def test_the_move_list_shows_plays_in_gnubgs_compact_notation_as_the_games_and_t
     entered = [a["notation"] for a in v["save"]["actions"] if a["type"] == "play"]
     shown = [m["text"].split(": ", 1)[1] for m in v["moves"] if m["kind"] == "play"]
     assert len(shown) == len(entered) > 10 and shown != entered
-    assert "You (Four-ace): 10/5" in [m["text"] for m in v["moves"]]  # entered 10/6 6/5, one die at a time
-    assert "10/6 6/5" in entered
-    assert "Ann (Carmes): 13/5*(2)" in [m["text"] for m in v["moves"]]  # entered 13/9 13/5 9/5*
-    assert "13/9 13/5 9/5*" in entered
+    assert "You (Five-three): 14/6" in [m["text"] for m in v["moves"]]  # entered 14/9 9/6, one die at a time
+    assert "14/9 9/6" in entered
+    assert "Bruno (Ternes): 9/3* 6/3 4/1" in [m["text"] for m in v["moves"]]  # entered 9/6 6/3*(2) 4/1
+    assert "9/6 6/3*(2) 4/1" in entered
 
 
 def test_the_next_game_rotates_the_order() -> None:
