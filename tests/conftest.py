@@ -14,11 +14,14 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
 
 import pytest
 from hypothesis import settings
 
-from toutes_tables import CHECKERS, Game, Position, legal_plays, start_position
+from toutes_tables import CHECKERS, CLASSIC_START, WHITE, Game, Position, legal_plays, start_position
+
+T = TypeVar("T")
 
 # Property tests are reproducible: the same examples on every run (derandomize), no example
 # database carried between runs, and no deadline (a slow machine must not fail a test).
@@ -102,6 +105,32 @@ def selfplay() -> Callable[..., Iterator[tuple[Position, tuple[int, int]]]]:
 def scattered() -> Callable[[random.Random], Position]:
     """``scattered(rng)``: a random legal position with checkers anywhere (bars and trays too)."""
     return scattered_position
+
+
+OPENING_ROLLS = [(high, low) for high in range(2, 7) for low in range(1, high)]
+
+
+def first_opening_where(
+    found: Callable[[Position, tuple[int, int]], T | None],
+) -> tuple[Position, tuple[int, int], T] | None:
+    """The first opening roll for which ``found`` gives something: ``(start, roll, what it gave)``, or None.
+
+    The classic start first, then the 225 starts in turn (White on roll); each start's 15 opening
+    rolls in order. Tests that need "a case the shipped network produces" search with it, since
+    which opening shows the case changes with each training.
+    """
+    for number in (CLASSIC_START, *range(1, 226)):
+        start = start_position(number, WHITE)
+        for roll in OPENING_ROLLS:
+            if (value := found(start, roll)) is not None:
+                return start, roll, value
+    return None
+
+
+@pytest.fixture
+def first_opening() -> Callable[..., tuple[Position, tuple[int, int], object] | None]:
+    """``first_opening(found)``: the first opening roll where ``found`` gives something (see first_opening_where)."""
+    return first_opening_where
 
 
 def random_plays_game(rules: str, seed: int, turns: int) -> Game:

@@ -172,11 +172,10 @@ def test_world_class_makes_no_two_ply_look_on_a_clear_decision_or_a_spent_budget
     assert all(s.ply < 2 for s in cut) and cut == rank_plays_deeper(position, dice, "backgammon", time_budget=0.0)
 
 
-OPENING_ROLLS = [(high, low) for high in range(2, 7) for low in range(1, high)]
-
-
 @pytest.mark.parametrize("changed", [True, False])
-def test_a_deep_look_when_changed_is_made_only_where_the_1_ply_look_changed_the_best_play(changed: bool) -> None:
+def test_a_deep_look_when_changed_is_made_only_where_the_1_ply_look_changed_the_best_play(
+    changed: bool, first_opening: Callable[..., tuple[Position, tuple[int, int], bool] | None]
+) -> None:
     """With ``deep_when_changed``, only a decision whose 1-ply best is not its 0-ply best gets the 2-ply look.
 
     The first opening roll whose 1-ply look changes the best play (or keeps it), whichever rolls
@@ -185,17 +184,14 @@ def test_a_deep_look_when_changed_is_made_only_where_the_1_ply_look_changed_the_
     classic opening).
     """
 
-    def looks_changed(position: Position, dice: tuple[int, int]) -> bool:
+    def looks_changed(position: Position, dice: tuple[int, int]) -> bool | None:
         shallow = rank_plays(position, dice, "backgammon")
-        return rank_plays_deeper(position, dice, "backgammon")[0].play.result != shallow[0].play.result
+        looked = rank_plays_deeper(position, dice, "backgammon")[0].play.result != shallow[0].play.result
+        return True if looked is changed else None
 
-    starts = (start_position(number, WHITE) for number in (64, *range(1, 226)))
-    position, dice = next(
-        ((p, d) for p in starts for d in OPENING_ROLLS if looks_changed(p, d) is changed), (None, None)
-    )
-    assert position is not None and dice is not None, (
-        f"no opening roll where the 1-ply look {'changes' if changed else 'keeps'} the best play"
-    )
+    found = first_opening(looks_changed)
+    assert found is not None, f"no opening roll where the 1-ply look {'changes' if changed else 'keeps'} the best play"
+    position, dice, _ = found
     deeper = rank_plays_deeper(position, dice, "backgammon")
     deepest = rank_plays_deepest(
         position, dice, "backgammon", deep_candidates=2, deep_margin=1.0, deep_when_changed=True

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from collections.abc import Callable
 
-from typing import Any
 
 import pytest
 
 from toutes_tables import RULE_SETS, Position, format_play, legal_plays, start_position
-from toutes_tables.ai import CubeState, get_level, hint, play_cost
+from toutes_tables.ai import CubeState, Hint, get_level, hint, play_cost
 from toutes_tables.ai.advice import play_reason, shots
 
 OPENING = start_position(64)
@@ -28,22 +28,21 @@ def test_hint_lists_legal_plays_best_first(rules: str) -> None:
     assert advice.cube is None  # the dice are rolled: no cube decision now
 
 
-def test_hint_at_the_expert_level_looks_ahead_on_every_play_it_shows() -> None:
+def test_hint_at_the_expert_level_looks_ahead_on_every_play_it_shows(
+    first_opening: Callable[..., tuple[Position, tuple[int, int], Hint] | None],
+) -> None:
     unhurried = dataclasses.replace(get_level("expert"), time_budget=None)  # a loaded machine cuts no search short
     # Some opening roll is a decision whose 1-ply look changes the 0-ply best and leaves its best two
     # within 0.015 (which ones depends on the network shipped: from the classic start, else from one
     # of the 225): the expert looks two rolls ahead on those two, one roll ahead on the others.
-    rolls = [(high, low) for high in range(2, 7) for low in range(1, high)]
 
-    def looked_ahead(position: Position, dice: tuple[int, int]) -> Any:
+    def looked_ahead(position: Position, dice: tuple[int, int]) -> Hint | None:
         advice = hint(position, dice, "backgammon", level=unhurried, count=6)
         return advice if advice.plays[0].ply == 2 and len(advice.plays) == 6 else None
 
-    starts = (start_position(number) for number in (64, *range(1, 226)))
-    advice, start, dice = next(
-        ((a, p, d) for p in starts for d in rolls if (a := looked_ahead(p, d)) is not None), (None, None, None)
-    )
-    assert advice is not None and start is not None and dice is not None, "no opening roll gets the expert's 2-ply look"
+    found = first_opening(looked_ahead)
+    assert found is not None, "no opening roll gets the expert's 2-ply look"
+    start, dice, advice = found
     assert len(advice.plays) == 6 and [a.ply for a in advice.plays] == [2, 2, 1, 1, 1, 1]
     for depth in (2, 1):
         equities = [a.equity for a in advice.plays if a.ply == depth]
