@@ -12,7 +12,7 @@ import pytest
 
 from toutes_tables import RULE_SETS, Position, get_rules, legal_plays, start_position
 from toutes_tables.ai import LEVELS, chances, choose_play, equity, equity_after, rank_plays, rank_plays_deeper
-from toutes_tables.ai.search import rank_plays_deepest
+from toutes_tables.ai.search import ScoredPlay, rank_plays_deepest
 from toutes_tables.ai.features import INPUT_COUNT, dense_inputs
 from toutes_tables.ai.network import OUTPUTS, default_network
 from toutes_tables.ai.search import one_ply_equity
@@ -174,7 +174,7 @@ def test_world_class_makes_no_two_ply_look_on_a_clear_decision_or_a_spent_budget
 
 @pytest.mark.parametrize("changed", [True, False])
 def test_a_deep_look_when_changed_is_made_only_where_the_1_ply_look_changed_the_best_play(
-    changed: bool, first_opening: Callable[..., tuple[Position, tuple[int, int], bool] | None]
+    changed: bool, first_opening: Callable[..., tuple[Position, tuple[int, int], list[ScoredPlay]] | None]
 ) -> None:
     """With ``deep_when_changed``, only a decision whose 1-ply best is not its 0-ply best gets the 2-ply look.
 
@@ -184,15 +184,14 @@ def test_a_deep_look_when_changed_is_made_only_where_the_1_ply_look_changed_the_
     classic opening).
     """
 
-    def looks_changed(position: Position, dice: tuple[int, int]) -> bool | None:
-        shallow = rank_plays(position, dice, "backgammon")
-        looked = rank_plays_deeper(position, dice, "backgammon")[0].play.result != shallow[0].play.result
-        return True if looked is changed else None
+    def deeper_if_as_wanted(position: Position, dice: tuple[int, int]) -> list[ScoredPlay] | None:
+        deeper = rank_plays_deeper(position, dice, "backgammon")
+        looked_changed = deeper[0].play.result != rank_plays(position, dice, "backgammon")[0].play.result
+        return deeper if looked_changed is changed else None
 
-    found = first_opening(looks_changed)
+    found = first_opening(deeper_if_as_wanted)
     assert found is not None, f"no opening roll where the 1-ply look {'changes' if changed else 'keeps'} the best play"
-    position, dice, _ = found
-    deeper = rank_plays_deeper(position, dice, "backgammon")
+    position, dice, deeper = found
     deepest = rank_plays_deepest(
         position, dice, "backgammon", deep_candidates=2, deep_margin=1.0, deep_when_changed=True
     )

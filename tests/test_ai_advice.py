@@ -6,7 +6,6 @@ import dataclasses
 import io
 from collections.abc import Callable
 
-
 import pytest
 
 from toutes_tables import RULE_SETS, Position, format_play, legal_plays, start_position
