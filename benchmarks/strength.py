@@ -46,9 +46,14 @@ best 8 plays by gnubg 0-ply plus every play a contestant chose (gnubg's own move
 as many), and a contestant's error is the best judged equity minus its play's. Positions are
 compared, not gnubg's move tuples (cut at the first bear-off). Printed side by side, one row per
 contestant, with the share of decisions in the bear-off databases' reach and the error there;
-``--bear-off-only`` keeps only those decisions (both sides all home). ``--evaluator PATH`` (repeatable)
+``--bear-off-only`` keeps only those decisions (both sides all home), ``--position-class CLASS`` only the
+decisions of one of gnubg's classes (below; e.g. ``crashed``, to judge a network made for them on enough of
+them: the same games, the others skipped). ``--evaluator PATH`` (repeatable)
 adds, for each level, the same level playing with the network of weights file PATH (``name@file stem``,
-e.g. ``expert@evaluator-1ply``), to compare a candidate network with the shipped one in one run. Below
+e.g. ``expert@evaluator-1ply``), to compare a candidate network with the shipped one in one run;
+``--crashed-evaluator PATH`` (repeatable) the same level playing with the shipped network except in crashed
+positions (training/phases.py), where PATH's network evaluates (``name@file stem in crashed``), as gnubg
+keeps a network for them. Below
 the table, each player's error by gnubg's class of the position (``gnubg.classify``, the class that picks
 gnubg's network: contact, crashed, race or bear-off) and, at the end of the run, the 10 decisions that cost
 each of our levels most, with the position.
@@ -94,7 +99,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import gnubg
@@ -102,8 +107,10 @@ import gnubg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pkg"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "training"))  # phases.py: plain Python, no torch
 
 from gnubg_cube import MATCH_LENGTH, GnubgCube  # noqa: E402
+from phases import crashed  # noqa: E402
 from selfplay import Chooser, opening_roll, turns  # noqa: E402
 
 from toutes_tables import Play, Position, legal_plays, start_position  # noqa: E402
@@ -412,19 +419,27 @@ def judge_on_gnubg_positions(
     plies: int,
     bear_off_only: bool,
     evaluators: list[Path] | None = None,
+    only_class: str | None = None,
+    crashed_evaluators: list[Path] | None = None,
 ) -> None:
     """Every level and gnubg 0-ply on the same gnubg-game decisions, judged by gnubg at ``plies``.
 
-    Each weights file of ``evaluators`` adds every level again, playing with that network (``name@stem``).
+    Each weights file of ``evaluators`` adds every level again, playing with that network (``name@stem``); each
+    of ``crashed_evaluators``, playing with the shipped network but that one in crashed positions.
     """
     zero_ply = gnubg.eval_context(0, 0, 1, 0, 0.0)
     judge = gnubg.eval_context(0, plies, 1, 1, 0.0)
-    decisions = gnubg_decisions(count, seed, random_share, zero_ply, bear_off_only)
+    keep = None if only_class is None else (lambda position: position_class(position) == only_class)
+    decisions = gnubg_decisions(count, seed, random_share, zero_ply, bear_off_only, keep)
     levels: dict[str, tuple[Level, Network | None]] = {name: (unbudgeted(name), None) for name in level_names}
     for path in evaluators or []:
         network = Network(path.read_bytes())
         for name in level_names:
             levels[f"{name}@{path.stem}"] = (unbudgeted(name), network)
+    for path in crashed_evaluators or []:
+        network = CrashedSplit(Network(path.read_bytes()))
+        for name in level_names:
+            levels[f"{name}@{path.stem} in crashed"] = (unbudgeted(name), network)
     names = [*levels, "gnubg 0-ply"]
     width = max(13, *(len(name) + 2 for name in names))
     errors: dict[str, list[float]] = {name: [] for name in names}
@@ -462,6 +477,7 @@ def judge_on_gnubg_positions(
             print(
                 f"{number} decisions from gnubg 0-ply self-play ({random_share:.0%} random plays), seed {seed}, "
                 f"judged by gnubg {plies}-ply; {len(reach)} in the bear-off databases' reach"
+                + (f"; {only_class} positions only" if only_class else "")
             )
             columns = (
                 ("error mp/move", 15), ("best play", 11), ("bear-off mp", 13), ("median ms", 11), ("p90 ms", 10),
@@ -480,7 +496,7 @@ def judge_on_gnubg_positions(
                 print(
                     f"{name:<{width}}{statistics.fmean(e):>15.2f}{best_share:>11.1%}{there:>13.2f}{timing}", flush=True
                 )
-            if evaluators and number > 1:
+            if (evaluators or crashed_evaluators) and number > 1:
                 print("each level with another network minus the same level with the shipped one, paired (95 % CI):")
                 for name in levels:
                     if "@" in name:
@@ -488,6 +504,23 @@ def judge_on_gnubg_positions(
                         gaps = [x - y for x, y in zip(errors[name], shipped, strict=True)]
                         print(f"  {name:<{width}}{mean_interval(gaps):>30} mp/move")
             print_breakdown(decisions, errors, classes, worst=number == len(decisions))
+
+
+class CrashedSplit(Network):
+    """The shipped network, except in crashed positions (``phases.crashed``), where ``crashed_network`` evaluates.
+
+    A level searching with it meets both kinds of position (a crashed decision's replies may no longer be
+    crashed, and the other way round), each valued by its own network, as gnubg does.
+    """
+
+    def __init__(self, crashed_network: Network) -> None:  # the weights are the two networks': no Network.__init__
+        self.shipped = default_network()
+        self.crashed_network = crashed_network
+        self.header = crashed_network.header
+
+    def outputs(self, mine: Sequence[int], theirs: Sequence[int], units: Sequence[int] | None = None) -> list[float]:
+        network = self.crashed_network if crashed(mine, theirs) else self.shipped
+        return network.outputs(mine, theirs, units)
 
 
 def judged_errors(shallow: dict[Position, float], chosen: dict[str, Position], judge: object) -> dict[str, float]:
@@ -521,6 +554,9 @@ def position_class(position: Position) -> str:
     ``race`` or ``bear-off`` (gnubg's own bear-off databases' reach, not ours)."""
     number = gnubg.classify(position.to_gnubg_board())
     return {10: "contact", 9: "crashed", 8: "race"}.get(number, "bear-off")
+
+
+POSITION_CLASSES = ("contact", "crashed", "race", "bear-off")
 
 
 def print_breakdown(
@@ -712,9 +748,22 @@ def main() -> None:
     )
     parser.add_argument("--bear-off-only", action="store_true", help="only decisions with both sides all home")
     parser.add_argument(
+        "--position-class",
+        choices=POSITION_CLASSES,
+        help="with --gnubg-positions: only decisions of this class of gnubg's",
+    )
+    parser.add_argument(
         "--cube-decisions", type=int, default=0, metavar="POSITIONS", help="judge cube decisions by gnubg cubeful"
     )
     parser.add_argument("--cube-min-win", type=float, default=0.6, help="the cube positions' least winning chance")
+    parser.add_argument(
+        "--crashed-evaluator",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="with --gnubg-positions: every level again with the shipped network, but this one in crashed positions",
+    )
     parser.add_argument("--random-plays", type=float, default=0.15, help="share of random plays in gnubg's games")
     parser.add_argument(
         "--evaluator",
@@ -767,7 +816,7 @@ def main() -> None:
     if args.gnubg_positions:
         plies = args.judge_plies or 2
         print(f"judge gnubg {plies}-ply; Python {sys.version.split()[0]}; seed {args.seed}")
-        for path in args.evaluator:
+        for path in [*args.evaluator, *args.crashed_evaluator]:
             header = Network(path.read_bytes()).header
             print(f"network {path}: {header['layers'][:-1]} hidden units, training {header.get('training')}")
         judge_on_gnubg_positions(
@@ -778,6 +827,8 @@ def main() -> None:
             plies,
             args.bear_off_only,
             args.evaluator,
+            args.position_class,
+            args.crashed_evaluator,
         )
         return
     print(f"gnubg {args.judge_plies}-ply; Python {sys.version.split()[0]}; seed {args.seed}")

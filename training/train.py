@@ -26,6 +26,11 @@ look at the rest of each game (training/targets.py) instead of its end alone.
 pip count, checkers back, primes, blots and hitters... ten a side, as gnubg's hand-made inputs). It trains on each
 count divided by its ``CRAFTED_SCALE`` (about 0 to 1, as the board's inputs) and writes the weights per count.
 
+``--crashed-weight K`` shows each crashed training position K times an epoch (gnubg's class: in contact, with one
+side down to about six checkers in play, the rest borne off or piled on its ace and deuce points;
+training/phases.py), where the network misfits gnubg most (docs/benchmarks.md, *Crashed positions*), e.g.
+to fine-tune the shipped network with ``--init``.
+
 The weights are written in the layout :mod:`toutes_tables.ai.network` documents (half floats).
 
 Run (a few minutes on one core; seeds fixed, so a rerun on the same data gives the same file
@@ -54,6 +59,7 @@ from toutes_tables.ai.features import CRAFTED_INPUTS, INPUT_COUNT, SLOTS  # noqa
 from toutes_tables.ai.network import MAGIC, OUTPUTS, Network  # noqa: E402
 
 from narrow import narrow_first_layer  # noqa: E402  (training/, this script's folder)
+from phases import crashed as crashed_by_rule  # noqa: E402
 from targets import lambda_targets  # noqa: E402
 
 
@@ -122,6 +128,24 @@ def crafted_inputs(board: np.ndarray) -> np.ndarray:
     return np.stack(columns, axis=1).astype(np.float32)
 
 
+def crashed_positions(board: np.ndarray) -> np.ndarray:
+    """Which positions gnubg classes as *crashed*: ``phases.crashed`` (training/phases.py) over many boards at
+    once (main checks the two agree on the data)."""
+    points = np.arange(SLOTS)
+    mine, theirs = board[:, :SLOTS].astype(np.int32), board[:, SLOTS:].astype(np.int32)
+
+    def rearmost(side: np.ndarray) -> np.ndarray:
+        return np.where(side[:, 1:] > 0, points[1:], 0).max(axis=1)
+
+    def side_crashed(side: np.ndarray) -> np.ndarray:
+        in_play, ace, deuce = side[:, 1:].sum(axis=1), side[:, 1], side[:, 2]
+        piled_ace = (ace > 1) & ((in_play - ace <= 6) | ((deuce > 1) & (1 + in_play - ace - deuce <= 6)))
+        return (in_play <= 6) | piled_ace | ((ace <= 1) & (in_play - (deuce - 1) <= 6))
+
+    contact = rearmost(mine) + rearmost(theirs) > SLOTS - 1
+    return contact & (side_crashed(mine) | side_crashed(theirs))
+
+
 def load(paths: list[Path]) -> dict[str, np.ndarray]:
     parts = [np.load(p) for p in paths]
     keys = ["board", "gnubg", "toutes", "outcome"]
@@ -163,6 +187,9 @@ def main() -> None:
         "--init", type=Path, help="start from this weights file (same layers), e.g. to fine-tune the shipped network"
     )
     parser.add_argument("--crafted", action="store_true", help="the crafted counts beside the board (see above)")
+    parser.add_argument(
+        "--crashed-weight", type=int, default=1, help="each crashed training position this many times an epoch"
+    )
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)  # a shared machine
@@ -175,6 +202,7 @@ def main() -> None:
         mine, theirs = [int(v) for v in row[:SLOTS]], [int(v) for v in row[SLOTS:]]
         assert np.allclose(dense_inputs(row[None, :])[0], reference_inputs(mine, theirs)), "encodings differ"
         assert crafted_inputs(row[None, :])[0].tolist() == crafted_counts(mine, theirs), "crafted counts differ"
+        assert bool(crashed_positions(row[None, :])[0]) is crashed_by_rule(mine, theirs), "crashed classes differ"
 
     inputs = dense_inputs(data["board"])
     if args.crafted:
@@ -194,6 +222,11 @@ def main() -> None:
     count = len(x)
     cut = int(count * (1 - args.holdout))
     print(f"{count} positions ({int(toutes.sum())} Toutes tables), training on {cut}")
+    epoch_positions = torch.arange(cut)
+    if args.crashed_weight > 1:
+        crashed = torch.from_numpy(np.flatnonzero(crashed_positions(data["board"][:cut])))
+        epoch_positions = torch.cat([epoch_positions, crashed.repeat(args.crashed_weight - 1)])
+        print(f"{len(crashed)} crashed training positions, each {args.crashed_weight} times an epoch")
 
     widths = [INPUT_COUNT + (CRAFTED_INPUTS if args.crafted else 0), *args.hidden, len(OUTPUTS)]
     modules: list[torch.nn.Module] = []
@@ -232,8 +265,8 @@ def main() -> None:
             mae = equity_error(torch.sigmoid(model(x[validation])), gnubg_targets[validation])
     for epoch in range(args.epochs):
         model.train()
-        order = torch.randperm(cut)
-        for start in range(0, cut, args.batch):
+        order = epoch_positions[torch.randperm(len(epoch_positions))]
+        for start in range(0, len(order), args.batch):
             idx = order[start : start + args.batch]
             teacher = teacher_loss(idx)
             optimiser.zero_grad()
@@ -314,6 +347,8 @@ def main() -> None:
     }
     if args.init is not None:
         header["training"]["init"] = args.init.name
+    if args.crashed_weight > 1:
+        header["training"]["crashed_weight"] = args.crashed_weight
     if args.outcome_lambda < 1.0:
         header["training"]["outcome_lambda"] = args.outcome_lambda
     blob = bytearray(MAGIC)

@@ -1,0 +1,53 @@
+"""training/phases.py: gnubg's crashed class, in plain Python, against gnubg itself."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import gnubg
+import pytest
+
+PHASES = Path(__file__).resolve().parents[1] / "training" / "phases.py"
+SEED = 14
+
+
+@pytest.fixture(scope="module")
+def phases(load_hook: Callable[[str, Path], ModuleType]) -> ModuleType:
+    return load_hook("training_phases", PHASES)  # training/ is not a package
+
+
+def endgame_side(rng: random.Random) -> list[int]:
+    """One side's 26 slots late in a game: some checkers off, the rest mostly piled low, a few left back.
+
+    The piles on the ace and deuce points and the checkers left in play are what the crashed rule counts,
+    so they are drawn over their whole range.
+    """
+    side = [0] * 26
+    left = 15 - rng.randint(0, 13)
+    side[0] = 15 - left
+    for _ in range(left):
+        slot = rng.choice((1, 1, 1, 2, 2, 3, 4, 5, 6)) if rng.random() < 0.7 else rng.randint(7, 25)
+        side[slot] += 1
+    return side
+
+
+def test_the_crashed_rule_is_gnubgs(phases: ModuleType) -> None:
+    rng = random.Random(SEED)
+    seen = {True: 0, False: 0}
+    for n in range(20_000):
+        mine, theirs = endgame_side(rng), endgame_side(rng)
+        if any(mine[point] and theirs[25 - point] for point in range(1, 25)):
+            continue  # two sides on one point: not a position (and gnubg calls it contact, we not)
+        expected = gnubg.classify((theirs[1:26], mine[1:26])) == 9  # gnubg's CLASS_CRASHED
+        assert phases.crashed(mine, theirs) is expected, f"seed {SEED}, position {n}: {mine} / {theirs}"
+        seen[expected] += 1
+    assert min(seen.values()) > 2_000, seen  # both answers well covered
+
+
+def test_a_race_is_never_crashed(phases: ModuleType) -> None:
+    mine, theirs = [13, 2] + [0] * 24, [13, 2] + [0] * 24  # two checkers each, on their own ace points
+    assert phases.rearmost(mine) + phases.rearmost(theirs) == 2
+    assert phases.side_crashed(mine) and not phases.crashed(mine, theirs)
