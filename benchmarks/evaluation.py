@@ -12,6 +12,9 @@ measure a change of the evaluation code on the same weights in the same run::
 
     python benchmarks/evaluation.py
     python benchmarks/evaluation.py --evaluator w512.bin --baseline /tmp/old/pkg
+
+The last contestant is the engine's own evaluation: ``evaluator.bin`` and, in crashed positions, ``crashed.bin``
+(``network.PhasedNetwork``), so its ratio to the first is what picking the network costs.
 """
 
 from __future__ import annotations
@@ -28,16 +31,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from selfplay import turns  # noqa: E402
 
 from toutes_tables.ai import choose_play  # noqa: E402
-from toutes_tables.ai.network import WEIGHTS_FILE  # noqa: E402
+from toutes_tables.ai.network import WEIGHTS_FILE, default_network  # noqa: E402
 
 HERE = Path(__file__).resolve().parent.parent / "pkg"
 UNITS = (0, 1, 2, 3, 4)
 
 
 def network_module(pkg: Path, name: str) -> ModuleType:
-    """``pkg``'s ``toutes_tables/ai/network.py`` loaded on its own (its features from this tree)."""
+    """``pkg``'s ``toutes_tables/ai/network.py`` loaded on its own (its features and phases from this tree)."""
     path = pkg / "toutes_tables" / "ai" / "network.py"
-    source = path.read_text(encoding="utf-8").replace("from .features", "from toutes_tables.ai.features")
+    source = path.read_text(encoding="utf-8").replace("from .", "from toutes_tables.ai.")
     module = ModuleType(name)
     module.__file__ = str(path)
     sys.modules[name] = module
@@ -84,6 +87,8 @@ def main() -> None:
                 pairs = zip(reference, outputs, strict=True)
                 worst = max(abs(a - b) for r, o in pairs for a, b in zip(r, o, strict=True))
                 print(f"{file.name}: largest difference between the codes' outputs {worst:.3g}")
+    # What the engine evaluates with: the crashed positions' network there, the main one elsewhere.
+    contestants.append(("the shipped pair (crashed.bin in crashed positions)", default_network()))
     best = {name: float("inf") for name, _ in contestants}
     for _ in range(args.passes):
         for name, network in contestants:

@@ -50,10 +50,10 @@ contestant, with the share of decisions in the bear-off databases' reach and the
 decisions of one of gnubg's classes (below; e.g. ``crashed``, to judge a network made for them on enough of
 them: the same games, the others skipped). ``--evaluator PATH`` (repeatable)
 adds, for each level, the same level playing with the network of weights file PATH (``name@file stem``,
-e.g. ``expert@evaluator-1ply``), to compare a candidate network with the shipped one in one run;
-``--crashed-evaluator PATH`` (repeatable) the same level playing with the shipped network except in crashed
-positions (training/phases.py), where PATH's network evaluates (``name@file stem in crashed``), as gnubg
-keeps a network for them. Below
+e.g. ``expert@evaluator-1ply``; that network in every position, crashed ones too), to compare a candidate
+network with the shipped ones in one run; ``--crashed-evaluator PATH`` (repeatable) the same level playing with
+the shipped main network except in crashed positions (``toutes_tables.ai.phases``), where PATH's network
+evaluates in place of the shipped ``crashed.bin`` (``name@file stem in crashed``). Below
 the table, each player's error by gnubg's class of the position (``gnubg.classify``, the class that picks
 gnubg's network: contact, crashed, race or bear-off) and, at the end of the run, the 10 decisions that cost
 each of our levels most, with the position.
@@ -99,7 +99,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import gnubg
@@ -107,16 +107,14 @@ import gnubg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pkg"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-sys.path.insert(0, str(ROOT / "training"))  # phases.py: plain Python, no torch
 
 from gnubg_cube import MATCH_LENGTH, GnubgCube  # noqa: E402
-from phases import crashed  # noqa: E402
 from selfplay import Chooser, opening_roll, turns  # noqa: E402
 
 from toutes_tables import Play, Position, legal_plays, start_position  # noqa: E402
 from toutes_tables.ai import LEVELS, CubeState, Level, cube_advice, get_level  # noqa: E402
 from toutes_tables.ai import bearoff, search  # noqa: E402
-from toutes_tables.ai.network import Network, default_network  # noqa: E402
+from toutes_tables.ai.network import Network, PhasedNetwork, default_network  # noqa: E402
 from toutes_tables.position import BLACK, CHECKERS, OFF, WHITE  # noqa: E402
 from toutes_tables.rules import Outcome, get_rules  # noqa: E402
 
@@ -437,7 +435,7 @@ def judge_on_gnubg_positions(
         for name in level_names:
             levels[f"{name}@{path.stem}"] = (unbudgeted(name), network)
     for path in crashed_evaluators or []:
-        network = CrashedSplit(Network(path.read_bytes()))
+        network = PhasedNetwork(default_network().main, Network(path.read_bytes()))
         for name in level_names:
             levels[f"{name}@{path.stem} in crashed"] = (unbudgeted(name), network)
     names = [*levels, "gnubg 0-ply"]
@@ -504,23 +502,6 @@ def judge_on_gnubg_positions(
                         gaps = [x - y for x, y in zip(errors[name], shipped, strict=True)]
                         print(f"  {name:<{width}}{mean_interval(gaps):>30} mp/move")
             print_breakdown(decisions, errors, classes, worst=number == len(decisions))
-
-
-class CrashedSplit(Network):
-    """The shipped network, except in crashed positions (``phases.crashed``), where ``crashed_network`` evaluates.
-
-    A level searching with it meets both kinds of position (a crashed decision's replies may no longer be
-    crashed, and the other way round), each valued by its own network, as gnubg does.
-    """
-
-    def __init__(self, crashed_network: Network) -> None:  # the weights are the two networks': no Network.__init__
-        self.shipped = default_network()
-        self.crashed_network = crashed_network
-        self.header = crashed_network.header
-
-    def outputs(self, mine: Sequence[int], theirs: Sequence[int], units: Sequence[int] | None = None) -> list[float]:
-        network = self.crashed_network if crashed(mine, theirs) else self.shipped
-        return network.outputs(mine, theirs, units)
 
 
 def judged_errors(shallow: dict[Position, float], chosen: dict[str, Position], judge: object) -> dict[str, float]:

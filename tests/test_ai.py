@@ -57,13 +57,13 @@ def test_the_last_checker_borne_off_is_the_best_play_and_scores_the_game() -> No
 # -- the network ----------------------------------------------------------------------------
 
 
-def _dense_forward(mine: tuple[int, ...], theirs: tuple[int, ...]) -> list[float]:
+def _dense_forward(weights_file: str, mine: tuple[int, ...], theirs: tuple[int, ...]) -> list[float]:
     """The network computed the slow way from the weights file: dense inputs times every weight."""
     import json
     import math
     from importlib import resources
 
-    blob = (resources.files("toutes_tables") / "data" / "evaluator.bin").read_bytes()
+    blob = (resources.files("toutes_tables") / "data" / weights_file).read_bytes()
     (length,) = struct.unpack_from("<I", blob, 4)
     header = json.loads(blob[8 : 8 + length])
     offset = 8 + length
@@ -80,13 +80,16 @@ def _dense_forward(mine: tuple[int, ...], theirs: tuple[int, ...]) -> list[float
     return values
 
 
-def test_the_folded_network_computes_the_dense_network(selfplay: SelfPlay, scattered: Callable) -> None:
-    network = default_network()
+@pytest.mark.parametrize(("weights_file", "part"), [("evaluator.bin", "main"), ("crashed.bin", "crashed_network")])
+def test_the_folded_network_computes_the_dense_network(
+    weights_file: str, part: str, selfplay: SelfPlay, scattered: Callable
+) -> None:
+    network = getattr(default_network(), part)
     rng = random.Random(3)
     positions = [p for p, _ in selfplay(4, 60, "toutes-tables-225")] + [scattered(rng) for _ in range(20)]
     for position in positions:
         fast = network.outputs(position.mine, position.theirs)
-        slow = _dense_forward(position.mine, position.theirs)
+        slow = _dense_forward(weights_file, position.mine, position.theirs)
         assert len(fast) == len(OUTPUTS)
         assert fast == pytest.approx(slow, abs=1e-9)
 

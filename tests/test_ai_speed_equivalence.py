@@ -117,9 +117,10 @@ def game_positions(count: int, rules: str, seed: int) -> list[tuple[Position, tu
     return found
 
 
+@pytest.mark.parametrize("part", ["main", "crashed_network"])
 @pytest.mark.parametrize("rules", ["backgammon", "toutes-tables-225"])
-def test_fixed_point_network_gives_the_float_outputs(rules: str) -> None:
-    network = default_network()
+def test_fixed_point_network_gives_the_float_outputs(rules: str, part: str) -> None:
+    network = getattr(default_network(), part)  # each shipped network, on every position
     for position, _ in game_positions(300, rules, seed=11):
         fast = network.outputs(position.mine, position.theirs)
         assert fast == pytest.approx(float_outputs(network, position.mine, position.theirs), abs=1e-12)

@@ -26,10 +26,12 @@ look at the rest of each game (training/targets.py) instead of its end alone.
 pip count, checkers back, primes, blots and hitters... ten a side, as gnubg's hand-made inputs). It trains on each
 count divided by its ``CRAFTED_SCALE`` (about 0 to 1, as the board's inputs) and writes the weights per count.
 
-``--crashed-weight K`` shows each crashed training position K times an epoch (gnubg's class: in contact, with one
-side down to about six checkers in play, the rest borne off or piled on its ace and deuce points;
-training/phases.py), where the network misfits gnubg most (docs/benchmarks.md, *Crashed positions*), e.g.
-to fine-tune the shipped network with ``--init``.
+``--only-crashed`` trains on the crashed positions of the files alone (gnubg's class: in contact, with one side
+down to about six checkers in play, the rest borne off or piled on its ace and deuce points;
+``toutes_tables.ai.phases``), where one network for every class misfits gnubg most: with ``--init`` the shipped
+network, fine-tuned so, is the engine's network for those positions (``crashed.bin``, reproduce.sh).
+``--crashed-weight K`` instead shows each crashed training position K times an epoch among the others (tried for
+one network that would do both, not adopted: docs/benchmarks.md, *Crashed positions*).
 
 The weights are written in the layout :mod:`toutes_tables.ai.network` documents (half floats).
 
@@ -57,9 +59,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pkg"))
 
 from toutes_tables.ai.features import CRAFTED_INPUTS, INPUT_COUNT, SLOTS  # noqa: E402
 from toutes_tables.ai.network import MAGIC, OUTPUTS, Network  # noqa: E402
+from toutes_tables.ai.phases import crashed as crashed_by_rule  # noqa: E402
 
 from narrow import narrow_first_layer  # noqa: E402  (training/, this script's folder)
-from phases import crashed as crashed_by_rule  # noqa: E402
 from targets import lambda_targets  # noqa: E402
 
 
@@ -129,8 +131,8 @@ def crafted_inputs(board: np.ndarray) -> np.ndarray:
 
 
 def crashed_positions(board: np.ndarray) -> np.ndarray:
-    """Which positions gnubg classes as *crashed*: ``phases.crashed`` (training/phases.py) over many boards at
-    once (main checks the two agree on the data)."""
+    """Which positions gnubg classes as *crashed*: ``toutes_tables.ai.phases.crashed`` over many boards at once
+    (main checks the two agree on the data)."""
     points = np.arange(SLOTS)
     mine, theirs = board[:, :SLOTS].astype(np.int32), board[:, SLOTS:].astype(np.int32)
 
@@ -187,6 +189,7 @@ def main() -> None:
         "--init", type=Path, help="start from this weights file (same layers), e.g. to fine-tune the shipped network"
     )
     parser.add_argument("--crafted", action="store_true", help="the crafted counts beside the board (see above)")
+    parser.add_argument("--only-crashed", action="store_true", help="train on the crashed positions alone")
     parser.add_argument(
         "--crashed-weight", type=int, default=1, help="each crashed training position this many times an epoch"
     )
@@ -194,6 +197,9 @@ def main() -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)  # a shared machine
     data = load(args.data)
+    if args.only_crashed:
+        keep = crashed_positions(data["board"])
+        data = {key: values[keep] for key, values in data.items()}
 
     from toutes_tables.ai.features import crafted_counts
     from toutes_tables.ai.features import dense_inputs as reference_inputs
@@ -349,6 +355,8 @@ def main() -> None:
         header["training"]["init"] = args.init.name
     if args.crashed_weight > 1:
         header["training"]["crashed_weight"] = args.crashed_weight
+    if args.only_crashed:
+        header["training"]["only_crashed"] = True
     if args.outcome_lambda < 1.0:
         header["training"]["outcome_lambda"] = args.outcome_lambda
     blob = bytearray(MAGIC)

@@ -1,4 +1,5 @@
-"""Pure-Python inference of the evaluation network shipped as ``toutes_tables/data/evaluator.bin``.
+"""Pure-Python inference of the evaluation networks shipped as ``toutes_tables/data/evaluator.bin`` and
+``crashed.bin`` (the second one for crashed positions only: :class:`PhasedNetwork`).
 
 The network is a small multilayer perceptron: the inputs of :mod:`.features`, one or more ReLU
 hidden layers and sigmoid outputs (chances for the player on roll, see ``OUTPUTS``).
@@ -44,6 +45,7 @@ from .features import (
     crafted_counts,
     slot_code,
 )
+from .phases import crashed
 
 MAGIC = b"TTE1"
 OUTPUTS = (
@@ -56,6 +58,7 @@ OUTPUTS = (
     "lose_double_toutes",
 )
 WEIGHTS_FILE = "evaluator.bin"
+CRASHED_WEIGHTS_FILE = "crashed.bin"
 
 
 # The first layer runs in fixed point, every hidden unit a 64-bit lane of one big integer, so a
@@ -357,8 +360,34 @@ class CachedNetwork(Network):
         return list(value)
 
 
+class PhasedNetwork(Network):
+    """Two networks as one: ``crashed_network`` in crashed positions (:func:`.phases.crashed`), ``main`` elsewhere.
+
+    gnubg keeps a network for each class of position. Ours is one network except in crashed positions,
+    where one network for every class misfitted its teacher most: the second one is the first fine-tuned on
+    crashed positions alone (training/reproduce.sh; docs/benchmarks.md, *Crashed positions*). What reads
+    the weights themselves (``header``, ``layers``, ``crafted``) sees the main network's.
+    """
+
+    def __init__(self, main: Network, crashed_network: Network) -> None:  # the weights are theirs: no Network.__init__
+        self.main = main
+        self.crashed_network = crashed_network
+        self.header = main.header
+        self.crafted = main.crafted
+        self.layers = main.layers
+
+    def outputs(self, mine: Sequence[int], theirs: Sequence[int], units: Sequence[int] | None = None) -> list[float]:
+        network = self.crashed_network if crashed(mine, theirs) else self.main
+        return network.outputs(mine, theirs, units)
+
+    def logits(self, mine: Sequence[int], theirs: Sequence[int], units: Sequence[int] | None = None) -> list[float]:
+        network = self.crashed_network if crashed(mine, theirs) else self.main
+        return network.logits(mine, theirs, units)
+
+
 @lru_cache(maxsize=1)
-def default_network() -> Network:
-    """The network shipped in the package (loaded once)."""
-    blob = (resources.files("toutes_tables") / "data" / WEIGHTS_FILE).read_bytes()
-    return Network(blob)
+def default_network() -> PhasedNetwork:
+    """The networks shipped in the package (loaded once): the main one, and the one for crashed positions."""
+    data = resources.files("toutes_tables") / "data"
+    main, crashed_network = (Network((data / name).read_bytes()) for name in (WEIGHTS_FILE, CRASHED_WEIGHTS_FILE))
+    return PhasedNetwork(main, crashed_network)

@@ -1,22 +1,15 @@
-"""training/phases.py: gnubg's crashed class, in plain Python, against gnubg itself."""
+"""ai/phases.py: gnubg's crashed class, which picks the network for crashed positions, against gnubg itself."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from pathlib import Path
-from types import ModuleType
 
 import gnubg
-import pytest
 
-PHASES = Path(__file__).resolve().parents[1] / "training" / "phases.py"
+from toutes_tables.ai import phases
+from toutes_tables.ai.network import default_network
+
 SEED = 14
-
-
-@pytest.fixture(scope="module")
-def phases(load_hook: Callable[[str, Path], ModuleType]) -> ModuleType:
-    return load_hook("training_phases", PHASES)  # training/ is not a package
 
 
 def endgame_side(rng: random.Random) -> list[int]:
@@ -34,7 +27,7 @@ def endgame_side(rng: random.Random) -> list[int]:
     return side
 
 
-def test_the_crashed_rule_is_gnubgs(phases: ModuleType) -> None:
+def test_the_crashed_rule_is_gnubgs() -> None:
     rng = random.Random(SEED)
     seen = {True: 0, False: 0}
     for n in range(20_000):
@@ -47,7 +40,27 @@ def test_the_crashed_rule_is_gnubgs(phases: ModuleType) -> None:
     assert min(seen.values()) > 2_000, seen  # both answers well covered
 
 
-def test_a_race_is_never_crashed(phases: ModuleType) -> None:
+def test_a_race_is_never_crashed() -> None:
     mine, theirs = [13, 2] + [0] * 24, [13, 2] + [0] * 24  # two checkers each, on their own ace points
     assert phases.rearmost(mine) + phases.rearmost(theirs) == 2
     assert phases.side_crashed(mine) and not phases.crashed(mine, theirs)
+
+
+def test_the_shipped_evaluation_takes_the_crashed_network_in_crashed_positions_only() -> None:
+    shipped = default_network()
+    rng = random.Random(SEED)
+    seen = {True: 0, False: 0}
+    while min(seen.values()) < 200:
+        mine, theirs = endgame_side(rng), endgame_side(rng)
+        if any(mine[point] and theirs[25 - point] for point in range(1, 25)):
+            continue
+        is_crashed = phases.crashed(mine, theirs)
+        picked, other = (
+            (shipped.crashed_network, shipped.main) if is_crashed else (shipped.main, shipped.crashed_network)
+        )
+        outputs = shipped.outputs(mine, theirs)
+        assert outputs == picked.outputs(mine, theirs), f"seed {SEED}: {mine} / {theirs}"
+        assert shipped.outputs(mine, theirs, (0, 5, 6)) == picked.outputs(mine, theirs, (0, 5, 6))
+        if outputs != other.outputs(mine, theirs):  # where the two networks agree, the check could not tell
+            seen[is_crashed] += 1
+    assert shipped.header == shipped.main.header  # what reads the weights sees the main network's
