@@ -304,3 +304,29 @@ def wait_until_engine_boot_held(page: Page, held: list[Route]) -> None:
         page.wait_for_timeout(50)
         deadline -= 1
     assert held, "the engine worker never asked for wheels/manifest.json"
+
+
+# The analysis board's best plays for a board set up by hand (White on roll), asked of the page's engine worker.
+BROWSER_ADVICE = """async ([rules, board, dice]) => {
+  const engine = window.toutesTables.engine;
+  const view = await engine.call("study_position", {rules, board, turn: "white", dice});
+  return await engine.call("study_advice", {rules, xgid: view.xgid, count: 4});
+}"""
+
+
+def browser_advice(page: Page, rules: str, board: dict[str, Any], dice: list[int]) -> list[dict[str, Any]]:
+    """The plays ``study_advice`` ranks in the page's worker for ``board`` (White on roll, ``dice``), as values."""
+    answer: dict[str, Any] = page.evaluate(BROWSER_ADVICE, [rules, board, dice])
+    return list(answer["plays"])
+
+
+def python_advice(rules: str, board: dict[str, Any], dice: list[int]) -> list[dict[str, Any]]:
+    """The same plays by ``toutes_tables.study_service`` in this Python, to compare with :func:`browser_advice`.
+
+    Compared as values, not as JSON text: the worker's answer comes through JavaScript, which writes a float 0.0
+    (the best play's cost) as 0.
+    """
+    from toutes_tables import study_service
+
+    view = study_service.study_position(rules, board=board, turn="white", dice=dice)
+    return list(study_service.study_advice(rules, view["xgid"], 4)["plays"])

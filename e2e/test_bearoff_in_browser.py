@@ -7,42 +7,26 @@ both sides all home by those tables, as CPython does, not by its network. The an
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Page
 
 import driving
-from toutes_tables import study_service
 from toutes_tables.ai import bearoff
 
 # Both sides all home (White, negative counts, on roll on points 1-6; Black on 19-24): the tables' reach.
 BOARD = {"points": [-2, -3, -2, 0, -3, -2] + [0] * 12 + [0, 2, 3, 2, 3, 2], "bar": {"black": 0, "white": 0}}
-ADVICE = """async ([rules, board]) => {
-  const engine = window.toutesTables.engine;
-  const view = await engine.call("study_position", {rules, board, turn: "white", dice: [6, 3]});
-  return await engine.call("study_advice", {rules, xgid: view.xgid, count: 4});
-}"""
-
-
-def python_advice(rules: str) -> dict[str, Any]:
-    view = study_service.study_position(rules, board=BOARD, turn="white", dice=[6, 3])
-    advice: dict[str, Any] = study_service.study_advice(rules, view["xgid"], 4)
-    return advice
+DICE = [6, 3]
 
 
 @pytest.mark.parametrize("rules", ["toutes-tables", "backgammon"])
 def test_the_browser_plays_the_bear_off_by_the_databases(page: Page, site_url: str, rules: str) -> None:
-    expected = python_advice(rules)
+    expected = driving.python_advice(rules, BOARD, DICE)
     network_only = pytest.MonkeyPatch()
     network_only.setattr(bearoff, "available", lambda: False)
     try:
-        by_the_network = python_advice(rules)
+        by_the_network = driving.python_advice(rules, BOARD, DICE)
     finally:
         network_only.undo()
-    assert [p["equity"] for p in expected["plays"]] != [p["equity"] for p in by_the_network["plays"]]
+    assert [p["equity"] for p in expected] != [p["equity"] for p in by_the_network]
     driving.open_game(page, site_url)
-    answer = page.evaluate(ADVICE, [rules, BOARD])
-    # compared as values, not as JSON text: the worker's answer comes through JavaScript, which writes a
-    # float 0.0 (the best play's cost) as 0
-    assert answer["plays"] == expected["plays"]
+    assert driving.browser_advice(page, rules, BOARD, DICE) == expected

@@ -8,8 +8,6 @@ analysis board's ``study_advice`` answers the same equities in the worker as
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Page
 
@@ -25,33 +23,21 @@ BOARD = {
     "points": [-5, -4, -2, 0, 0, 0] + [0] * 11 + [3, 2, -1, 2, 2, 2, 2],
     "bar": {"black": 0, "white": 0},
 }
-ADVICE = """async ([rules, board]) => {
-  const engine = window.toutesTables.engine;
-  const view = await engine.call("study_position", {rules, board, turn: "white", dice: [2, 1]});
-  return await engine.call("study_advice", {rules, xgid: view.xgid, count: 4});
-}"""
-
-
-def python_advice(rules: str) -> dict[str, Any]:
-    view = study_service.study_position(rules, board=BOARD, turn="white", dice=[2, 1])
-    advice: dict[str, Any] = study_service.study_advice(rules, view["xgid"], 4)
-    return advice
+DICE = [2, 1]
 
 
 @pytest.mark.parametrize("rules", ["toutes-tables", "backgammon"])
 def test_the_browser_judges_a_crashed_position_by_its_own_network(page: Page, site_url: str, rules: str) -> None:
-    position = XGID.parse(study_service.study_position(rules, board=BOARD, turn="white", dice=[2, 1])["xgid"]).position
+    position = XGID.parse(study_service.study_position(rules, board=BOARD, turn="white", dice=DICE)["xgid"]).position
     assert crashed(position.mine, position.theirs)
-    expected = python_advice(rules)
+    expected = driving.python_advice(rules, BOARD, DICE)
     shipped = default_network()
     main_only = pytest.MonkeyPatch()
     main_only.setattr(shipped, "crashed_network", shipped.main)
     try:
-        by_the_main_network = python_advice(rules)
+        by_the_main_network = driving.python_advice(rules, BOARD, DICE)
     finally:
         main_only.undo()
-    assert [p["equity"] for p in expected["plays"]] != [p["equity"] for p in by_the_main_network["plays"]]
+    assert [p["equity"] for p in expected] != [p["equity"] for p in by_the_main_network]
     driving.open_game(page, site_url)
-    answer = page.evaluate(ADVICE, [rules, BOARD])
-    # compared as values, not as JSON text (JavaScript writes a float 0.0 as 0)
-    assert answer["plays"] == expected["plays"]
+    assert driving.browser_advice(page, rules, BOARD, DICE) == expected
