@@ -14,16 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .features import in_contact
+
 ACE, DEUCE, BAR = 1, 2, 25
 FEW_IN_PLAY = 6
-
-
-def rearmost(side: Sequence[int]) -> int:
-    """The farthest slot from home that holds a checker (the bar is 25), 0 when none is in play."""
-    for slot in range(BAR, ACE - 1, -1):
-        if side[slot]:
-            return slot
-    return 0
 
 
 def side_crashed(side: Sequence[int]) -> bool:
@@ -51,4 +45,4 @@ def crashed(mine: Sequence[int], theirs: Sequence[int]) -> bool:
 
     The sides' shapes first: most positions are not crashed, and that is the cheaper question.
     """
-    return (side_crashed(mine) or side_crashed(theirs)) and rearmost(mine) + rearmost(theirs) > BAR
+    return (side_crashed(mine) or side_crashed(theirs)) and in_contact(mine, theirs)
