@@ -377,12 +377,13 @@ class PhasedNetwork(Network):
         self.layers = main.layers
 
     def outputs(self, mine: Sequence[int], theirs: Sequence[int], units: Sequence[int] | None = None) -> list[float]:
-        network = self.crashed_network if crashed(mine, theirs) else self.main
-        return network.outputs(mine, theirs, units)
+        return self._network_for(mine, theirs).outputs(mine, theirs, units)
 
     def logits(self, mine: Sequence[int], theirs: Sequence[int], units: Sequence[int] | None = None) -> list[float]:
-        network = self.crashed_network if crashed(mine, theirs) else self.main
-        return network.logits(mine, theirs, units)
+        return self._network_for(mine, theirs).logits(mine, theirs, units)
+
+    def _network_for(self, mine: Sequence[int], theirs: Sequence[int]) -> Network:
+        return self.crashed_network if crashed(mine, theirs) else self.main
 
 
 @lru_cache(maxsize=1)
