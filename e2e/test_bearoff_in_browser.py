@@ -19,14 +19,13 @@ DICE = [6, 3]
 
 
 @pytest.mark.parametrize("rules", ["toutes-tables", "backgammon"])
-def test_the_browser_plays_the_bear_off_by_the_databases(page: Page, site_url: str, rules: str) -> None:
+def test_the_browser_plays_the_bear_off_by_the_databases(
+    page: Page, site_url: str, rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     expected = driving.python_advice(rules, BOARD, DICE)
-    network_only = pytest.MonkeyPatch()
-    network_only.setattr(bearoff, "available", lambda: False)
-    try:
-        by_the_network = driving.python_advice(rules, BOARD, DICE)
-    finally:
-        network_only.undo()
+    monkeypatch.setattr(bearoff, "available", lambda: False)
+    by_the_network = driving.python_advice(rules, BOARD, DICE)
+    monkeypatch.undo()
     assert [p["equity"] for p in expected] != [p["equity"] for p in by_the_network]
     driving.open_game(page, site_url)
     assert driving.browser_advice(page, rules, BOARD, DICE) == expected

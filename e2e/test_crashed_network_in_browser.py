@@ -27,17 +27,16 @@ DICE = [2, 1]
 
 
 @pytest.mark.parametrize("rules", ["toutes-tables", "backgammon"])
-def test_the_browser_judges_a_crashed_position_by_its_own_network(page: Page, site_url: str, rules: str) -> None:
+def test_the_browser_judges_a_crashed_position_by_its_own_network(
+    page: Page, site_url: str, rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     position = XGID.parse(study_service.study_position(rules, board=BOARD, turn="white", dice=DICE)["xgid"]).position
     assert crashed(position.mine, position.theirs)
     expected = driving.python_advice(rules, BOARD, DICE)
     shipped = default_network()
-    main_only = pytest.MonkeyPatch()
-    main_only.setattr(shipped, "crashed_network", shipped.main)
-    try:
-        by_the_main_network = driving.python_advice(rules, BOARD, DICE)
-    finally:
-        main_only.undo()
+    monkeypatch.setattr(shipped, "crashed_network", shipped.main)
+    by_the_main_network = driving.python_advice(rules, BOARD, DICE)
+    monkeypatch.undo()
     assert [p["equity"] for p in expected] != [p["equity"] for p in by_the_main_network]
     driving.open_game(page, site_url)
     assert driving.browser_advice(page, rules, BOARD, DICE) == expected
