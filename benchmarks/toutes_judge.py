@@ -19,7 +19,7 @@ player who just moved:
 **The decisions** are those of whole Toutes Tables 225 games (a start drawn among the 225 for each game) that
 ``--games-by`` plays against itself: by default the expert as issue 14 found it (``expert+ply=1`` with
 ``--games-evaluator``, the 256-unit network of that day, judging the bear-off by its network), since what any
-player can win from it in whole games is what it gives away in the positions its own games reach. At each
+player can win from it in whole games is about what it gives away in the positions its own games reach. At each
 decision (two or more distinct legal results) the games' player has chosen; every level of ``--levels`` chooses
 too, and so does gnubg 0-ply (the result whose Toutes reading at 0 ply is highest); the judge scores the 8 best
 results by that 0-ply reading plus every player's choice, and a player's error is the best score minus its own,

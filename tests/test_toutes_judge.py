@@ -30,9 +30,17 @@ def test_a_finished_game_is_worth_its_toutes_tables_payoff(loser: str, payoff: f
 
 
 def test_with_both_sides_home_the_judge_is_the_maximum_pips_database() -> None:
-    result = Position.from_text("white 2:2 3:1 / 1:1 6:1")  # both home: the databases' reach
+    result = Position.from_text("white 1:1 4:1 6:1 / 1:2 5:1")  # both home: the databases' reach
     win, _, _ = bearoff.race_chances(result.mine, result.theirs, True, False)
+    standard_win, _, _ = bearoff.race_chances(result.mine, result.theirs, False, False)
+    assert abs(win - standard_win) > 0.05  # a position where the maximum-pips rule changes the race
     assert toutes_equity(result, ZERO_PLY) == -(2.0 * win - 1.0)
+
+
+def test_the_judge_scores_for_the_player_who_just_moved() -> None:
+    # White, on roll, has one checker left on its ace point; Black has all fifteen back: White wins a double game.
+    result = Position.from_text("white 1:1 / 23:15")
+    assert toutes_equity(result, ZERO_PLY) < -1.9
 
 
 def test_in_contact_gnubgs_gammon_stands_for_the_double_game() -> None:
@@ -48,3 +56,12 @@ def test_a_side_all_home_out_of_contact_cannot_lose_a_double_game() -> None:
     win, win_gammon, _, lose_gammon, _, _ = gnubg.evaluate(result.to_gnubg_board(), CUBE, ZERO_PLY)
     assert lose_gammon > 1e-6
     assert toutes_equity(result, ZERO_PLY) == pytest.approx(-(2.0 * win - 1.0 + win_gammon), abs=1e-12)
+
+
+def test_a_side_all_home_out_of_contact_cannot_be_beaten_by_a_double_game() -> None:
+    # White, on roll, bears off its last checker next turn; Black, who just moved, is all home with none off:
+    # gnubg counts the gammon White wins, Toutes tables a single game.
+    result = Position.from_text("white 10:1 / 6:8 5:7")
+    win, win_gammon, _, lose_gammon, _, _ = gnubg.evaluate(result.to_gnubg_board(), CUBE, ZERO_PLY)
+    assert win_gammon > 0.1
+    assert toutes_equity(result, ZERO_PLY) == pytest.approx(-(2.0 * win - 1.0 - lose_gammon), abs=1e-12)
